@@ -1,0 +1,20 @@
+import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { traceApi } from '@/api/traceApi';
+import { scannerSlice } from '@/features/scanner/scannerSlice';
+
+const rootReducer = combineSlices(traceApi, scannerSlice);
+
+export type RootState = ReturnType<typeof rootReducer>;
+
+/** One store for the app, a fresh one per test. DevTools are on in development builds only. */
+export function makeStore(preloadedState?: Partial<RootState>) {
+  return configureStore({
+    reducer: rootReducer,
+    preloadedState,
+    middleware: (getDefault) => getDefault().concat(traceApi.middleware),
+    devTools: import.meta.env.DEV && { name: 'QR trace lookup' },
+  });
+}
+
+export type AppStore = ReturnType<typeof makeStore>;
+export type AppDispatch = AppStore['dispatch'];
