@@ -1,0 +1,97 @@
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { useTraceMutation } from '@/api/traceApi';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { scanErrorCleared, scanStarted, selectScannerError } from '@/features/scanner/scannerSlice';
+import { LookupResult } from './LookupResult';
+import { lookupView } from './lookupView';
+import { QrCodeField } from './QrCodeField';
+import { extractScannedCode, normalizeInput, validateCode, type FieldErrorKey } from './qrCode';
+import { SYSTEM_ERROR, type TraceFailure } from './traceErrors';
+
+export function LookupPage() {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [initialCode] = useState(() => searchParams.get('qr'));
+  const [text, setText] = useState(() => normalizeInput(initialCode ?? ''));
+  const [fieldError, setFieldError] = useState<FieldErrorKey | null>(null);
+  const [trace, { data, error, isLoading, reset }] = useTraceMutation();
+  const scannerError = useAppSelector(selectScannerError);
+
+  const search = useCallback(
+    (code: string) => {
+      dispatch(scanErrorCleared());
+      const invalid = validateCode(code);
+      setFieldError(invalid);
+      if (invalid) {
+        // An old result next to a rejected code would read as that code's result.
+        reset();
+        return;
+      }
+      void trace(code);
+      // Replace, not push: a reload or a shared link shows this result, and Back leaves the page.
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.set('qr', code);
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [dispatch, reset, setSearchParams, trace],
+  );
+
+  const deepLinkSearched = useRef(false);
+  useEffect(() => {
+    if (initialCode === null || deepLinkSearched.current) return;
+    deepLinkSearched.current = true;
+    search(normalizeInput(initialCode));
+  }, [initialCode, search]);
+
+  const onScanned = useCallback(
+    (raw: string) => {
+      const { code, accepted } = extractScannedCode(raw);
+      setText(code);
+      if (accepted) return search(code);
+      setFieldError('errors.invalidCode');
+      reset();
+    },
+    [reset, search],
+  );
+
+  const failure: TraceFailure | undefined = error ? ('key' in error ? error : SYSTEM_ERROR) : undefined;
+  const view = lookupView({
+    isLoading,
+    failure,
+    result: data,
+    scannerErrorKey: scannerError ? `scanner.errors.${scannerError}` : null,
+  });
+
+  return (
+    <Stack spacing={2}>
+      <Typography variant="h1">{t('lookup.title')}</Typography>
+      <QrCodeField
+        value={text}
+        error={fieldError}
+        searching={isLoading}
+        onChange={(value) => {
+          setText(normalizeInput(value));
+          setFieldError(null);
+        }}
+        onFocus={() => setFieldError(null)}
+        onBlur={() => setFieldError(text === '' ? 'errors.emptyCode' : null)}
+        onSearch={() => search(text)}
+        onCamera={() => {
+          reset();
+          dispatch(scanStarted());
+        }}
+      />
+      <LookupResult view={view} />
+    </Stack>
+  );
+}

@@ -1,0 +1,110 @@
+import CameraAltOutlined from '@mui/icons-material/CameraAltOutlined';
+import Clear from '@mui/icons-material/Clear';
+import Search from '@mui/icons-material/Search';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import InputLabel from '@mui/material/InputLabel';
+import OutlinedInput from '@mui/material/OutlinedInput';
+import { useRef, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FieldErrorKey } from './qrCode';
+
+export interface QrCodeFieldProps {
+  value: string;
+  error: FieldErrorKey | null;
+  searching: boolean;
+  onChange: (value: string) => void;
+  onFocus: () => void;
+  onBlur: () => void;
+  onSearch: () => void;
+  onCamera: () => void;
+  /** More scan actions (the photo button) shown after the camera button. */
+  extraActions?: ReactNode;
+}
+
+const INPUT_ID = 'qr-code';
+const ERROR_ID = 'qr-code-error';
+
+// OutlinedInput rather than TextField: TextField pulls Select, Menu and Popover into the first load.
+export function QrCodeField(props: QrCodeFieldProps) {
+  const { value, error, searching, onChange, onFocus, onBlur, onSearch, onCamera, extraActions } = props;
+  const { t } = useTranslation();
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  const clear = () => {
+    onChange('');
+    inputRef.current?.focus();
+  };
+
+  return (
+    <Box
+      component="form"
+      role="search"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!searching) onSearch();
+      }}
+    >
+      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+        <FormControl fullWidth error={error !== null} variant="outlined">
+          <InputLabel htmlFor={INPUT_ID} shrink>
+            {t('lookup.inputLabel')}
+          </InputLabel>
+          <OutlinedInput
+            id={INPUT_ID}
+            inputRef={inputRef}
+            notched
+            label={t('lookup.inputLabel')}
+            value={value}
+            placeholder={t('lookup.placeholder')}
+            onChange={(event) => onChange(event.target.value)}
+            onFocus={onFocus}
+            onBlur={onBlur}
+            inputProps={{
+              autoComplete: 'off',
+              autoCapitalize: 'characters',
+              spellCheck: false,
+              enterKeyHint: 'search',
+              'aria-invalid': error !== null,
+              'aria-describedby': error ? ERROR_ID : undefined,
+            }}
+            sx={{ pr: 0.5, '& input': { textOverflow: 'ellipsis' } }}
+            endAdornment={
+              <InputAdornment position="end" sx={{ ml: 0 }}>
+                {value !== '' && (
+                  <IconButton aria-label={t('lookup.clear')} onClick={clear} edge="end" size="small">
+                    <Clear fontSize="small" />
+                  </IconButton>
+                )}
+                <IconButton aria-label={t('lookup.camera')} onClick={onCamera} color="primary">
+                  <CameraAltOutlined />
+                </IconButton>
+                {extraActions}
+              </InputAdornment>
+            }
+          />
+        </FormControl>
+        <Button
+          type="submit"
+          variant="contained"
+          disabled={error !== null || searching}
+          aria-label={t('lookup.search')}
+          sx={{ height: 56, minWidth: { xs: 56, sm: 112 }, px: { xs: 0, sm: 2 }, flexShrink: 0 }}
+        >
+          <Search sx={{ mr: { xs: 0, sm: 1 } }} />
+          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
+            {t('lookup.search')}
+          </Box>
+        </Button>
+      </Box>
+      <FormHelperText id={ERROR_ID} error role="alert" sx={{ minHeight: '1.5em', mx: 1.75 }}>
+        {error ? t(error) : ''}
+      </FormHelperText>
+    </Box>
+  );
+}

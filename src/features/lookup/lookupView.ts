@@ -1,0 +1,28 @@
+import type { ParseKeys } from 'i18next';
+import type { TraceFailure } from './traceErrors';
+import type { TraceResult } from './traceResult';
+
+export type LookupView =
+  | { name: 'loading' }
+  | { name: 'error'; message: { key: ParseKeys; params?: Record<string, string> } }
+  | { name: 'box'; result: Extract<TraceResult, { kind: 'box' }> }
+  | { name: 'product'; result: Extract<TraceResult, { kind: 'product' }> }
+  | { name: 'empty' };
+
+export interface LookupState {
+  isLoading: boolean;
+  failure: TraceFailure | undefined;
+  result: TraceResult | undefined;
+  /** A scanner problem (camera denied, nothing in the photo) is shown as the result error. */
+  scannerErrorKey: ParseKeys | null;
+}
+
+/** The one block shown under the input, as the specification orders them. */
+export function lookupView({ isLoading, failure, result, scannerErrorKey }: LookupState): LookupView {
+  if (isLoading) return { name: 'loading' };
+  if (scannerErrorKey) return { name: 'error', message: { key: scannerErrorKey } };
+  if (failure) return { name: 'error', message: 'params' in failure ? failure : { key: failure.key } };
+  if (result?.kind === 'box') return { name: 'box', result };
+  if (result?.kind === 'product') return { name: 'product', result };
+  return { name: 'empty' };
+}

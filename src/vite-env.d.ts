@@ -1,0 +1,15 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  readonly VITE_TRACE_API_BASE?: string;
+  readonly VITE_TRACE_API_KEY?: string;
+  readonly VITE_BRAND_NAME?: string;
+  readonly VITE_BRAND_WEBSITE?: string;
+  readonly VITE_BRAND_LOGO?: string;
+  readonly VITE_BRAND_PRIMARY?: string;
+  readonly VITE_BRAND_SECONDARY?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}

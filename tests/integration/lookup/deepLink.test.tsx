@@ -1,0 +1,14 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { EXAMPLE_CODE } from '../../mocks/fixtures';
+import { renderApp } from '../../render';
+
+describe('a deep link', () => {
+  it('prefills the code and shows its product at once', async () => {
+    const { router } = await renderApp({ route: `/dt?qr=${EXAMPLE_CODE}` });
+    expect(screen.getByRole('textbox', { name: 'Mã QR' })).toHaveValue(EXAMPLE_CODE);
+    const table = await screen.findByRole('table', { name: 'Thông tin sản phẩm' });
+    expect(within(table).getByRole('row', { name: /Mã QR/ })).toHaveTextContent(EXAMPLE_CODE);
+    expect(router.state.location.search).toBe(`?qr=${EXAMPLE_CODE}`);
+  });
+});

@@ -1,0 +1,11 @@
+/**
+ * The company behind the page. Set at build time through VITE_BRAND_* (see README);
+ * the defaults live in the top-level .env.
+ */
+export const brand = {
+  name: import.meta.env.VITE_BRAND_NAME || 'Sữa Đồng Xanh',
+  website: import.meta.env.VITE_BRAND_WEBSITE || 'https://example.com/',
+  logo: import.meta.env.VITE_BRAND_LOGO || '/logo.svg',
+  primary: import.meta.env.VITE_BRAND_PRIMARY || '#0b5cad',
+  secondary: import.meta.env.VITE_BRAND_SECONDARY || '#1b7a43',
+};
