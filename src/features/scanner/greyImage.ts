@@ -1,0 +1,88 @@
+/** RGBA pixels as in ImageData: 4 bytes per pixel, rows top to bottom. */
+export interface RgbaImage {
+  data: Uint8ClampedArray | Uint8Array;
+  width: number;
+  height: number;
+}
+
+/** One luminance byte per pixel, the input ZXing's binarizers work on. */
+export interface GreyImage {
+  data: Uint8ClampedArray;
+  width: number;
+  height: number;
+}
+
+/** Same weights and rounding as @zxing/browser's canvas source; transparent pixels count as white paper. */
+export function toGrey({ data, width, height }: RgbaImage): GreyImage {
+  const grey = new Uint8ClampedArray(width * height);
+  for (let i = 0, j = 0; j < grey.length; i += 4, j++) {
+    grey[j] = data[i + 3] === 0 ? 255 : (306 * data[i] + 601 * data[i + 1] + 117 * data[i + 2] + 0x200) >> 10;
+  }
+  return { data: grey, width, height };
+}
+
+/** Left-right flip: codes seen through a front camera or printed on the back of clear film. */
+export function mirrored({ data, width, height }: GreyImage): GreyImage {
+  const out = new Uint8ClampedArray(data.length);
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) out[row + x] = data[row + width - 1 - x];
+  }
+  return { data: out, width, height };
+}
+
+/** Light modules on a dark background, as on some foil lids. */
+export function inverted({ data, width, height }: GreyImage): GreyImage {
+  return { data: data.map((v) => 255 - v), width, height };
+}
+
+/** Box filter when shrinking (averages away sensor noise), bilinear when enlarging (smooth module edges). */
+export function scaled(image: GreyImage, factor: number): GreyImage {
+  return factor < 1 ? shrunk(image, factor) : enlarged(image, factor);
+}
+
+/** Downscales so the longest side is at most `maxSide`; smaller images come back unchanged. */
+export function fitWithin(image: GreyImage, maxSide: number): GreyImage {
+  const longest = Math.max(image.width, image.height);
+  return longest > maxSide ? shrunk(image, maxSide / longest) : image;
+}
+
+function shrunk({ data, width, height }: GreyImage, factor: number): GreyImage {
+  const w = Math.max(1, Math.round(width * factor));
+  const h = Math.max(1, Math.round(height * factor));
+  const out = new Uint8ClampedArray(w * h);
+  for (let y = 0; y < h; y++) {
+    const y0 = Math.floor((y * height) / h);
+    const y1 = Math.max(y0 + 1, Math.floor(((y + 1) * height) / h));
+    for (let x = 0; x < w; x++) {
+      const x0 = Math.floor((x * width) / w);
+      const x1 = Math.max(x0 + 1, Math.floor(((x + 1) * width) / w));
+      let sum = 0;
+      for (let yy = y0; yy < y1; yy++) for (let xx = x0; xx < x1; xx++) sum += data[yy * width + xx];
+      out[y * w + x] = sum / ((y1 - y0) * (x1 - x0));
+    }
+  }
+  return { data: out, width: w, height: h };
+}
+
+function enlarged({ data, width, height }: GreyImage, factor: number): GreyImage {
+  const w = Math.round(width * factor);
+  const h = Math.round(height * factor);
+  const out = new Uint8ClampedArray(w * h);
+  for (let y = 0; y < h; y++) {
+    const fy = Math.min(height - 1, Math.max(0, (y + 0.5) / factor - 0.5));
+    const y0 = Math.floor(fy);
+    const y1 = Math.min(height - 1, y0 + 1);
+    const ay = fy - y0;
+    for (let x = 0; x < w; x++) {
+      const fx = Math.min(width - 1, Math.max(0, (x + 0.5) / factor - 0.5));
+      const x0 = Math.floor(fx);
+      const x1 = Math.min(width - 1, x0 + 1);
+      const ax = fx - x0;
+      const top = data[y0 * width + x0] * (1 - ax) + data[y0 * width + x1] * ax;
+      const bottom = data[y1 * width + x0] * (1 - ax) + data[y1 * width + x1] * ax;
+      out[y * w + x] = top * (1 - ay) + bottom * ay;
+    }
+  }
+  return { data: out, width: w, height: h };
+}
