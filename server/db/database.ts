@@ -1,0 +1,50 @@
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+
+export type Db = Database.Database;
+
+const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
+
+/** Opens (creating if needed) the database file and applies pending numbered migrations. */
+export function openDatabase(path: string): Db {
+  mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path);
+  // WAL lets `npm run import` write while the service keeps answering from the last committed state.
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  migrate(db);
+  return db;
+}
+
+interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+function readMigrations(): Migration[] {
+  return readdirSync(MIGRATIONS_DIR)
+    .filter((name) => /^\d{3}_.+\.sql$/.test(name))
+    .sort()
+    .map((name) => ({
+      version: Number(name.slice(0, 3)),
+      name,
+      sql: readFileSync(new URL(name, MIGRATIONS_DIR), 'utf8'),
+    }));
+}
+
+/** PRAGMA user_version records the last applied migration; each one runs in its own transaction. */
+export function migrate(db: Db): number[] {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  const pending = readMigrations().filter((m) => m.version > current);
+  for (const migration of pending) {
+    db.transaction(() => {
+      db.exec(migration.sql);
+      db.pragma(`user_version = ${migration.version}`);
+    }).immediate();
+  }
+  return pending.map((m) => m.version);
+}

@@ -1,0 +1,59 @@
+import {
+  API_KEY_HEADER,
+  TRACE_API_BASE_PATH,
+  TRACE_PATH,
+  traceErrorBodySchema,
+  traceRequestSchema,
+  traceResponseSchema,
+} from '../src/api/traceContract.ts';
+
+const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/TraceErrorBody' } } },
+});
+
+/** The served OpenAPI 3.1 document, built from the same schemas the route validates with. */
+export function buildOpenApiDocument() {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Trace service',
+      version: '1.0.0',
+      description: 'Looks up the trace information of a product can, box or carton by its QR code.',
+    },
+    servers: [{ url: TRACE_API_BASE_PATH }],
+    components: {
+      securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: API_KEY_HEADER } },
+      schemas: {
+        TraceRequest: traceRequestSchema,
+        TraceResponse: traceResponseSchema,
+        TraceErrorBody: traceErrorBodySchema,
+      },
+    },
+    security: [{ apiKey: [] }],
+    paths: {
+      [TRACE_PATH]: {
+        post: {
+          operationId: 'trace',
+          summary: 'Trace a code',
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: { $ref: '#/components/schemas/TraceRequest' } } },
+          },
+          responses: {
+            200: {
+              description: 'A unit (Data.Products) or a carton (Data.Box); the other list is empty.',
+              content: { 'application/json': { schema: { $ref: '#/components/schemas/TraceResponse' } } },
+            },
+            204: { description: 'Unknown code; empty body.' },
+            400: errorResponse('VALIDATION: missing or non-JSON body, missing, non-string or malformed QrCode.'),
+            401: errorResponse('AUTHENTICATION_FAILURE: missing or unknown X-Key.'),
+            413: errorResponse('VALIDATION: body too large.'),
+            429: errorResponse('RATE_LIMIT: too many lookups from this address.'),
+            500: errorResponse("INTERNAL_SERVER_ERROR: 'Unexpected error'."),
+          },
+        },
+      },
+    },
+  };
+}

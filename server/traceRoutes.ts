@@ -1,0 +1,69 @@
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import {
+  API_KEY_HEADER,
+  TRACE_PATH,
+  traceErrorBodySchema,
+  traceRequestSchema,
+  traceResponseSchema,
+  type TraceRequest,
+} from '../src/api/traceContract.ts';
+import type { Config } from './config.ts';
+import { sendError } from './errors.ts';
+import { normaliseCode } from './import/importRow.ts';
+import { buildOpenApiDocument } from './openapi.ts';
+import type { CodeRecord } from './traceResponse.ts';
+import { toTraceResponse } from './traceResponse.ts';
+
+export interface TraceRoutesOptions {
+  config: Config;
+  lookup: (code: string) => CodeRecord | undefined;
+}
+
+const HEADER = API_KEY_HEADER.toLowerCase();
+
+/** Everything under the API base path; registered with that prefix so CORS covers only the API. */
+export async function traceRoutes(app: FastifyInstance, { config, lookup }: TraceRoutesOptions): Promise<void> {
+  if (config.corsOrigins.length > 0) {
+    await app.register(cors, {
+      origin: config.corsOrigins,
+      methods: ['POST'],
+      allowedHeaders: ['Content-Type', API_KEY_HEADER],
+      maxAge: 600,
+    });
+  }
+  const limited = config.rateLimitMax > 0;
+  if (limited) await app.register(rateLimit, { global: false });
+
+  // The key ships inside the public page, so it identifies the client rather than guarding a secret;
+  // a plain set lookup is enough.
+  const keys = new Set(config.apiKeys);
+
+  app.post<{ Body: TraceRequest }>(
+    TRACE_PATH,
+    {
+      schema: {
+        body: traceRequestSchema,
+        response: { 200: traceResponseSchema, '4xx': traceErrorBodySchema, '5xx': traceErrorBodySchema },
+      },
+      bodyLimit: 4096,
+      compress: false,
+      decompress: false,
+      config: limited ? { rateLimit: { max: config.rateLimitMax, timeWindow: config.rateLimitWindowMs } } : {},
+      onRequest: (request, reply, done) => {
+        const key = request.headers[HEADER];
+        if (typeof key === 'string' && keys.has(key)) return done();
+        sendError(request, reply, 'AUTHENTICATION_FAILURE', 401, `Missing or unknown ${API_KEY_HEADER} header`);
+      },
+    },
+    (request, reply) => {
+      const record = lookup(normaliseCode(request.body.QrCode));
+      if (record === undefined) return reply.code(204).send();
+      return reply.send(toTraceResponse(record));
+    },
+  );
+
+  const openApi = JSON.stringify(buildOpenApiDocument());
+  app.get('/openapi.json', (_request, reply) => reply.type('application/json; charset=utf-8').send(openApi));
+}
