@@ -1,0 +1,43 @@
+import ImageSearchIcon from '@mui/icons-material/ImageSearch';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import { useRef, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppSelector } from '@/app/hooks';
+import { selectScannerOpen, selectScanningFile } from './scannerSlice';
+import { usePhotoScan } from './usePhotoScan';
+
+export interface PhotoScanButtonProps {
+  onDetected: (text: string) => void;
+  disabled?: boolean;
+}
+
+/** Picks a photo of a code. No `capture` attribute, so phones offer the camera roll as well as the camera. */
+export function PhotoScanButton({ onDetected, disabled = false }: PhotoScanButtonProps) {
+  const { t } = useTranslation();
+  const input = useRef<HTMLInputElement>(null);
+  const scanning = useAppSelector(selectScanningFile);
+  const cameraOpen = useAppSelector(selectScannerOpen);
+  const scanPhoto = usePhotoScan(onDetected);
+
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const photo = event.target.files?.[0];
+    // Cleared so that choosing the same file again still fires a change.
+    event.target.value = '';
+    if (photo) void scanPhoto(photo);
+  };
+
+  return (
+    <>
+      <IconButton
+        aria-label={t('scanner.photo')}
+        title={t('scanner.photo')}
+        disabled={disabled || scanning || cameraOpen}
+        onClick={() => input.current?.click()}
+      >
+        {scanning ? <CircularProgress size={24} aria-label={t('scanner.readingPhoto')} /> : <ImageSearchIcon />}
+      </IconButton>
+      <input ref={input} type="file" accept="image/*" hidden data-testid="photo-input" onChange={onChange} />
+    </>
+  );
+}

@@ -1,0 +1,121 @@
+import CameraswitchIcon from '@mui/icons-material/Cameraswitch';
+import FlashlightOffIcon from '@mui/icons-material/FlashlightOff';
+import FlashlightOnIcon from '@mui/icons-material/FlashlightOn';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
+import { useRef, useState, type ChangeEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppDispatch } from '@/app/hooks';
+import { SCAN_BOX_MIN_PX, SCANNER_MAX_HEIGHT_PX } from '@/config';
+import { SCAN_BOX_SHARE } from './scanHints';
+import { scanStopped } from './scannerSlice';
+import { useCameraScanner } from './useCameraScanner';
+import { usePhotoScan } from './usePhotoScan';
+
+export interface ScannerDialogProps {
+  onDetected: (text: string) => void;
+}
+
+const TITLE_ID = 'scanner-title';
+
+/** Full-screen dimmed camera view, rendered only while the scanner is open. Dialog brings the focus trap. */
+export function ScannerDialog({ onDetected }: ScannerDialogProps) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  // A callback ref in state: the video exists only once the dialog's portal has mounted.
+  const [video, setVideo] = useState<HTMLVideoElement | null>(null);
+  const { torch, switchCamera, showHint } = useCameraScanner(video, onDetected);
+  const photoInput = useRef<HTMLInputElement>(null);
+  const scanPhoto = usePhotoScan(onDetected);
+
+  const close = () => dispatch(scanStopped());
+  const onPhoto = (event: ChangeEvent<HTMLInputElement>) => {
+    const photo = event.target.files?.[0];
+    if (!photo) return;
+    close(); // a photo scan is only allowed once the camera has stopped
+    void scanPhoto(photo);
+  };
+
+  return (
+    <Dialog
+      open
+      fullScreen
+      onClose={close}
+      aria-labelledby={TITLE_ID}
+      slotProps={{ paper: { sx: { bgcolor: 'rgba(0, 0, 0, 0.88)', color: 'common.white' } } }}
+    >
+      <DialogTitle id={TITLE_ID}>{t('scanner.title')}</DialogTitle>
+      <DialogContent sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2 }}>
+        <Box sx={{ position: 'relative', display: 'inline-block', maxWidth: '100%' }}>
+          <Box
+            component="video"
+            ref={setVideo}
+            aria-label={t('scanner.video')}
+            muted
+            playsInline
+            sx={{ display: 'block', maxWidth: '100%', maxHeight: SCANNER_MAX_HEIGHT_PX, bgcolor: 'common.black' }}
+          />
+          <Box
+            aria-hidden
+            sx={{
+              position: 'absolute',
+              top: '50%',
+              left: '50%',
+              transform: 'translate(-50%, -50%)',
+              height: `${SCAN_BOX_SHARE * 100}%`,
+              maxWidth: `${SCAN_BOX_SHARE * 100}%`,
+              aspectRatio: '1 / 1',
+              minWidth: SCAN_BOX_MIN_PX,
+              minHeight: SCAN_BOX_MIN_PX,
+              border: '3px solid',
+              borderColor: 'common.white',
+              borderRadius: 1,
+              boxShadow: '0 0 0 100vmax rgba(0, 0, 0, 0.35)',
+            }}
+          />
+        </Box>
+        <Typography>{t('scanner.aim')}</Typography>
+        {showHint && (
+          <Alert
+            severity="info"
+            action={
+              <>
+                <Button color="inherit" size="small" onClick={close}>
+                  {t('scanner.typeCode')}
+                </Button>
+                <Button color="inherit" size="small" onClick={() => photoInput.current?.click()}>
+                  {t('scanner.choosePhoto')}
+                </Button>
+              </>
+            }
+          >
+            {t('scanner.hint')}
+          </Alert>
+        )}
+        <input ref={photoInput} type="file" accept="image/*" hidden onChange={onPhoto} />
+      </DialogContent>
+      <DialogActions sx={{ justifyContent: 'center', gap: 1, pb: 3 }}>
+        {torch && (
+          <IconButton color="inherit" aria-label={t(torch.on ? 'scanner.torchOff' : 'scanner.torchOn')} onClick={torch.toggle}>
+            {torch.on ? <FlashlightOffIcon /> : <FlashlightOnIcon />}
+          </IconButton>
+        )}
+        {switchCamera && (
+          <IconButton color="inherit" aria-label={t('scanner.switchCamera')} onClick={switchCamera}>
+            <CameraswitchIcon />
+          </IconButton>
+        )}
+        <Button variant="contained" onClick={close}>
+          {t('scanner.close')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,19 @@
+import { createContext } from 'react';
+import type { OpenCamera } from './cameraSession';
+
+/** Decodes a photo: the code's text, null when it holds none; throws when the file is not a readable image. */
+export type DecodePhoto = (photo: Blob) => Promise<string | null>;
+
+export interface ScannerDevices {
+  openCamera: OpenCamera;
+  decodePhoto: DecodePhoto;
+}
+
+// Dynamic imports keep @zxing out of the initial bundle: it loads when a scan is first started.
+export const browserScannerDevices: ScannerDevices = {
+  openCamera: async (request) => (await import('./zxingCamera')).openZxingCamera(request),
+  decodePhoto: async (photo) => (await import('./readPhoto')).readPhoto(photo),
+};
+
+/** The camera and photo decoder the scanner uses; jsdom tests provide fakes through it. */
+export const ScannerDevicesContext = createContext<ScannerDevices>(browserScannerDevices);
