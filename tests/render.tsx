@@ -1,11 +1,12 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'react-router-dom';
 import { AppProviders } from '@/app/providers';
-import { routes } from '@/app/router';
+import { AppRoutes } from '@/app/router';
 import { makeStore, type RootState } from '@/app/store';
-import { i18n } from '@/i18n/i18n';
 import type { Language } from '@/config';
+import { i18n } from '@/i18n/i18n';
+import { LocationProbe, type LocationRef } from './locationProbe';
 
 export interface RenderAppOptions {
   route?: string;
@@ -13,16 +14,19 @@ export interface RenderAppOptions {
   preloadedState?: Partial<RootState>;
 }
 
-/** The whole app (real store, router, theme and i18n) at a route, as a shopper would open it. */
+/** The whole app (real store, routes, theme and i18n) at an address, as a shopper would open it. */
 export async function renderApp({ route = '/', language = 'vi', preloadedState }: RenderAppOptions = {}) {
   await i18n.changeLanguage(language);
   const store = makeStore(preloadedState);
-  const router = createMemoryRouter(routes, { initialEntries: [route] });
+  const location: LocationRef = { current: null };
   const user = userEvent.setup();
   const view = render(
     <AppProviders store={store}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[route]}>
+        <AppRoutes />
+        <LocationProbe into={location} />
+      </MemoryRouter>
     </AppProviders>,
   );
-  return { store, router, user, ...view };
+  return { store, location, user, ...view };
 }

@@ -5,12 +5,6 @@ export const components: Components<Theme> = {
     defaultProps: { disableElevation: true },
     styleOverrides: { root: { textTransform: 'none', fontWeight: 600 } },
   },
-  MuiTableCell: {
-    styleOverrides: {
-      root: { overflowWrap: 'anywhere', verticalAlign: 'top' },
-      head: { fontWeight: 600 },
-    },
-  },
   MuiDialog: {
     styleOverrides: { paper: { backgroundColor: '#000' } },
   },

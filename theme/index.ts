@@ -1,11 +1,6 @@
 import { createTheme } from '@mui/material/styles';
-import { enUS, viVN } from '@mui/material/locale';
-import type { Language } from '@/config';
 import { components } from './components';
 import { tokens } from './tokens';
 
-const muiLocales = { vi: viVN, en: enUS } as const;
-
-export function createAppTheme(language: Language) {
-  return createTheme({ ...tokens, components }, muiLocales[language]);
-}
+// No MUI locale object: none of the components used here has built-in text to translate.
+export const appTheme = createTheme({ ...tokens, components });

@@ -3,7 +3,6 @@ import { brand } from './brand';
 
 // Both brand colours carry white text (buttons, header); keep each at 4.5:1 or more against white.
 export const tokens: ThemeOptions = {
-  cssVariables: true,
   palette: {
     primary: { main: brand.primary, contrastText: '#ffffff' },
     secondary: { main: brand.secondary, contrastText: '#ffffff' },

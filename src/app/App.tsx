@@ -1,15 +1,16 @@
 import { useState } from 'react';
-import { RouterProvider, createBrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { AppProviders } from './providers';
-import { routes } from './router';
+import { AppRoutes } from './router';
 import { makeStore } from './store';
 
 export function App() {
   const [store] = useState(makeStore);
-  const [router] = useState(() => createBrowserRouter(routes));
   return (
     <AppProviders store={store}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProviders>
   );
 }

@@ -1,40 +1,56 @@
-import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Link from '@mui/material/Link';
-import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import { brand } from '../../theme/brand';
 import { LanguageToggle } from './LanguageToggle';
+import { RouteErrorBoundary } from './RouteErrorBoundary';
+import { RouteErrorPage } from './RouteErrorPage';
 
-export function AppLayout({ children }: { children?: ReactNode }) {
+const HEADER_HEIGHT = 56;
+
+// Plain boxes rather than AppBar, Toolbar and Container: the same look for less first-load JavaScript.
+export function AppLayout() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
   return (
-    <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
-      <AppBar position="fixed" component="header">
-        <Toolbar sx={{ justifyContent: 'space-between', gap: 2 }}>
-          <Link
-            href={brand.website}
-            aria-label={t('layout.homeLink', { company: brand.name })}
-            sx={{ display: 'flex', alignItems: 'center' }}
-          >
-            <Box
-              component="img"
-              src={brand.logo}
-              alt={t('layout.logoAlt', { company: brand.name })}
-              sx={{ height: 36, width: 'auto', display: 'block' }}
-            />
-          </Link>
-          <LanguageToggle />
-        </Toolbar>
-      </AppBar>
-      <Toolbar aria-hidden="true" />
-      <Container component="main" maxWidth="sm" sx={{ flex: 1, py: 3, px: { xs: 1.5, sm: 3 } }}>
-        {children ?? <Outlet />}
-      </Container>
+    <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', pt: `${HEADER_HEIGHT}px` }}>
+      <Box
+        component="header"
+        sx={{
+          position: 'fixed',
+          inset: '0 0 auto 0',
+          zIndex: 'appBar',
+          height: HEADER_HEIGHT,
+          px: 2,
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          bgcolor: 'primary.main',
+          color: 'primary.contrastText',
+          boxShadow: 2,
+        }}
+      >
+        <Box
+          component="a"
+          href={brand.website}
+          aria-label={t('layout.homeLink', { company: brand.name })}
+          sx={{ display: 'flex', '&:focus-visible': { outline: '2px solid #fff', outlineOffset: 2 } }}
+        >
+          <Box
+            component="img"
+            src={brand.logo}
+            alt={t('layout.logoAlt', { company: brand.name })}
+            sx={{ height: 36, width: 'auto', display: 'block' }}
+          />
+        </Box>
+        <LanguageToggle />
+      </Box>
+      <Box component="main" sx={{ flex: 1, width: '100%', maxWidth: 640, mx: 'auto', py: 3, px: { xs: 1.5, sm: 3 } }}>
+        <RouteErrorBoundary key={pathname} fallback={<RouteErrorPage />}>
+          <Outlet />
+        </RouteErrorBoundary>
+      </Box>
       <Box component="footer" sx={{ py: 2, textAlign: 'center', bgcolor: 'background.paper' }}>
         <Typography variant="body2" color="text.secondary">
           {t('layout.footer', { year: new Date().getFullYear(), company: brand.name })}

@@ -1,17 +1,19 @@
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
+import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { linkSx } from './linkSx';
 
 export function NotFoundPage() {
   const { t } = useTranslation();
   return (
-    <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 6 }}>
-      <Typography variant="h1">{t('notFound.title')}</Typography>
-      <Link component={RouterLink} to="/">
+    <Box sx={{ textAlign: 'center', py: 6 }}>
+      <Typography variant="h1" sx={{ mb: 2 }}>
+        {t('notFound.title')}
+      </Typography>
+      <Box component={Link} to="/" sx={linkSx}>
         {t('notFound.backLink')}
-      </Link>
-    </Stack>
+      </Box>
+    </Box>
   );
 }

@@ -1,23 +1,21 @@
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
+import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRouteError } from 'react-router-dom';
+import { linkSx } from './linkSx';
 
-/** Replaces the router's untranslated 'Unexpected Application Error!' screen. */
+/** Replaces React's blank page and the router's untranslated 'Unexpected Application Error!'. */
 export function RouteErrorPage() {
   const { t } = useTranslation();
-  const error = useRouteError();
-  useEffect(() => {
-    console.error(error);
-  }, [error]);
   return (
-    <Stack role="alert" spacing={2} sx={{ alignItems: 'center', textAlign: 'center', py: 6 }}>
-      <Typography variant="h1">{t('routeError.title')}</Typography>
-      <Typography>{t('routeError.message')}</Typography>
+    <Box role="alert" sx={{ textAlign: 'center', py: 6, px: 2 }}>
+      <Typography variant="h1" sx={{ mb: 2 }}>
+        {t('routeError.title')}
+      </Typography>
+      <Typography sx={{ mb: 2 }}>{t('routeError.message')}</Typography>
       {/* A full load, not a client navigation: the app that failed may be in a broken state. */}
-      <Link href="/">{t('routeError.backLink')}</Link>
-    </Stack>
+      <Box component="a" href="/" sx={linkSx}>
+        {t('routeError.backLink')}
+      </Box>
+    </Box>
   );
 }

@@ -1,4 +1,4 @@
-import Stack from '@mui/material/Stack';
+import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -73,7 +73,7 @@ export function LookupPage() {
   });
 
   return (
-    <Stack spacing={2}>
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Typography variant="h1">{t('lookup.title')}</Typography>
       <QrCodeField
         value={text}
@@ -92,6 +92,6 @@ export function LookupPage() {
         }}
       />
       <LookupResult view={view} />
-    </Stack>
+    </Box>
   );
 }

@@ -1,4 +1,5 @@
-import Alert from '@mui/material/Alert';
+import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
+import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { LookupView } from './lookupView';
@@ -12,7 +13,15 @@ export function LookupResult({ view }: { view: LookupView }) {
     case 'loading':
       return <Typography role="status">{t('lookup.loading')}</Typography>;
     case 'error':
-      return <Alert severity="error">{t(view.message.key, view.message.params)}</Alert>;
+      return (
+        <Box
+          role="alert"
+          sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', p: 2, borderRadius: 1, bgcolor: '#fdeded', color: '#5f2120' }}
+        >
+          <ErrorOutline sx={{ color: 'error.main' }} />
+          <Typography>{t(view.message.key, view.message.params)}</Typography>
+        </Box>
+      );
     case 'box':
       return <TraceResultTable rows={boxRows(view.result.box)} />;
     case 'product':

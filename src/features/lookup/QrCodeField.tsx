@@ -3,11 +3,7 @@ import Clear from '@mui/icons-material/Clear';
 import Search from '@mui/icons-material/Search';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import FormControl from '@mui/material/FormControl';
-import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -29,7 +25,8 @@ export interface QrCodeFieldProps {
 const INPUT_ID = 'qr-code';
 const ERROR_ID = 'qr-code-error';
 
-// OutlinedInput rather than TextField: TextField pulls Select, Menu and Popover into the first load.
+// A bare OutlinedInput with a plain label: TextField pulls Select, Menu and Popover into the first load,
+// and FormControl with a floating label adds more for a label that never needs to float.
 export function QrCodeField(props: QrCodeFieldProps) {
   const { value, error, searching, onChange, onFocus, onBlur, onSearch, onCamera, extraActions } = props;
   const { t } = useTranslation();
@@ -50,45 +47,43 @@ export function QrCodeField(props: QrCodeFieldProps) {
         if (!searching) onSearch();
       }}
     >
+      <Box component="label" htmlFor={INPUT_ID} sx={{ display: 'block', mb: 0.75, typography: 'body2', fontWeight: 500 }}>
+        {t('lookup.inputLabel')}
+      </Box>
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-        <FormControl fullWidth error={error !== null} variant="outlined">
-          <InputLabel htmlFor={INPUT_ID} shrink>
-            {t('lookup.inputLabel')}
-          </InputLabel>
-          <OutlinedInput
-            id={INPUT_ID}
-            inputRef={inputRef}
-            notched
-            label={t('lookup.inputLabel')}
-            value={value}
-            placeholder={t('lookup.placeholder')}
-            onChange={(event) => onChange(event.target.value)}
-            onFocus={onFocus}
-            onBlur={onBlur}
-            inputProps={{
-              autoComplete: 'off',
-              autoCapitalize: 'characters',
-              spellCheck: false,
-              enterKeyHint: 'search',
-              'aria-invalid': error !== null,
-              'aria-describedby': error ? ERROR_ID : undefined,
-            }}
-            sx={{ pr: 0.5, '& input': { textOverflow: 'ellipsis' } }}
-            endAdornment={
-              <InputAdornment position="end" sx={{ ml: 0 }}>
-                {value !== '' && (
-                  <IconButton aria-label={t('lookup.clear')} onClick={clear} edge="end" size="small">
-                    <Clear fontSize="small" />
-                  </IconButton>
-                )}
-                <IconButton aria-label={t('lookup.camera')} onClick={onCamera} color="primary">
-                  <CameraAltOutlined />
+        <OutlinedInput
+          id={INPUT_ID}
+          inputRef={inputRef}
+          fullWidth
+          error={error !== null}
+          value={value}
+          placeholder={t('lookup.placeholder')}
+          onChange={(event) => onChange(event.target.value)}
+          onFocus={onFocus}
+          onBlur={onBlur}
+          inputProps={{
+            autoComplete: 'off',
+            autoCapitalize: 'characters',
+            spellCheck: false,
+            enterKeyHint: 'search',
+            'aria-invalid': error !== null,
+            'aria-describedby': error ? ERROR_ID : undefined,
+          }}
+          sx={{ pr: 0.5, bgcolor: 'background.paper', '& input': { textOverflow: 'ellipsis' } }}
+          endAdornment={
+            <Box sx={{ display: 'flex', alignItems: 'center', flexShrink: 0 }}>
+              {value !== '' && (
+                <IconButton aria-label={t('lookup.clear')} onClick={clear} size="small">
+                  <Clear fontSize="small" />
                 </IconButton>
-                {extraActions}
-              </InputAdornment>
-            }
-          />
-        </FormControl>
+              )}
+              <IconButton aria-label={t('lookup.camera')} onClick={onCamera} color="primary">
+                <CameraAltOutlined />
+              </IconButton>
+              {extraActions}
+            </Box>
+          }
+        />
         <Button
           type="submit"
           variant="contained"
@@ -102,9 +97,14 @@ export function QrCodeField(props: QrCodeFieldProps) {
           </Box>
         </Button>
       </Box>
-      <FormHelperText id={ERROR_ID} error role="alert" sx={{ minHeight: '1.5em', mx: 1.75 }}>
+      <Box
+        component="p"
+        id={ERROR_ID}
+        role="alert"
+        sx={{ m: 0, mt: 0.5, mx: 1.75, minHeight: '1.5em', typography: 'caption', color: 'error.main' }}
+      >
         {error ? t(error) : ''}
-      </FormHelperText>
+      </Box>
     </Box>
   );
 }

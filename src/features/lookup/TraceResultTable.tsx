@@ -1,8 +1,4 @@
-import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableRow from '@mui/material/TableRow';
+import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { TOptions } from 'i18next';
 import { useTranslation } from 'react-i18next';
@@ -14,35 +10,57 @@ function Value({ value }: { value: RowValue }) {
   const { t } = useTranslation();
   if (value === null) {
     return (
-      <Typography component="span" variant="inherit" sx={{ fontStyle: 'italic', color: 'text.secondary' }}>
+      <Box component="span" sx={{ fontStyle: 'italic', color: 'text.secondary' }}>
         {t('result.updating')}
-      </Typography>
+      </Box>
     );
   }
   return 'text' in value ? value.text : t(value.i18nKey, value.params as TOptions);
 }
 
+// A native table styled through sx: MUI's Table components add first-load JavaScript for no visible gain.
 export function TraceResultTable({ rows }: { rows: TraceRow[] }) {
   const { t } = useTranslation();
   return (
-    <Paper component="section" variant="outlined" aria-labelledby={TITLE_ID} sx={{ overflow: 'hidden' }}>
+    <Box
+      component="section"
+      aria-labelledby={TITLE_ID}
+      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden', bgcolor: 'background.paper' }}
+    >
       <Typography id={TITLE_ID} variant="h2" sx={{ px: 2, py: 1.5, bgcolor: 'primary.main', color: 'primary.contrastText' }}>
         {t('result.title')}
       </Typography>
-      <Table size="small" aria-labelledby={TITLE_ID} sx={{ tableLayout: 'fixed' }}>
-        <TableBody>
+      <Box
+        component="table"
+        aria-labelledby={TITLE_ID}
+        sx={{
+          width: '100%',
+          borderCollapse: 'collapse',
+          tableLayout: 'fixed',
+          '& th, & td': {
+            typography: 'body2',
+            px: 2,
+            py: 1.25,
+            textAlign: 'left',
+            verticalAlign: 'top',
+            overflowWrap: 'anywhere',
+            borderTop: 1,
+            borderColor: 'divider',
+          },
+          '& th': { width: '42%', fontWeight: 500, color: 'text.secondary' },
+        }}
+      >
+        <tbody>
           {rows.map(({ label, value }) => (
-            <TableRow key={label}>
-              <TableCell component="th" scope="row" sx={{ width: '42%', color: 'text.secondary' }}>
-                {t(label)}
-              </TableCell>
-              <TableCell>
+            <tr key={label}>
+              <th scope="row">{t(label)}</th>
+              <td>
                 <Value value={value} />
-              </TableCell>
-            </TableRow>
+              </td>
+            </tr>
           ))}
-        </TableBody>
-      </Table>
-    </Paper>
+        </tbody>
+      </Box>
+    </Box>
   );
 }

@@ -5,10 +5,10 @@ import { renderApp } from '../../render';
 
 describe('a deep link', () => {
   it('prefills the code and shows its product at once', async () => {
-    const { router } = await renderApp({ route: `/dt?qr=${EXAMPLE_CODE}` });
+    const { location } = await renderApp({ route: `/dt?qr=${EXAMPLE_CODE}` });
     expect(screen.getByRole('textbox', { name: 'Mã QR' })).toHaveValue(EXAMPLE_CODE);
     const table = await screen.findByRole('table', { name: 'Thông tin sản phẩm' });
     expect(within(table).getByRole('row', { name: /Mã QR/ })).toHaveTextContent(EXAMPLE_CODE);
-    expect(router.state.location.search).toBe(`?qr=${EXAMPLE_CODE}`);
+    expect(location.current?.location.search).toBe(`?qr=${EXAMPLE_CODE}`);
   });
 });
