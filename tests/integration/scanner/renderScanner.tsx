@@ -1,0 +1,95 @@
+import Alert from '@mui/material/Alert';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useTranslation } from 'react-i18next';
+import { vi } from 'vitest';
+import { AppProviders } from '@/app/providers';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { makeStore } from '@/app/store';
+import { CameraError, type CameraRequest, type CameraSession } from '@/features/scanner/cameraSession';
+import { PhotoScanButton } from '@/features/scanner/PhotoScanButton';
+import { ScannerDialog } from '@/features/scanner/ScannerDialog';
+import { ScannerDevicesContext, type DecodePhoto } from '@/features/scanner/scannerDevices';
+import { scanStarted, selectScannerError, selectScannerOpen } from '@/features/scanner/scannerSlice';
+import { usePhotoDropAndPaste } from '@/features/scanner/usePhotoDropAndPaste';
+
+export interface FakeSession extends CameraSession {
+  request: CameraRequest;
+  stopped: boolean;
+}
+
+export interface FakeCameraOptions {
+  /** The first opens fail with these errors, one each; later opens succeed. */
+  errors?: unknown[];
+  cameras?: { deviceId: string; label: string }[];
+  torch?: boolean;
+  /** Hold every open until the test calls `release()`. */
+  hold?: boolean;
+}
+
+/** A camera the test drives: it hands out sessions and shows a code when told to. */
+export function fakeCamera({ errors = [], cameras = [], torch = false, hold = false }: FakeCameraOptions = {}) {
+  const sessions: FakeSession[] = [];
+  const held: (() => void)[] = [];
+  const openCamera = vi.fn(async (request: CameraRequest): Promise<CameraSession> => {
+    if (hold) await new Promise<void>((resolve) => held.push(resolve));
+    const error = errors.shift();
+    if (error) throw error;
+    const session: FakeSession = {
+      request,
+      stopped: false,
+      stop: () => {
+        session.stopped = true;
+      },
+      setTorch: torch ? vi.fn(async () => undefined) : null,
+      cameras,
+      deviceId: request.deviceId ?? cameras[0]?.deviceId ?? null,
+    };
+    sessions.push(session);
+    return session;
+  });
+  return {
+    openCamera,
+    sessions,
+    release: () => held.splice(0).forEach((resolve) => resolve()),
+    showCode: (text: string) => sessions.at(-1)?.request.onCode(text),
+  };
+}
+
+export const cameraFailure = (key: ConstructorParameters<typeof CameraError>[0]) => new CameraError(key);
+
+/** What the lookup page does with the scanner: a camera button, the photo button, drop and paste, the dialog while open, the error as an alert. */
+function ScannerHost({ onDetected }: { onDetected: (text: string) => void }) {
+  const { t } = useTranslation();
+  const dispatch = useAppDispatch();
+  usePhotoDropAndPaste(onDetected);
+  const open = useAppSelector(selectScannerOpen);
+  const error = useAppSelector(selectScannerError);
+  return (
+    <>
+      <button type="button" onClick={() => dispatch(scanStarted())}>
+        {t('lookup.camera')}
+      </button>
+      <PhotoScanButton onDetected={onDetected} />
+      {error && <Alert severity="error">{t(`scanner.errors.${error}`)}</Alert>}
+      {open && <ScannerDialog onDetected={onDetected} />}
+    </>
+  );
+}
+
+export function renderScanner({
+  openCamera = fakeCamera().openCamera,
+  decodePhoto = vi.fn<DecodePhoto>(async () => null),
+}: { openCamera?: ReturnType<typeof fakeCamera>['openCamera']; decodePhoto?: DecodePhoto } = {}) {
+  const store = makeStore();
+  const onDetected = vi.fn<(text: string) => void>();
+  const user = userEvent.setup();
+  const view = render(
+    <AppProviders store={store}>
+      <ScannerDevicesContext.Provider value={{ openCamera, decodePhoto }}>
+        <ScannerHost onDetected={onDetected} />
+      </ScannerDevicesContext.Provider>
+    </AppProviders>,
+  );
+  return { store, user, onDetected, ...view };
+}
