@@ -24,7 +24,9 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
     trustProxy: typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops,
     // The contract says a number is not a string: no type coercion of the body.
     ajv: { customOptions: { coerceTypes: false } },
-    return503OnClosing: true,
+    // While draining on SIGTERM, requests already on open connections are still answered normally,
+    // so every response keeps the contract's shapes (Fastify would send its own 503 body).
+    return503OnClosing: false,
   });
   app.setErrorHandler(handleError);
   await registerSecurity(app, config.trustProxy !== false);

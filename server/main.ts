@@ -6,6 +6,8 @@ import { ConfigError, DEMO_API_KEY, loadConfig, type Config } from './config.ts'
 import { openDatabase } from './db/database.ts';
 import { importFile } from './import/importFile.ts';
 
+const DRAIN_DEADLINE_MS = 10_000;
+
 export const DEMO_DATA = fileURLToPath(new URL('./seed/demo.json', import.meta.url));
 
 export interface Started {
@@ -54,6 +56,8 @@ async function main(): Promise<void> {
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       app.log.info(`${signal}: finishing in-flight requests`);
+      // A client that never reads its response must not hold the shutdown forever.
+      setTimeout(() => app.server.closeAllConnections(), DRAIN_DEADLINE_MS).unref();
       // close() stops accepting, waits for requests in flight, then runs onClose (closing the database).
       app.close().then(
         () => process.exit(0),

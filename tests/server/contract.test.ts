@@ -1,0 +1,151 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_DATA } from '../../server/main.ts';
+import { startTestServer, TRACE_URL_PATH, type TestServer } from './harness.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer({ TRACE_API_KEYS: 'demo-key-change-me, second-key' });
+});
+afterAll(() => server.close());
+
+const VALIDATION_400 = { error: 'VALIDATION', status: 400, EndPoint: TRACE_URL_PATH };
+
+describe('POST /qrinfo-svc/api/qr/trace', () => {
+  it('answers a unit code with Data.Products only, fields as the specification writes them', async () => {
+    const response = await server.trace({ QrCode: '1D24B3261X54A2320' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await response.json()).toEqual({
+      Data: {
+        Products: [
+          {
+            Code: '1D24B3261X54A2320',
+            ProductUnit: 'lon',
+            ProductCode: 'SB900G',
+            ProductName: 'Sữa bột Đồng Xanh Gold 900g',
+            Weight: 900,
+            WeightType: 'gam',
+            ProductDate: '2026-06-12',
+            ExpireDate: '2028-06-12',
+          },
+        ],
+        Box: [],
+      },
+    });
+  });
+
+  it('answers a carton code with Data.Box only, including TotalPacket', async () => {
+    const response = await server.trace({ QrCode: 'TH26A1105C48B0001' });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      Data: {
+        Products: [],
+        Box: [
+          {
+            Code: 'TH26A1105C48B0001',
+            ProductUnit: 'thùng',
+            ProductCode: 'ST180ID',
+            ProductName: 'Sữa tươi tiệt trùng ít đường 180ml',
+            ProductDate: '2026-11-05',
+            ExpireDate: '2027-05-05',
+            TotalPacket: 48,
+          },
+        ],
+      },
+    });
+  });
+
+  it('sends empty values as null and answers every demo code in the list its unit calls for', async () => {
+    const demo = JSON.parse(readFileSync(DEMO_DATA, 'utf8')) as { code: string; productUnit: string }[];
+    for (const row of demo) {
+      const body = (await (await server.trace({ QrCode: row.code })).json()) as {
+        Data: { Products: { Code: string }[]; Box: { Code: string }[] };
+      };
+      const list = row.productUnit === 'thùng' ? body.Data.Box : body.Data.Products;
+      expect(list.map((item) => item.Code), row.code).toEqual([row.code]);
+    }
+    const empty = await (await server.trace({ QrCode: 'NV26A1120Z00X0009' })).json();
+    expect(empty.Data.Products[0]).toMatchObject({ ProductName: null, Weight: null, WeightType: null, ExpireDate: null });
+  });
+
+  it('matches codes case-insensitively after trimming', async () => {
+    const response = await server.trace({ QrCode: '  1d24b3261x54a2320\t' });
+    expect(response.status).toBe(200);
+    expect((await response.json()).Data.Products[0].Code).toBe('1D24B3261X54A2320');
+  });
+
+  it('answers an unknown code with 204 and an empty body', async () => {
+    const response = await server.trace({ QrCode: 'ZZZZZZZZZZZZZZZZZ' });
+    expect(response.status).toBe(204);
+    expect(await response.text()).toBe('');
+  });
+
+  it('accepts any configured key and rejects a missing or unknown X-Key with 401', async () => {
+    expect((await server.trace({ QrCode: '1D24B3261X54A2320' }, { 'X-Key': 'second-key' })).status).toBe(200);
+    for (const key of ['', 'wrong-key', 'DEMO-KEY-CHANGE-ME']) {
+      const response = await server.trace({ QrCode: '1D24B3261X54A2320' }, { 'X-Key': key });
+      expect(response.status).toBe(401);
+      expect(await response.json()).toEqual({
+        error: 'AUTHENTICATION_FAILURE',
+        Message: 'Missing or unknown X-Key header',
+        status: 401,
+        EndPoint: TRACE_URL_PATH,
+      });
+    }
+  });
+
+  it.each([
+    ['no body', undefined],
+    ['an empty body', ''],
+    ['broken JSON', '{"QrCode": '],
+    ['a JSON string', '"1D24B3261X54A2320"'],
+    ['a JSON array', '["1D24B3261X54A2320"]'],
+    ['null', 'null'],
+    ['no QrCode', '{}'],
+    ['a number QrCode', '{"QrCode": 12345678901234567}'],
+    ['a null QrCode', '{"QrCode": null}'],
+    ['a 16-character code', '{"QrCode": "1D24B3261X54A232"}'],
+    ['a 19-character code', '{"QrCode": "1D24B3261X54A232000"}'],
+    ['a code with a dash', '{"QrCode": "1D24B3261X54-2320"}'],
+    ['a code with a Vietnamese letter', '{"QrCode": "1D24B3261X54Đ2320"}'],
+    ['a code with inner spaces', '{"QrCode": "1D24B3261 X54A2320"}'],
+  ])('rejects %s with 400 VALIDATION', async (_name, body) => {
+    const response = await fetch(`${server.url}${TRACE_URL_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'X-Key': 'demo-key-change-me' },
+      ...(body === undefined ? {} : { body }),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject(VALIDATION_400);
+  });
+
+  it('rejects a body that is not JSON at all (other content type) with 400 VALIDATION', async () => {
+    const response = await fetch(`${server.url}${TRACE_URL_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', 'X-Key': 'demo-key-change-me' },
+      body: '1D24B3261X54A2320',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject(VALIDATION_400);
+  });
+
+  it('rejects an oversized body with the error body', async () => {
+    const response = await server.trace({ QrCode: '1D24B3261X54A2320', padding: 'x'.repeat(10_000) });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ error: 'VALIDATION', status: 413, EndPoint: TRACE_URL_PATH });
+  });
+
+  it('serves the OpenAPI document built from the contract schemas', async () => {
+    const response = await fetch(`${server.url}/qrinfo-svc/api/openapi.json`);
+    expect(response.status).toBe(200);
+    const document = await response.json();
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.paths)).toEqual(['/qr/trace']);
+    expect(document.servers[0].url).toBe('/qrinfo-svc/api');
+    expect(document.components.schemas.TraceResponse.properties.Data.properties.Box.items.required).toContain(
+      'TotalPacket',
+    );
+    expect(document.components.securitySchemes.apiKey).toEqual({ type: 'apiKey', in: 'header', name: 'X-Key' });
+  });
+});

@@ -1,0 +1,60 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { API_KEY_HEADER, TRACE_API_BASE_PATH, TRACE_PATH } from '../../src/api/traceContract.ts';
+import { loadConfig } from '../../server/config.ts';
+import { start, type Started } from '../../server/main.ts';
+
+export const DEMO_KEY = 'demo-key-change-me';
+export const TRACE_URL_PATH = `${TRACE_API_BASE_PATH}${TRACE_PATH}`;
+export const INDEX_HTML = '<!doctype html><html lang="vi"><body><div id="root"></div></body></html>';
+/** Big enough to pass the compression threshold. */
+export const ASSET_JS = `export const filler = ${JSON.stringify('x'.repeat(4000))};\n`;
+
+export interface TestServer extends Started {
+  dir: string;
+  logs: string[];
+  trace(body: unknown, headers?: Record<string, string>): Promise<Response>;
+  close(): Promise<void>;
+}
+
+/** A temp folder with a tiny built page and a fresh database file, served on a free loopback port. */
+export function makeSiteDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'trace-test-'));
+  mkdirSync(join(dir, 'dist', 'assets'), { recursive: true });
+  writeFileSync(join(dir, 'dist', 'index.html'), INDEX_HTML);
+  writeFileSync(join(dir, 'dist', 'assets', 'index-abc123.js'), ASSET_JS);
+  return dir;
+}
+
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dir = makeSiteDir();
+  const config = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    TRACE_DB: join(dir, 'data', 'trace.db'),
+    STATIC_DIR: join(dir, 'dist'),
+    ...env,
+  });
+  const logs: string[] = [];
+  const started = await start(config, { logStream: { write: (line) => void logs.push(line) } });
+  return {
+    ...started,
+    dir,
+    logs,
+    trace: (body, headers = {}) =>
+      fetch(`${started.url}${TRACE_URL_PATH}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [API_KEY_HEADER]: DEMO_KEY, ...headers },
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+        redirect: 'manual',
+      }),
+    close: async () => {
+      // Tests need no drain; a fetch whose body was never read would otherwise hold its socket open.
+      const closing = started.app.close();
+      started.app.server.closeAllConnections();
+      await closing;
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ASSET_JS, INDEX_HTML, startTestServer, type TestServer } from './harness.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+describe('the built page', () => {
+  it.each(['/', '/dt'])('serves %s with 200, never from cache', async (path) => {
+    const response = await fetch(`${server.url}${path}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.text()).toBe(INDEX_HTML);
+  });
+
+  it.each(['/no-such-page', '/dt/extra', '/assets/missing.js'])('answers %s with the page and HTTP 404', async (path) => {
+    const response = await fetch(`${server.url}${path}`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.text()).toBe(INDEX_HTML);
+  });
+
+  it('answers unknown API paths with a JSON error body', async () => {
+    const response = await fetch(`${server.url}/qrinfo-svc/api/qr/unknown`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({
+      error: 'NOT_FOUND',
+      Message: 'No such endpoint',
+      status: 404,
+      EndPoint: '/qrinfo-svc/api/qr/unknown',
+    });
+  });
+
+  it('caches hashed assets for a year as immutable and compresses them with brotli or gzip', async () => {
+    for (const encoding of ['br', 'gzip']) {
+      const response = await fetch(`${server.url}/assets/index-abc123.js`, { headers: { 'accept-encoding': encoding } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(response.headers.get('content-encoding')).toBe(encoding);
+      expect(await response.text()).toBe(ASSET_JS);
+    }
+  });
+});
+
+describe('security headers', () => {
+  it.each([
+    ['the page', '/', undefined],
+    ['the 404 page', '/nope', undefined],
+    ['the API', '/qrinfo-svc/api/qr/trace', 'POST'],
+  ])('are on %s', async (_name, path, method) => {
+    const { headers } = await fetch(`${server.url}${path}`, { method: method ?? 'GET' });
+    const csp = headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("connect-src 'self'");
+    expect(csp).toContain("img-src 'self' data: blob:");
+    expect(csp).toContain("media-src 'self' blob: mediastream:");
+    expect(headers.get('permissions-policy')).toMatch(/(^|, )camera=\(self\)/);
+    expect(headers.get('x-content-type-options')).toBe('nosniff');
+    expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(headers.get('x-frame-options')).toBe('DENY');
+    // Plain http without a trusted proxy: no HSTS, which would pin http://localhost to https.
+    expect(headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('sends no CORS headers when no origin is configured', async () => {
+    const preflight = await fetch(`${server.url}/qrinfo-svc/api/qr/trace`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://shop.example.com', 'access-control-request-method': 'POST' },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
