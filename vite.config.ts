@@ -1,11 +1,34 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 
+const CSS_VARS_STUB = '\0mui-create-theme-with-vars-stub';
+
+/**
+ * MUI's createTheme imports its CSS-variables variant even when `cssVariables` is off. This page never
+ * turns them on (theme/tokens.ts), so that variant, about 5 kB gzip of the first load, is swapped for a
+ * stub that fails loudly if it is ever reached.
+ */
+function muiThemeWithoutCssVariables(): Plugin {
+  return {
+    name: 'mui-theme-without-css-variables',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      const fromCreateTheme = importer && /@mui[\\/]material[\\/]styles[\\/]createTheme\.m?js$/.test(importer);
+      return fromCreateTheme && source.startsWith('./createThemeWithVars') ? CSS_VARS_STUB : null;
+    },
+    load(id) {
+      if (id !== CSS_VARS_STUB) return null;
+      return "export default function createThemeWithVars() { throw new Error('MUI CSS theme variables are off in this build: see vite.config.ts'); }";
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), muiThemeWithoutCssVariables()],
   resolve: { alias: { '@': src } },
   server: {
     // `npm run dev` talks to the reference service started beside it.
@@ -31,6 +54,18 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup.ts'],
           environmentOptions: { jsdom: { url: 'http://localhost:3000/' } },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.e2e.ts'],
+          // Real Chromium and the real server: slower than unit tests, and one browser file at a time.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
         },
       },
       {

@@ -1,16 +1,22 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useTraceMutation } from '@/api/traceApi';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { scanErrorCleared, scanStarted, selectScannerError } from '@/features/scanner/scannerSlice';
+import { scanErrorCleared, scanStarted, selectScannerError, selectScannerOpen } from '@/features/scanner/scannerSlice';
 import { LookupResult } from './LookupResult';
+import { PhotoScanSlot } from './PhotoScanSlot';
 import { lookupView } from './lookupView';
 import { QrCodeField } from './QrCodeField';
 import { extractScannedCode, normalizeInput, validateCode, type FieldErrorKey } from './qrCode';
 import { SYSTEM_ERROR, type TraceFailure } from './traceErrors';
+
+// The camera dialog and @zxing load only when the scanner is first opened.
+const ScannerDialog = lazy(() =>
+  import('./scannerUi').then(({ ScannerDialog }) => ({ default: ScannerDialog })),
+);
 
 export function LookupPage() {
   const { t } = useTranslation();
@@ -21,6 +27,7 @@ export function LookupPage() {
   const [fieldError, setFieldError] = useState<FieldErrorKey | null>(null);
   const [trace, { data, error, isLoading, reset }] = useTraceMutation();
   const scannerError = useAppSelector(selectScannerError);
+  const scannerOpen = useAppSelector(selectScannerOpen);
 
   const search = useCallback(
     (code: string) => {
@@ -90,8 +97,14 @@ export function LookupPage() {
           reset();
           dispatch(scanStarted());
         }}
+        extraActions={<PhotoScanSlot onDetected={onScanned} />}
       />
       <LookupResult view={view} />
+      {scannerOpen && (
+        <Suspense fallback={null}>
+          <ScannerDialog onDetected={onScanned} />
+        </Suspense>
+      )}
     </Box>
   );
 }
