@@ -5,7 +5,7 @@ import { AppProviders } from '@/app/providers';
 import { AppRoutes } from '@/app/router';
 import { makeStore, type RootState } from '@/app/store';
 import type { Language } from '@/config';
-import { i18n } from '@/i18n/i18n';
+import { i18n } from './i18nInstance';
 import { LocationProbe, type LocationRef } from './locationProbe';
 
 export interface RenderAppOptions {

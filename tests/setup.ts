@@ -1,12 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { i18n, initI18n } from '@/i18n/i18n';
+import { i18n } from './i18nInstance';
 import { server } from './mocks/node';
 
-beforeAll(async () => {
+beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });
-  await initI18n();
 });
 
 beforeEach(async () => {

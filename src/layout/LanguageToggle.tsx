@@ -1,17 +1,16 @@
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
-import { currentLanguage } from '@/i18n/i18n';
+import { languageOf } from '@/i18n/i18n';
 
 export function LanguageToggle() {
   const { t, i18n } = useTranslation();
-  const language = currentLanguage();
+  const language = languageOf(i18n);
   const code = language.toUpperCase();
   return (
     <Button
       color="inherit"
       variant="outlined"
       size="small"
-      lang={language}
       aria-label={t('layout.languageButton', { current: code })}
       onClick={() => void i18n.changeLanguage(language === 'vi' ? 'en' : 'vi')}
       sx={{ minWidth: 48, borderColor: 'rgba(255,255,255,0.7)' }}
