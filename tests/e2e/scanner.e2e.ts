@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPage } from './support/buildPage';
 import { launchChromium, type CameraSetup } from './support/chromium';
 import { writeQrPhoto, writeQrVideo } from './support/fakeCameraVideo';
 import { consoleProblems, liveCameraTracks, watchCameraStreams } from './support/pageProbes';
@@ -16,17 +17,20 @@ const PHOTO_BUTTON = 'Quét mã từ ảnh';
 
 let server: TraceServer;
 let workDir: string;
+let pageDir: string;
 const browsers: Browser[] = [];
 
 beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'scanner-e2e-'));
-  server = await startTraceServer();
+  pageDir = await buildPage();
+  server = await startTraceServer({ staticDir: pageDir });
 });
 
 afterAll(async () => {
   await Promise.all(browsers.map((browser) => browser.close()));
   await server?.stop();
   await rm(workDir, { recursive: true, force: true });
+  await rm(pageDir, { recursive: true, force: true });
 });
 
 /** A fresh Vietnamese page of the built app in a browser with this camera setup. */
@@ -113,6 +117,26 @@ describe('photo scanner in Chromium', () => {
 
     await choosePhoto(page, photo);
     await page.getByRole('alert').filter({ hasText: 'Không phát hiện mã vạch hoặc mã QR.' }).waitFor();
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('a scanned value that is not a trace link', () => {
+  it('fills the input with the raw value, shows Invalid QR code and sends nothing', async () => {
+    const video = join(workDir, 'not-a-link.y4m');
+    await writeQrVideo(video, 'HELLO-NOT-A-TRACE-LINK');
+    const { page, problems } = await openLookupPage({ camera: 'file', videoFile: video });
+    const traceCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/qrinfo-svc/')) traceCalls.push(request.url());
+    });
+
+    await page.getByRole('button', { name: CAMERA_BUTTON }).click();
+    await page.getByText('Mã QR không hợp lệ').waitFor();
+    expect(await page.getByRole('textbox').first().inputValue()).toBe('HELLO-NOT-A-TRACE-LINK');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(traceCalls).toEqual([]);
+    await expect.poll(() => liveCameraTracks(page)).toBe(0);
     expect(problems).toEqual([]);
   });
 });

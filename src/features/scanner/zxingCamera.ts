@@ -20,15 +20,10 @@ export async function openZxingCamera(request: CameraRequest): Promise<CameraSes
   const stream = await startStream(request.deviceId);
   const [track] = stream.getVideoTracks();
   const session = runDecodeLoop(request, stream);
-  try {
-    request.video.srcObject = stream;
-    await request.video.play();
-  } catch (error) {
-    session.stop();
-    // play() rejects with AbortError when the dialog closed while starting: not worth a message.
-    if (error instanceof DOMException && error.name === 'AbortError') return { ...session, cameras: [] };
-    throw new CameraError('cameraFailed');
-  }
+  request.video.srcObject = stream;
+  // Not awaited: if the dialog closed meanwhile, play() may never settle, and the session must still
+  // reach the caller to be stopped. The muted inline video may autoplay; the loop waits for frames.
+  request.video.play().catch(() => undefined);
   return {
     ...session,
     // Labels are only filled in once permission is granted, so list again now.
