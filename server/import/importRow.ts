@@ -18,6 +18,8 @@ export const IMPORT_COLUMNS = [
 
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 
+export const REQUIRED_COLUMNS: readonly ImportColumn[] = ['code', 'productCode', 'productUnit', 'lotCode'];
+
 /** A validated row, normalised the way the service stores and looks codes up. */
 export interface ImportRow {
   code: string;

@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { extname } from 'node:path';
 import { parse } from 'csv-parse';
+import { IMPORT_COLUMNS, REQUIRED_COLUMNS } from './importRow.ts';
 
 /** One source row: its fields, or why it could not be read as a row at all. */
 export type SourceRow =
@@ -33,7 +34,7 @@ async function* readCsv(path: string): AsyncGenerator<SourceRow> {
   try {
     for await (const { info, record } of parser as AsyncIterable<{ info: { lines: number }; record: string[] }>) {
       if (!header) {
-        header = record.map((name) => name.trim());
+        header = checkHeader(record.map((name) => name.trim()), info.lines);
         continue;
       }
       if (record.length !== header.length) {
@@ -48,6 +49,20 @@ async function* readCsv(path: string): AsyncGenerator<SourceRow> {
     if (error instanceof Error && 'lines' in error) throw new ImportFormatError(Number(error.lines), error.message);
     throw error;
   }
+}
+
+/** A wrong header would make every row bad, so it stops the import with one clear message instead. */
+function checkHeader(header: string[], line: number): string[] {
+  const unknown = header.filter((name) => !(IMPORT_COLUMNS as readonly string[]).includes(name));
+  const missing = REQUIRED_COLUMNS.filter((name) => !header.includes(name));
+  if (unknown.length > 0 || missing.length > 0) {
+    const problems = [
+      ...(unknown.length > 0 ? [`unknown columns ${unknown.join(', ')}`] : []),
+      ...(missing.length > 0 ? [`missing columns ${missing.join(', ')}`] : []),
+    ];
+    throw new ImportFormatError(line, `${problems.join('; ')} (expected ${IMPORT_COLUMNS.join(',')})`);
+  }
+  return header;
 }
 
 /**

@@ -1,0 +1,79 @@
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config.ts';
+
+describe('loadConfig', () => {
+  it('has documented defaults, with the demo key only while TRACE_API_KEYS is unset', () => {
+    expect(loadConfig({})).toEqual({
+      port: 8080,
+      host: '127.0.0.1',
+      dbPath: resolve('data/trace.db'),
+      staticDir: resolve('dist'),
+      apiKeys: ['demo-key-change-me'],
+      usingDemoKey: true,
+      corsOrigins: [],
+      rateLimitMax: 600,
+      rateLimitWindowMs: 60000,
+      trustProxy: false,
+      logLevel: 'info',
+    });
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      PORT: '0',
+      HOST: '0.0.0.0',
+      TRACE_DB: '/srv/trace.db',
+      STATIC_DIR: '/srv/page',
+      TRACE_API_KEYS: ' key-one , key-two ',
+      CORS_ORIGINS: 'https://shop.example.com,http://localhost:5173',
+      RATE_LIMIT_MAX: '0',
+      RATE_LIMIT_WINDOW_MS: '1000',
+      TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
+      LOG_LEVEL: 'warn',
+    });
+    expect(config).toMatchObject({
+      port: 0,
+      host: '0.0.0.0',
+      dbPath: '/srv/trace.db',
+      staticDir: '/srv/page',
+      apiKeys: ['key-one', 'key-two'],
+      usingDemoKey: false,
+      corsOrigins: ['https://shop.example.com', 'http://localhost:5173'],
+      rateLimitMax: 0,
+      rateLimitWindowMs: 1000,
+      trustProxy: ['10.0.0.0/8', '127.0.0.1'],
+      logLevel: 'warn',
+    });
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+  });
+
+  it('reports every bad value at once, each with a clear message', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        TRACE_API_KEYS: ' , ',
+        CORS_ORIGINS: 'shop.example.com,https://ok.example.com/path',
+        RATE_LIMIT_MAX: '-1',
+        RATE_LIMIT_WINDOW_MS: '0',
+        TRUST_PROXY: '10.0.0.0/33,proxy',
+        LOG_LEVEL: 'loud',
+      });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toEqual([
+      'TRACE_API_KEYS is set but empty: give at least one key, or unset it to use the demo key',
+      "CORS_ORIGINS: 'shop.example.com' is not an origin like https://shop.example.com",
+      "CORS_ORIGINS: 'https://ok.example.com/path' is not an origin like https://shop.example.com",
+      'LOG_LEVEL=loud: expected one of fatal, error, warn, info, debug, trace, silent',
+      'PORT=eighty: expected a whole number from 0 to 65535',
+      'RATE_LIMIT_MAX=-1: expected a whole number from 0 to 1000000000',
+      'RATE_LIMIT_WINDOW_MS=0: expected a whole number from 1 to 86400000',
+      "TRUST_PROXY: '10.0.0.0/33', 'proxy' is not true, false, a hop count or an IP address/CIDR list",
+    ]);
+  });
+});

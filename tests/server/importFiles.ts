@@ -1,0 +1,26 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Db } from '../../server/db/database.ts';
+
+export const HEADER = 'code,productCode,productName,productUnit,weight,weightType,lotCode,productDate,expireDate,parentCode,totalPacket';
+
+export function tempDir(): string {
+  return mkdtempSync(join(tmpdir(), 'trace-import-'));
+}
+
+/** Writes content to a file in a fresh temp folder and returns its path. */
+export function writeTempFile(name: string, content: string): string {
+  const path = join(tempDir(), name);
+  writeFileSync(path, content);
+  return path;
+}
+
+export function csv(...rows: string[]): string {
+  return [HEADER, ...rows].join('\n') + '\n';
+}
+
+/** Every stored row of every table, to prove an import changed nothing. */
+export function dump(db: Db): unknown {
+  return ['products', 'lots', 'codes'].map((table) => db.prepare(`SELECT * FROM ${table} ORDER BY 1`).all());
+}

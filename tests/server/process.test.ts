@@ -1,0 +1,118 @@
+import { once } from 'node:events';
+import { existsSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runTs, runToEnd, watch, type WatchedProcess } from './childProcess.ts';
+import { randomGenerator, randomRequest } from './fuzzBodies.ts';
+import { DEMO_KEY, makeSiteDir, TRACE_URL_PATH } from './harness.ts';
+import { csv, writeTempFile } from './importFiles.ts';
+
+const SAMPLE_CSV = fileURLToPath(new URL('../../server/seed/sample.csv', import.meta.url));
+const FUZZ_SEED = 20261122;
+
+let dir: string;
+let dbPath: string;
+let imported: Awaited<ReturnType<typeof runToEnd>>;
+let server: WatchedProcess;
+let url: string;
+
+beforeAll(async () => {
+  dir = makeSiteDir();
+  dbPath = join(dir, 'data', 'trace.db');
+  imported = await runToEnd('server/import/cli.ts', [SAMPLE_CSV], { TRACE_DB: dbPath });
+  server = watch(
+    runTs('server/main.ts', [], {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      TRACE_DB: dbPath,
+      STATIC_DIR: join(dir, 'dist'),
+      TRACE_API_KEYS: DEMO_KEY,
+      RATE_LIMIT_MAX: '0',
+    }),
+  );
+  url = (await server.waitForLine(/Trace service ready at (http:\/\/[\d.:]+)/))[1] ?? '';
+}, 30_000);
+
+afterAll(() => {
+  if (server.child.exitCode === null) server.child.kill('SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const lookup = (code: string) =>
+  fetch(`${url}${TRACE_URL_PATH}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'X-Key': DEMO_KEY },
+    body: JSON.stringify({ QrCode: code }),
+  });
+
+describe('the service as a process', () => {
+  it('npm run import loads a file and prints rows per second', () => {
+    expect(imported.code).toBe(0);
+    expect(imported.stdout).toMatch(/^5 rows into .* \([\d,]+ rows\/s\): 5 new, 0 changed, 0 unchanged codes/);
+  });
+
+  it('npm run import rejects a file with a bad row, with its line, exit code 1 and nothing written', async () => {
+    const bad = writeTempFile('bad.csv', csv('LN27A0201G85X09999,P,N,lon,1,gam,L,2027-01-01,,,', 'BAD,P,N,lon,1,gam,L,,,,'));
+    const result = await runToEnd('server/import/cli.ts', [bad], { TRACE_DB: dbPath });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/^line 3: code 'BAD' must be/m);
+    expect(result.stderr).toMatch(/1 bad rows out of 2: nothing was written/);
+    expect((await lookup('LN27A0201G85X09999')).status).toBe(204);
+  });
+
+  it('serves a database loaded by npm run import as it is, without adding the demo data', async () => {
+    expect((await lookup('TH27A0110C24B0001')).status).toBe(200);
+    expect((await lookup('1D24B3261X54A2320')).status).toBe(204);
+  });
+
+  it('never answers 500 nor crashes on a few hundred random malformed bodies', async () => {
+    const random = randomGenerator(FUZZ_SEED);
+    for (let i = 0; i < 300; i++) {
+      const request = randomRequest(random);
+      const response = await fetch(`${url}${TRACE_URL_PATH}`, {
+        method: 'POST',
+        headers: {
+          ...(request.contentType ? { 'content-type': request.contentType } : {}),
+          ...(request.withKey ? { 'X-Key': DEMO_KEY } : {}),
+        },
+        ...(request.body === undefined ? {} : { body: request.body }),
+      });
+      const text = await response.text();
+      const context = `request ${i} of seed ${FUZZ_SEED}: ${JSON.stringify(request).slice(0, 200)}`;
+      expect(response.status, context).toBeLessThan(500);
+      if (response.status >= 400) {
+        expect(Object.keys(JSON.parse(text)), context).toEqual(['error', 'Message', 'status', 'EndPoint']);
+      }
+    }
+    expect(server.child.exitCode).toBeNull();
+    expect((await lookup('TH27A0110C24B0001')).status).toBe(200);
+    expect(server.lines.filter((line) => line.includes('unexpected error'))).toEqual([]);
+  });
+
+  it('on SIGTERM finishes the request in flight, then closes the database and exits 0', async () => {
+    const port = Number(new URL(url).port);
+    const socket = connect(port, '127.0.0.1');
+    await once(socket, 'connect');
+    const body = JSON.stringify({ QrCode: 'TH27A0110C24B0001' });
+    socket.write(
+      `POST ${TRACE_URL_PATH}?drain=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+        `X-Key: ${DEMO_KEY}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 5)}`,
+    );
+    await server.waitForLine(/\?drain=1.*"msg":"incoming request"/);
+    server.child.kill('SIGTERM');
+    await server.waitForLine(/SIGTERM: finishing in-flight requests/);
+    let response = '';
+    socket.on('data', (chunk) => (response += chunk));
+    socket.write(body.slice(5));
+    await once(socket, 'end');
+    expect(response).toMatch(/^HTTP\/1\.1 200 OK/);
+    expect(response).toContain('"TotalPacket":24');
+
+    const [code] = await once(server.child, 'exit');
+    expect(code).toBe(0);
+    // SQLite removes the write-ahead log only when the last connection closes cleanly.
+    expect(existsSync(`${dbPath}-wal`)).toBe(false);
+  });
+});
