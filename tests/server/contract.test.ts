@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TraceResponse } from '../../src/api/traceContract.ts';
 import { DEMO_DATA } from '../../server/main.ts';
+import { buildOpenApiDocument } from '../../server/openapi.ts';
 import { startTestServer, TRACE_URL_PATH, type TestServer } from './harness.ts';
 
 let server: TestServer;
@@ -65,14 +67,14 @@ describe('POST /qrinfo-svc/api/qr/trace', () => {
       const list = row.productUnit === 'thùng' ? body.Data.Box : body.Data.Products;
       expect(list.map((item) => item.Code), row.code).toEqual([row.code]);
     }
-    const empty = await (await server.trace({ QrCode: 'NV26A1120Z00X0009' })).json();
+    const empty = (await (await server.trace({ QrCode: 'NV26A1120Z00X0009' })).json()) as TraceResponse;
     expect(empty.Data.Products[0]).toMatchObject({ ProductName: null, Weight: null, WeightType: null, ExpireDate: null });
   });
 
   it('matches codes case-insensitively after trimming', async () => {
     const response = await server.trace({ QrCode: '  1d24b3261x54a2320\t' });
     expect(response.status).toBe(200);
-    expect((await response.json()).Data.Products[0].Code).toBe('1D24B3261X54A2320');
+    expect(((await response.json()) as TraceResponse).Data.Products[0]?.Code).toBe('1D24B3261X54A2320');
   });
 
   it('answers an unknown code with 204 and an empty body', async () => {
@@ -139,10 +141,10 @@ describe('POST /qrinfo-svc/api/qr/trace', () => {
   it('serves the OpenAPI document built from the contract schemas', async () => {
     const response = await fetch(`${server.url}/qrinfo-svc/api/openapi.json`);
     expect(response.status).toBe(200);
-    const document = await response.json();
+    const document = (await response.json()) as ReturnType<typeof buildOpenApiDocument>;
     expect(document.openapi).toBe('3.1.0');
     expect(Object.keys(document.paths)).toEqual(['/qr/trace']);
-    expect(document.servers[0].url).toBe('/qrinfo-svc/api');
+    expect(document.servers[0]?.url).toBe('/qrinfo-svc/api');
     expect(document.components.schemas.TraceResponse.properties.Data.properties.Box.items.required).toContain(
       'TotalPacket',
     );
