@@ -62,6 +62,8 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.e2e.ts'],
+          // Builds the page once per run (a private folder), before any e2e file: the suite drives the built page.
+          globalSetup: ['tests/e2e/support/globalSetup.ts'],
           // Real Chromium and the real server: slower than unit tests, and one browser file at a time.
           testTimeout: 60_000,
           hookTimeout: 120_000,

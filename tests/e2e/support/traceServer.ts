@@ -20,6 +20,11 @@ export interface TraceServerOptions {
   /** Extra environment, e.g. TRACE_API_KEYS. The database is always a fresh temporary file. */
   env?: Record<string, string>;
   startTimeoutMs?: number;
+  /**
+   * Data files loaded into the fresh database with `npm run import` (server/import/cli.ts) before the
+   * server starts, instead of the demo seed (the server seeds only a database that does not exist yet).
+   */
+  importFiles?: string[];
 }
 
 /** A free loopback port, released just before the server binds it. */
@@ -43,8 +48,10 @@ export async function startTraceServer({
   staticDir = join(REPO_ROOT, 'dist'),
   env = {},
   startTimeoutMs = 30_000,
+  importFiles = [],
 }: TraceServerOptions = {}): Promise<TraceServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'trace-e2e-'));
+  for (const file of importFiles) await importData(join(dataDir, 'trace.db'), file);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
@@ -83,4 +90,21 @@ export async function startTraceServer({
   }
   await stop();
   throw new Error(`The trace server did not answer at ${url} within ${startTimeoutMs} ms:\n${output}`);
+}
+
+/** Runs the import command (as `npm run import -- <file>` does) into `dbPath`; rejects on any bad row. */
+async function importData(dbPath: string, file: string): Promise<void> {
+  const child = spawn(join(REPO_ROOT, 'node_modules/.bin/tsx'), ['server/import/cli.ts', file], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, TRACE_DB: dbPath },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolveExit, reject) => {
+    child.once('error', reject);
+    child.once('exit', resolveExit);
+  });
+  if (code !== 0) throw new Error(`npm run import -- ${file} failed (exit ${code}):\n${output}`);
 }

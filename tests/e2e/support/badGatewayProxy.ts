@@ -1,0 +1,45 @@
+import { createServer, request as forward, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { TRACE_PATH } from './e2eSuite';
+
+export interface BadGatewayProxy {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+const BAD_GATEWAY_PAGE =
+  '<!doctype html><html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>nginx</center></body></html>';
+
+/**
+ * A reverse proxy in front of the real service, as nginx would stand, whose upstream for the trace API
+ * is down: page files are forwarded to `upstream`, the trace call gets nginx's HTML 502 page.
+ */
+export async function startBadGatewayProxy(upstream: string): Promise<BadGatewayProxy> {
+  const target = new URL(upstream);
+  const server: Server = createServer((incoming, outgoing) => {
+    if ((incoming.url ?? '').split('?', 1)[0] === TRACE_PATH) {
+      incoming.resume();
+      outgoing.writeHead(502, { 'content-type': 'text/html' }).end(BAD_GATEWAY_PAGE);
+      return;
+    }
+    const upstreamRequest = forward(
+      { host: target.hostname, port: target.port, path: incoming.url, method: incoming.method, headers: incoming.headers },
+      (answer) => {
+        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(outgoing);
+      },
+    );
+    upstreamRequest.on('error', () => outgoing.destroy());
+    incoming.pipe(upstreamRequest);
+  });
+  await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((closed) => {
+        server.closeAllConnections();
+        server.close(() => closed());
+      }),
+  };
+}
