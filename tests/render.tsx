@@ -5,6 +5,7 @@ import { AppProviders } from '@/app/providers';
 import { AppRoutes } from '@/app/router';
 import { makeStore, type RootState } from '@/app/store';
 import type { Language } from '@/config';
+import { ScannerDevicesContext, browserScannerDevices, type ScannerDevices } from '@/features/scanner/scannerDevices';
 import { i18n } from './i18nInstance';
 import { LocationProbe, type LocationRef } from './locationProbe';
 
@@ -12,20 +13,24 @@ export interface RenderAppOptions {
   route?: string;
   language?: Language;
   preloadedState?: Partial<RootState>;
+  /** The camera and photo decoder the scanner uses; jsdom has neither, so scanner tests pass fakes. */
+  scannerDevices?: Partial<ScannerDevices>;
 }
 
 /** The whole app (real store, routes, theme and i18n) at an address, as a shopper would open it. */
-export async function renderApp({ route = '/', language = 'vi', preloadedState }: RenderAppOptions = {}) {
+export async function renderApp({ route = '/', language = 'vi', preloadedState, scannerDevices }: RenderAppOptions = {}) {
   await i18n.changeLanguage(language);
   const store = makeStore(preloadedState);
   const location: LocationRef = { current: null };
   const user = userEvent.setup();
   const view = render(
     <AppProviders store={store}>
-      <MemoryRouter initialEntries={[route]}>
-        <AppRoutes />
-        <LocationProbe into={location} />
-      </MemoryRouter>
+      <ScannerDevicesContext.Provider value={{ ...browserScannerDevices, ...scannerDevices }}>
+        <MemoryRouter initialEntries={[route]}>
+          <AppRoutes />
+          <LocationProbe into={location} />
+        </MemoryRouter>
+      </ScannerDevicesContext.Provider>
     </AppProviders>,
   );
   return { store, location, user, ...view };

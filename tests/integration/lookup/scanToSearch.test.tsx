@@ -1,0 +1,68 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { EXAMPLE_CODE, UNKNOWN_CODE } from '../../mocks/fixtures';
+import { TRACE_URL } from '../../mocks/handlers';
+import { server } from '../../mocks/node';
+import { renderApp } from '../../render';
+import { cameraFailure, fakeCamera } from '../scanner/renderScanner';
+
+function countTraceCalls() {
+  const calls: string[] = [];
+  server.events.on('request:start', ({ request }) => {
+    if (request.url === TRACE_URL) calls.push(request.url);
+  });
+  return calls;
+}
+
+async function openScanner(options: Parameters<typeof fakeCamera>[0] = {}) {
+  const camera = fakeCamera(options);
+  const app = await renderApp({ scannerDevices: { openCamera: camera.openCamera } });
+  await app.user.click(screen.getByRole('button', { name: 'Quét mã bằng camera' }));
+  return { ...app, camera };
+}
+
+describe('a scan on the lookup page', () => {
+  it('closes the scanner, fills the code from the link and shows the product', async () => {
+    const { camera, location } = await openScanner();
+    expect(await screen.findByRole('dialog')).toBeVisible();
+    await waitFor(() => expect(camera.sessions).toHaveLength(1));
+    // The camera reports from outside React's event system; act() lets the router's transition finish.
+    act(() => camera.showCode(`https://shop.example.vn/dt?qr=${EXAMPLE_CODE}`));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('textbox', { name: 'Mã QR' })).toHaveValue(EXAMPLE_CODE);
+    expect(await screen.findByRole('table', { name: 'Thông tin sản phẩm' })).toHaveTextContent(EXAMPLE_CODE);
+    expect(location.current?.location.search).toBe(`?qr=${EXAMPLE_CODE}`);
+    expect(camera.sessions[0].stopped).toBe(true);
+  });
+
+  it.each([
+    ['a link without qr', 'https://shop.example.vn/products/123'],
+    ['a value that is not a link', 'HELLO-WORLD'],
+  ])('keeps %s as typed, says the code is invalid and sends nothing', async (_, scanned) => {
+    const calls = countTraceCalls();
+    const { camera } = await openScanner();
+    await waitFor(() => expect(camera.sessions).toHaveLength(1));
+    camera.showCode(scanned);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('textbox', { name: 'Mã QR' })).toHaveValue(scanned);
+    expect(screen.getByText('Mã QR không hợp lệ')).toBeVisible();
+    expect(calls).toHaveLength(0);
+  });
+
+  it('clears an earlier result error when the scanner starts', async () => {
+    const camera = fakeCamera();
+    const { user } = await renderApp({ route: `/dt?qr=${UNKNOWN_CODE}`, scannerDevices: { openCamera: camera.openCamera } });
+    expect(await screen.findByText('Không tìm thấy sản phẩm')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Quét mã bằng camera' }));
+    expect(screen.queryByText('Không tìm thấy sản phẩm')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['permissionDenied', 'Không được cấp quyền truy cập camera!'],
+    ['cameraNotFound', 'Không tìm thấy camera!'],
+  ] as const)('shows the %s alert in the result area', async (key, message) => {
+    await openScanner({ errors: [cameraFailure(key)] });
+    expect(await screen.findByText(message)).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});
