@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { HttpResponse, delay, http } from 'msw';
+import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { CARTON_CODE, EMPTY_VALUES_CODE, EXAMPLE_CODE, UNKNOWN_CODE, errorBody } from '../../mocks/fixtures';
 import { TRACE_URL } from '../../mocks/handlers';
