@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe';
 import { CARTON_CODE, UNIT_CODE, UNKNOWN_CODE, useE2eSuite } from './support/e2eSuite';
 import { lookupPage } from './support/lookupPage';
-import { PROFILES } from './support/profiles';
+import { PHONE_VI, PROFILES } from './support/profiles';
 import type { Texts } from './support/texts';
 
 // The built-in fake camera (a test pattern) so the scanner dialog opens with a live video.
@@ -64,7 +64,7 @@ describe.each(PROFILES)('axe-core audit in Chromium ($name)', ({ language, conte
 
 describe('the audit itself', () => {
   it('reports a real defect: an unlabelled input added to the page', async () => {
-    const { page, t } = await suite.open('vi', { bypassCSP: true }, '/');
+    const { page, t } = await suite.open('vi', { ...PHONE_VI.context, bypassCSP: true }, '/');
     await lookupPage(page, t).heading.waitFor();
     await page.evaluate(() => document.querySelector('main')?.append(document.createElement('input')));
     expect((await axeViolations(page)).map(({ id }) => id)).toContain('label');
