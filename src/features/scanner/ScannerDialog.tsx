@@ -99,7 +99,8 @@ export function ScannerDialog({ onDetected }: ScannerDialogProps) {
             {t('scanner.hint')}
           </Alert>
         )}
-        <input ref={photoInput} type="file" accept="image/*" hidden onChange={onPhoto} />
+        {/* tabIndex -1: MUI's focus trap moves Tab itself and would pick this hidden input, so Tab stuck. */}
+        <input ref={photoInput} type="file" accept="image/*" hidden tabIndex={-1} onChange={onPhoto} />
       </DialogContent>
       <DialogActions sx={{ justifyContent: 'center', gap: 1, pb: 3 }}>
         {torch && (
