@@ -52,7 +52,8 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const { app, url } = started;
-  app.log.info(`Trace service ready at ${url}`);
+  // Printed whatever LOG_LEVEL is: supervisors and the e2e suite read the bound port (PORT=0) from it.
+  console.log(`Trace service ready at ${url}`);
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     process.once(signal, () => {
       app.log.info(`${signal}: finishing in-flight requests`);

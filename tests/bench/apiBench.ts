@@ -1,0 +1,115 @@
+import { spawn } from 'node:child_process';
+import { loadavg } from 'node:os';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { API_KEY_HEADER, TRACE_API_BASE_PATH, TRACE_PATH } from '../../src/api/traceContract.ts';
+import { benchCode, CODE_COUNT, ensureBenchDatabase } from './apiBenchData.ts';
+
+// npm run bench:api — lookups per second and latency against 1,000,000 codes, beside a bare Fastify
+// route, in one run. The cases alternate over ROUNDS rounds and each figure is the median round, so a
+// burst of load from elsewhere on the machine skews all cases alike rather than one.
+// Env: BENCH_SECONDS (default 5 per case and round), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 10).
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const DB = `${ROOT}data/bench/trace-1m.db`;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const KEY = 'bench-key';
+const PATH = `${TRACE_API_BASE_PATH}${TRACE_PATH}`;
+
+/** Starts a TypeScript entry point as its own process and resolves with the URL it logs. */
+function startProcess(entry: string, env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const url = new Promise<string>((resolve, reject) => {
+    // Keeps reading every log line, so the service's request log never fills the pipe and stalls it.
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const match = /ready at (http:\/\/[\d.:]+)/.exec(line);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`${entry} exited with ${code}`)));
+  });
+  return { child, url };
+}
+
+interface Case {
+  name: string;
+  url: string;
+  code: () => string;
+}
+
+function options({ url, code }: Case, duration: number) {
+  return {
+    url,
+    connections: CONNECTIONS,
+    duration,
+    requests: [
+      {
+        method: 'POST' as const,
+        path: PATH,
+        headers: { 'content-type': 'application/json', [API_KEY_HEADER]: KEY },
+        setupRequest: (request: object) => ({ ...request, body: JSON.stringify({ QrCode: code() }) }),
+      },
+    ],
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+const built = await ensureBenchDatabase(DB);
+if (built) {
+  const rate = Math.round(built.rows / built.seconds).toLocaleString('en');
+  console.log(`Built ${DB}: ${built.rows.toLocaleString('en')} codes imported in ${built.seconds.toFixed(1)} s (${rate} rows/s)`);
+}
+
+const bare = startProcess('tests/bench/apiBareServer.ts', {});
+const service = startProcess('server/main.ts', {
+  PORT: '0',
+  TRACE_DB: DB,
+  TRACE_API_KEYS: KEY,
+  RATE_LIMIT_MAX: '0',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+});
+try {
+  const [bareUrl, serviceUrl] = await Promise.all([bare.url, service.url]);
+  const random = (n: number) => Math.floor(Math.random() * n);
+  const cases: Case[] = [
+    { name: 'bare Fastify route (constant JSON)', url: bareUrl, code: () => benchCode(random(CODE_COUNT)) },
+    { name: 'trace, random existing codes', url: serviceUrl, code: () => benchCode(random(CODE_COUNT)) },
+    { name: 'trace, random unknown codes', url: serviceUrl, code: () => benchCode(CODE_COUNT + random(CODE_COUNT)) },
+  ];
+  // Warm-up: JIT, and the SQLite pages of the code index.
+  for (const benchCase of cases) await autocannon(options(benchCase, 2));
+  const rounds = cases.map(() => ({ rate: [] as number[], p50: [] as number[], p99: [] as number[], failed: 0 }));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [i, benchCase] of cases.entries()) {
+      const result = await autocannon(options(benchCase, SECONDS));
+      const figures = rounds[i]!;
+      figures.rate.push(result.requests.average);
+      figures.p50.push(result.latency.p50);
+      figures.p99.push(result.latency.p99);
+      figures.failed += result.non2xx + result.errors;
+    }
+  }
+  console.log(
+    `\n${CODE_COUNT.toLocaleString('en')} codes, ${CONNECTIONS} connections, median of ${ROUNDS} rounds of ${SECONDS} s, ` +
+      `machine load average at the end: ${loadavg()[0]?.toFixed(1)} (1 min), ${loadavg()[2]?.toFixed(1)} (15 min)`,
+  );
+  console.log('case                                   lookups/s   vs bare   p50 ms   p99 ms   failed');
+  const bareRate = median(rounds[0]!.rate);
+  for (const [i, benchCase] of cases.entries()) {
+    const figures = rounds[i]!;
+    const rate = median(figures.rate);
+    console.log(
+      `${benchCase.name.padEnd(38)} ${rate.toFixed(0).padStart(9)} ${`${((rate / bareRate) * 100).toFixed(0)}%`.padStart(9)}` +
+        ` ${String(median(figures.p50)).padStart(8)} ${String(median(figures.p99)).padStart(8)} ${String(figures.failed).padStart(8)}`,
+    );
+  }
+} finally {
+  bare.child.kill('SIGTERM');
+  service.child.kill('SIGTERM');
+}
