@@ -16,6 +16,7 @@ beforeEach(async () => {
 afterEach(() => {
   cleanup();
   server.resetHandlers();
+  server.events.removeAllListeners();
   window.history.replaceState(null, '', '/');
 });
 

@@ -1,5 +1,5 @@
 import { QR_CODE_MAX_LENGTH, QR_CODE_MIN_LENGTH } from '../../src/api/traceContract.ts';
-import { isCarton } from '../traceResponse.ts';
+import { isCarton, type CodeRecord } from '../traceResponse.ts';
 
 /** Import columns, in the order a CSV header lists them (any order is accepted). */
 export const IMPORT_COLUMNS = [
@@ -21,18 +21,9 @@ export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 export const REQUIRED_COLUMNS: readonly ImportColumn[] = ['code', 'productCode', 'productUnit', 'lotCode'];
 
 /** A validated row, normalised the way the service stores and looks codes up. */
-export interface ImportRow {
-  code: string;
-  productCode: string;
-  productName: string | null;
-  productUnit: string;
-  weight: number | null;
-  weightType: string | null;
+export interface ImportRow extends CodeRecord {
   lotCode: string;
-  productDate: string | null;
-  expireDate: string | null;
   parentCode: string | null;
-  totalPacket: number | null;
   isCarton: boolean;
 }
 

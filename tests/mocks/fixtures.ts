@@ -1,29 +1,13 @@
 import demoRows from '../../server/seed/demo.json';
 import type { TraceErrorBody, TraceResponse } from '@/api/traceContract';
+import { validateRow } from '../../server/import/importRow';
 import { toTraceResponse, type CodeRecord } from '../../server/traceResponse';
 
-type DemoRow = (typeof demoRows)[number];
-
-function optionalText(value: string): string | null {
-  return value.trim() === '' ? null : value;
-}
-
-function optionalNumber(value: string | number): number | null {
-  return value === '' ? null : Number(value);
-}
-
-function toRecord(row: DemoRow): CodeRecord {
-  return {
-    code: row.code,
-    productCode: row.productCode,
-    productName: optionalText(row.productName),
-    productUnit: row.productUnit,
-    weight: optionalNumber(row.weight),
-    weightType: optionalText(row.weightType),
-    productDate: optionalText(row.productDate),
-    expireDate: optionalText(row.expireDate),
-    totalPacket: optionalNumber(row.totalPacket),
-  };
+/** Each demo row goes through the service's own import validation, as first start does. */
+function toRecord(raw: (typeof demoRows)[number]): CodeRecord {
+  const result = validateRow(raw);
+  if (!('row' in result)) throw new Error(`demo row ${raw.code}: ${result.reasons.join('; ')}`);
+  return result.row;
 }
 
 /** What the reference service answers for each demo code, keyed by upper-case code. */

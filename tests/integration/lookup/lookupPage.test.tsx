@@ -4,19 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { CARTON_CODE, EMPTY_VALUES_CODE, EXAMPLE_CODE, UNKNOWN_CODE, errorBody } from '../../mocks/fixtures';
 import { TRACE_URL } from '../../mocks/handlers';
 import { server } from '../../mocks/node';
+import { recordTraceCalls } from '../../mocks/traceCalls';
 import { renderApp } from '../../render';
 
 const input = () => screen.getByRole('textbox', { name: /Mã QR|QR code/ });
 const searchButton = () => screen.getByRole('button', { name: /^(Tìm kiếm|Search)$/ });
 
-/** Counts the trace calls the page makes. */
-function countTraceCalls() {
-  const calls: string[] = [];
-  server.events.on('request:start', ({ request }) => {
-    if (request.url === TRACE_URL) calls.push(request.url);
-  });
-  return calls;
-}
 
 describe('the lookup input', () => {
   it.each([
@@ -80,7 +73,7 @@ describe('the lookup input', () => {
     ['vi', 'A'.repeat(16), 'Mã QR không hợp lệ'],
     ['en', 'A'.repeat(19), 'Invalid QR code'],
   ] as const)('rejects a code of the wrong length without calling the service (%s)', async (language, code, message) => {
-    const calls = countTraceCalls();
+    const calls = recordTraceCalls();
     const { user, location } = await renderApp({ language });
     await user.type(input(), code);
     await user.click(searchButton());
@@ -213,7 +206,7 @@ describe('searching', () => {
         return new HttpResponse(null, { status: 204 });
       }),
     );
-    const calls = countTraceCalls();
+    const calls = recordTraceCalls();
     const { user } = await renderApp({ language: 'en' });
     await user.type(input(), `${EXAMPLE_CODE}{Enter}`);
     expect(await screen.findByRole('status')).toHaveTextContent('Looking up the information...');

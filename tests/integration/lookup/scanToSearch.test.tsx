@@ -1,18 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { EXAMPLE_CODE, UNKNOWN_CODE } from '../../mocks/fixtures';
-import { TRACE_URL } from '../../mocks/handlers';
-import { server } from '../../mocks/node';
+import { recordTraceCalls } from '../../mocks/traceCalls';
 import { renderApp } from '../../render';
 import { cameraFailure, fakeCamera } from '../scanner/renderScanner';
 
-function countTraceCalls() {
-  const calls: string[] = [];
-  server.events.on('request:start', ({ request }) => {
-    if (request.url === TRACE_URL) calls.push(request.url);
-  });
-  return calls;
-}
 
 async function openScanner(options: Parameters<typeof fakeCamera>[0] = {}) {
   const camera = fakeCamera(options);
@@ -39,7 +31,7 @@ describe('a scan on the lookup page', () => {
     ['a link without qr', 'https://shop.example.vn/products/123'],
     ['a value that is not a link', 'HELLO-WORLD'],
   ])('keeps %s as typed, says the code is invalid and sends nothing', async (_, scanned) => {
-    const calls = countTraceCalls();
+    const calls = recordTraceCalls();
     const { camera } = await openScanner();
     await waitFor(() => expect(camera.sessions).toHaveLength(1));
     camera.showCode(scanned);

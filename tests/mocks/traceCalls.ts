@@ -1,0 +1,11 @@
+import { TRACE_URL } from './handlers';
+import { server } from './node';
+
+/** Records every trace call the page makes from now on; MSW's listeners are reset after each test. */
+export function recordTraceCalls(): string[] {
+  const calls: string[] = [];
+  server.events.on('request:start', ({ request }) => {
+    if (request.url === TRACE_URL) calls.push(request.url);
+  });
+  return calls;
+}
