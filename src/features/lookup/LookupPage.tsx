@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useTraceMutation } from '@/api/traceApi';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { scanErrorCleared, scanStarted, selectScannerError, selectScannerOpen } from '@/features/scanner/scannerSlice';
+import { loadScannerDialog } from './loadScannerUi';
 import { LookupResult } from './LookupResult';
 import { PhotoScanSlot } from './PhotoScanSlot';
 import { lookupView } from './lookupView';
@@ -14,9 +15,7 @@ import { extractScannedCode, normalizeInput, validateCode, type FieldErrorKey } 
 import { SYSTEM_ERROR, type TraceFailure } from './traceErrors';
 
 // The camera dialog and @zxing load only when the scanner is first opened.
-const ScannerDialog = lazy(() =>
-  import('./scannerUi').then(({ ScannerDialog }) => ({ default: ScannerDialog })),
-);
+const ScannerDialog = lazy(loadScannerDialog);
 
 export function LookupPage() {
   const { t } = useTranslation();

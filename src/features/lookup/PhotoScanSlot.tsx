@@ -1,23 +1,13 @@
-import ImageSearchIcon from '@mui/icons-material/ImageSearch';
-import IconButton from '@mui/material/IconButton';
 import { Suspense, lazy } from 'react';
-import { useTranslation } from 'react-i18next';
+import { DisabledPhotoButton } from './DisabledPhotoButton';
+import { loadPhotoScanActions } from './loadScannerUi';
 
-// Photo scanning is not needed to show a deep link's result, so it stays out of the first load;
-// until its chunk arrives the same button shows, disabled, so nothing moves.
-const PhotoScanActions = lazy(() =>
-  import('./scannerUi').then(({ PhotoScanActions }) => ({ default: PhotoScanActions })),
-);
+// Photo scanning is not needed to show a deep link's result, so it stays out of the first load.
+const PhotoScanActions = lazy(loadPhotoScanActions);
 
 export function PhotoScanSlot({ onDetected }: { onDetected: (text: string) => void }) {
-  const { t } = useTranslation();
-  const placeholder = (
-    <IconButton disabled aria-label={t('scanner.photo')}>
-      <ImageSearchIcon />
-    </IconButton>
-  );
   return (
-    <Suspense fallback={placeholder}>
+    <Suspense fallback={<DisabledPhotoButton />}>
       <PhotoScanActions onDetected={onDetected} />
     </Suspense>
   );
