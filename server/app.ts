@@ -1,25 +1,32 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { TRACE_API_BASE_PATH } from '../src/api/traceContract.ts';
 import type { Config } from './config.ts';
-import type { Db } from './db/database.ts';
-import { createCodeLookup } from './db/traceStore.ts';
+import type { CodeLookup } from './db/traceStore.ts';
 import { handleError, sendError } from './errors.ts';
 import { registerSecurity } from './security.ts';
 import { registerStaticSite } from './staticSite.ts';
 import { traceRoutes } from './traceRoutes.ts';
+
+const INFO_AND_BELOW = new Set(['info', 'debug', 'trace']);
 
 export interface AppOptions {
   /** Where pino writes; standard output when omitted. Tests pass a stream to read the log. */
   logStream?: { write(line: string): void };
 }
 
-/** The whole service on an already opened database; the caller owns the database and listening. */
-export async function buildApp(config: Config, db: Db, options: AppOptions = {}): Promise<FastifyInstance> {
+/** The whole service on an already opened lookup connection; the caller owns it and listening. */
+export async function buildApp(config: Config, lookup: CodeLookup, options: AppOptions = {}): Promise<FastifyInstance> {
   const hops = config.trustProxy;
   const app = Fastify({
     logger: { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
+    // Fastify's per-request lines are at info; above it, skip building them rather than drop them.
+    logController: new LogController({ disableRequestLogging: !INFO_AND_BELOW.has(config.logLevel) }),
+    // Fastify always passes an options object, which sends pino down its slow child path (a fresh
+    // formatters object per request); without route-level log options there is nothing to pass.
+    childLoggerFactory: (logger, bindings, childOptions) =>
+      childOptions.level || childOptions.serializers ? logger.child(bindings, childOptions) : logger.child(bindings),
     // A hop count is passed as a function because Fastify's types (not its runtime) lack the number form.
     trustProxy: typeof hops === 'number' ? (_address: string, hop: number) => hop < hops : hops,
     // The contract says a number is not a string: no type coercion of the body.
@@ -29,12 +36,12 @@ export async function buildApp(config: Config, db: Db, options: AppOptions = {})
     return503OnClosing: false,
   });
   app.setErrorHandler(handleError);
-  await registerSecurity(app, config.trustProxy !== false);
+  await registerSecurity(app, config.trustProxy !== false, `${TRACE_API_BASE_PATH}/`);
   const hasPage = existsSync(join(config.staticDir, 'index.html'));
   if (hasPage) await registerStaticSite(app, config.staticDir);
   // Without a build (e.g. beside `npm run dev`, where Vite serves the page) the API still runs.
   else app.log.warn(`No built page in ${config.staticDir} (run 'npm run build'): serving the API only`);
-  await app.register(traceRoutes, { prefix: TRACE_API_BASE_PATH, config, lookup: createCodeLookup(db) });
+  await app.register(traceRoutes, { prefix: TRACE_API_BASE_PATH, config, lookup });
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?', 1)[0] ?? '';

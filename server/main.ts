@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from './app.ts';
 import { ConfigError, DEMO_API_KEY, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
+import { openCodeLookup, type CodeLookup } from './db/traceStore.ts';
 import { importFile } from './import/importFile.ts';
 
 const DRAIN_DEADLINE_MS = 10_000;
@@ -20,9 +21,17 @@ export interface Started {
 export async function start(config: Config, options: AppOptions = {}): Promise<Started> {
   const firstStart = !existsSync(config.dbPath);
   const db = openDatabase(config.dbPath);
+  let lookup: CodeLookup | undefined;
+  // The writer last: SQLite folds the write-ahead log back and deletes it only when the last
+  // connection closes, and only a connection that may write can.
+  const closeDatabase = () => {
+    lookup?.close();
+    if (db.open) db.close();
+  };
   try {
-    const app = await buildApp(config, db, options);
-    app.addHook('onClose', () => db.close());
+    lookup = openCodeLookup(config.dbPath);
+    const app = await buildApp(config, lookup, options);
+    app.addHook('onClose', closeDatabase);
     if (firstStart) {
       // Through the import path, so the demo data obeys the same rules as production files.
       const result = await importFile(db, DEMO_DATA, {
@@ -37,7 +46,7 @@ export async function start(config: Config, options: AppOptions = {}): Promise<S
     const url = await app.listen({ port: config.port, host: config.host });
     return { app, url };
   } catch (error) {
-    if (db.open) db.close();
+    closeDatabase();
     throw error;
   }
 }

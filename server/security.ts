@@ -47,13 +47,23 @@ async function helmetHeaders(): Promise<Record<string, string>> {
   );
 }
 
-export async function registerSecurity(app: FastifyInstance, trustProxy: boolean): Promise<void> {
-  const headers = {
-    ...(await helmetHeaders()),
-    'permissions-policy': 'camera=(self), microphone=(), geolocation=(), payment=()',
-  };
+const PERMISSIONS_POLICY = 'camera=(self), microphone=(), geolocation=(), payment=()';
+
+/**
+ * What a JSON answer needs: it loads nothing and is never framed, so the strictest policy, and no
+ * document-only headers. Every header costs the hot path (Node checks each name and value per response).
+ */
+const API_HEADERS = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'permissions-policy': PERMISSIONS_POLICY,
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-content-type-options': 'nosniff',
+};
+
+export async function registerSecurity(app: FastifyInstance, trustProxy: boolean, apiPrefix: string): Promise<void> {
+  const pageHeaders = { ...(await helmetHeaders()), 'permissions-policy': PERMISSIONS_POLICY };
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(headers);
+    reply.headers(request.url.startsWith(apiPrefix) ? API_HEADERS : pageHeaders);
     // Only a trusted proxy can tell us the shopper came over http; without one we cannot know.
     if (trustProxy && request.protocol === 'http' && request.headers['x-forwarded-proto'] !== undefined) {
       const status = request.method === 'GET' || request.method === 'HEAD' ? 301 : 308;

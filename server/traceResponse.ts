@@ -1,8 +1,7 @@
 import type { TraceBox, TraceProduct, TraceResponse } from '../src/api/traceContract.ts';
 
-/** One traced code joined with its product and lot, as stored (and as an import row reads). */
-export interface CodeRecord {
-  code: string;
+/** What every code of one production lot of one catalogue product shares. */
+export interface ProductLot {
   productCode: string;
   productName: string | null;
   productUnit: string;
@@ -10,8 +9,20 @@ export interface CodeRecord {
   weightType: string | null;
   productDate: string | null;
   expireDate: string | null;
+}
+
+/** One traced code joined with its product and lot, as stored (and as an import row reads). */
+export interface CodeRecord extends ProductLot {
+  code: string;
   /** Set for cartons only: how many units the carton holds. */
   totalPacket: number | null;
+}
+
+/** A stored code as a lookup returns it: the lot part is one shared object per product lot. */
+export interface StoredCode {
+  code: string;
+  totalPacket: number | null;
+  lot: ProductLot;
 }
 
 /** The packaging unit that makes a code a carton (Box) rather than a unit (Products). */
@@ -21,19 +32,76 @@ export function isCarton(record: Pick<CodeRecord, 'productUnit'>): boolean {
   return record.productUnit.normalize('NFC').trim().toLowerCase() === CARTON_UNIT;
 }
 
+/** The contract's answer for one code, fields in the order the specification lists them. */
 export function toTraceResponse(record: CodeRecord): TraceResponse {
-  const shared = {
-    Code: record.code,
-    ProductUnit: record.productUnit,
-    ProductCode: record.productCode,
-    ProductName: record.productName,
-    ProductDate: record.productDate,
-    ExpireDate: record.expireDate,
-  };
+  const { code, productUnit, productCode, productName, productDate, expireDate } = record;
   if (isCarton(record)) {
-    const box: TraceBox = { ...shared, TotalPacket: record.totalPacket };
+    const box: TraceBox = {
+      Code: code,
+      ProductUnit: productUnit,
+      ProductCode: productCode,
+      ProductName: productName,
+      ProductDate: productDate,
+      ExpireDate: expireDate,
+      TotalPacket: record.totalPacket,
+    };
     return { Data: { Products: [], Box: [box] } };
   }
-  const product: TraceProduct = { ...shared, Weight: record.weight, WeightType: record.weightType };
+  const product: TraceProduct = {
+    Code: code,
+    ProductUnit: productUnit,
+    ProductCode: productCode,
+    ProductName: productName,
+    Weight: record.weight,
+    WeightType: record.weightType,
+    ProductDate: productDate,
+    ExpireDate: expireDate,
+  };
   return { Data: { Products: [product], Box: [] } };
+}
+
+/**
+ * The JSON of one lot's answer, cut around the only parts that vary by code. `Code` is the item's
+ * first field and `TotalPacket` a box's last, and JSON escapes every quote inside a value, so the
+ * cuts can only fall on the structure, never inside the lot's text.
+ */
+interface BodyTemplate {
+  beforeCode: Buffer;
+  afterCode: Buffer;
+  /** Cartons only: what follows TotalPacket's number. */
+  afterTotal: Buffer | undefined;
+}
+
+const CODE_FIELD = '"Code":';
+const TOTAL_FIELD = '"TotalPacket":';
+
+function bodyTemplate(lot: ProductLot): BodyTemplate {
+  const json = JSON.stringify(toTraceResponse({ ...lot, code: '', totalPacket: 0 }));
+  const codeAt = json.indexOf(CODE_FIELD) + CODE_FIELD.length;
+  const beforeCode = Buffer.from(json.slice(0, codeAt));
+  const afterEmptyCode = json.slice(codeAt + '""'.length);
+  if (!isCarton(lot)) return { beforeCode, afterCode: Buffer.from(afterEmptyCode), afterTotal: undefined };
+  const totalAt = afterEmptyCode.lastIndexOf(TOTAL_FIELD) + TOTAL_FIELD.length;
+  return {
+    beforeCode,
+    afterCode: Buffer.from(afterEmptyCode.slice(0, totalAt)),
+    afterTotal: Buffer.from(afterEmptyCode.slice(totalAt + '0'.length)),
+  };
+}
+
+const templates = new WeakMap<ProductLot, BodyTemplate>();
+
+/**
+ * The same bytes as `JSON.stringify(toTraceResponse(...))`, built from the lot's template: the hot path
+ * of the service, where serialising and UTF-8 encoding every answer anew cost more than the lookup.
+ */
+export function traceResponseBody({ code, totalPacket, lot }: StoredCode): Buffer {
+  let template = templates.get(lot);
+  if (template === undefined) {
+    template = bodyTemplate(lot);
+    templates.set(lot, template);
+  }
+  const parts = [template.beforeCode, Buffer.from(JSON.stringify(code)), template.afterCode];
+  if (template.afterTotal) parts.push(Buffer.from(JSON.stringify(totalPacket)), template.afterTotal);
+  return Buffer.concat(parts);
 }

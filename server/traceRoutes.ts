@@ -6,22 +6,22 @@ import {
   TRACE_PATH,
   traceErrorBodySchema,
   traceRequestSchema,
-  traceResponseSchema,
   type TraceRequest,
 } from '../src/api/traceContract.ts';
 import type { Config } from './config.ts';
 import { sendError } from './errors.ts';
 import { normaliseCode } from './import/importRow.ts';
 import { buildOpenApiDocument } from './openapi.ts';
-import type { CodeRecord } from './traceResponse.ts';
-import { toTraceResponse } from './traceResponse.ts';
+import type { CodeLookup } from './db/traceStore.ts';
+import { traceResponseBody } from './traceResponse.ts';
 
 export interface TraceRoutesOptions {
   config: Config;
-  lookup: (code: string) => CodeRecord | undefined;
+  lookup: CodeLookup;
 }
 
 const HEADER = API_KEY_HEADER.toLowerCase();
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Everything under the API base path; registered with that prefix so CORS covers only the API. */
 export async function traceRoutes(app: FastifyInstance, { config, lookup }: TraceRoutesOptions): Promise<void> {
@@ -45,7 +45,8 @@ export async function traceRoutes(app: FastifyInstance, { config, lookup }: Trac
     {
       schema: {
         body: traceRequestSchema,
-        response: { 200: traceResponseSchema, '4xx': traceErrorBodySchema, '5xx': traceErrorBodySchema },
+        // 200 bodies come ready-made from traceResponseBody; traceResponseSchema documents them (OpenAPI).
+        response: { '4xx': traceErrorBodySchema, '5xx': traceErrorBodySchema },
       },
       bodyLimit: 4096,
       compress: false,
@@ -58,12 +59,12 @@ export async function traceRoutes(app: FastifyInstance, { config, lookup }: Trac
       },
     },
     (request, reply) => {
-      const record = lookup(normaliseCode(request.body.QrCode));
-      if (record === undefined) return reply.code(204).send();
-      return reply.send(toTraceResponse(record));
+      const stored = lookup.find(normaliseCode(request.body.QrCode));
+      if (stored === undefined) return reply.code(204).send();
+      return reply.type(JSON_TYPE).send(traceResponseBody(stored));
     },
   );
 
   const openApi = JSON.stringify(buildOpenApiDocument());
-  app.get('/openapi.json', (_request, reply) => reply.type('application/json; charset=utf-8').send(openApi));
+  app.get('/openapi.json', (_request, reply) => reply.type(JSON_TYPE).send(openApi));
 }

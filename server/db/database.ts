@@ -15,8 +15,6 @@ export function openDatabase(path: string): Db {
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
-  // Lookups read random pages of a large code index; mapping the file saves a read() per page.
-  db.pragma('mmap_size = 268435456');
   migrate(db);
   return db;
 }

@@ -60,8 +60,9 @@ export interface TraceErrorBody {
   EndPoint: string;
 }
 
-// JSON schemas of the same contract. The service validates and serialises with them and builds its
-// OpenAPI document from them; they are plain data so the page's import stays free of server code.
+// JSON schemas of the same contract. The service validates requests and serialises errors with them,
+// and builds its OpenAPI document from them; they are plain data so the page's import stays free of
+// server code.
 // `satisfies` ties each schema's property list to the interface above, so the two cannot drift.
 
 /** Letters and digits only; surrounding spaces are allowed because the service trims. */

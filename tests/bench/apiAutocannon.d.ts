@@ -17,6 +17,8 @@ declare module 'autocannon' {
     average: number;
     p50: number;
     p99: number;
+    /** Only on `requests`: how many were sent in the run. */
+    total: number;
   }
   interface Result {
     requests: Histogram;

@@ -1,9 +1,21 @@
 import Fastify from 'fastify';
+import { openCodeLookup } from '../../server/db/traceStore.ts';
 
 // The baseline for npm run bench:api: Fastify with no plugins, one route, a constant JSON body.
+// With BENCH_DB set, the route also looks the code up in that database and ignores the result: the
+// floor that any service making one better-sqlite3 read per request starts from.
 const app = Fastify();
 const body = { Data: { Products: [], Box: [] } };
-app.post('/qrinfo-svc/api/qr/trace', (_request, reply) => reply.send(body));
+const dbPath = process.env.BENCH_DB;
+if (dbPath) {
+  const lookup = openCodeLookup(dbPath);
+  app.post<{ Body: { QrCode: string } }>('/qrinfo-svc/api/qr/trace', (request, reply) => {
+    lookup.find(request.body.QrCode);
+    return reply.send(body);
+  });
+} else {
+  app.post('/qrinfo-svc/api/qr/trace', (_request, reply) => reply.send(body));
+}
 const url = await app.listen({ port: 0, host: '127.0.0.1' });
 console.log(`Bare route ready at ${url}`);
 process.once('SIGTERM', () => void app.close());

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +11,8 @@ import { benchCode, CODE_COUNT, ensureBenchDatabase } from './apiBenchData.ts';
 // route, in one run. The cases alternate over ROUNDS rounds and each figure is the median round, so a
 // burst of load from elsewhere on the machine skews all cases alike rather than one.
 // Env: BENCH_SECONDS (default 5 per case and round), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 10).
+// The load generator shares the machine's cores with the servers; the bare route is limited by it
+// (its server sits partly idle), the service by its own CPU, hence the CPU time per request column.
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const DB = `${ROOT}data/bench/trace-1m.db`;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -39,7 +42,15 @@ function startProcess(entry: string, env: Record<string, string>) {
 interface Case {
   name: string;
   url: string;
+  /** The server process, whose CPU time per request is the steadiest figure on a shared machine. */
+  pid: number;
   code: () => string;
+}
+
+/** CPU seconds (user + system) a process has used so far, from Linux's /proc (clock ticks of 1/100 s). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
 function options({ url, code }: Case, duration: number) {
@@ -66,30 +77,47 @@ if (built) {
   console.log(`Built ${DB}: ${built.rows.toLocaleString('en')} codes imported in ${built.seconds.toFixed(1)} s (${rate} rows/s)`);
 }
 
+const serviceEnv = { PORT: '0', TRACE_DB: DB, TRACE_API_KEYS: KEY, RATE_LIMIT_MAX: '0' };
 const bare = startProcess('tests/bench/apiBareServer.ts', {});
-const service = startProcess('server/main.ts', {
-  PORT: '0',
-  TRACE_DB: DB,
-  TRACE_API_KEYS: KEY,
-  RATE_LIMIT_MAX: '0',
-  LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-});
+const bareWithRead = startProcess('tests/bench/apiBareServer.ts', { BENCH_DB: DB });
+// Like the bare route, which has no logger, the service logs only warnings and errors here; a second
+// instance with Fastify's per-request log lines (LOG_LEVEL=info, the default) shows what they cost.
+const service = startProcess('server/main.ts', { ...serviceEnv, LOG_LEVEL: 'warn' });
+const loggingService = startProcess('server/main.ts', { ...serviceEnv, LOG_LEVEL: 'info' });
 try {
-  const [bareUrl, serviceUrl] = await Promise.all([bare.url, service.url]);
+  const [bareUrl, bareWithReadUrl, serviceUrl, loggingUrl] = await Promise.all([
+    bare.url,
+    bareWithRead.url,
+    service.url,
+    loggingService.url,
+  ]);
   const random = (n: number) => Math.floor(Math.random() * n);
+  const existing = () => benchCode(random(CODE_COUNT));
+  const unknown = () => benchCode(CODE_COUNT + random(CODE_COUNT));
+  const pid = (started: { child: { pid?: number } }) => started.child.pid ?? 0;
   const cases: Case[] = [
-    { name: 'bare Fastify route (constant JSON)', url: bareUrl, code: () => benchCode(random(CODE_COUNT)) },
-    { name: 'trace, random existing codes', url: serviceUrl, code: () => benchCode(random(CODE_COUNT)) },
-    { name: 'trace, random unknown codes', url: serviceUrl, code: () => benchCode(CODE_COUNT + random(CODE_COUNT)) },
+    { name: 'bare Fastify route (constant JSON)', url: bareUrl, pid: pid(bare), code: existing },
+    { name: 'bare route + one SQLite read', url: bareWithReadUrl, pid: pid(bareWithRead), code: existing },
+    { name: 'trace, random existing codes', url: serviceUrl, pid: pid(service), code: existing },
+    { name: 'trace, random unknown codes', url: serviceUrl, pid: pid(service), code: unknown },
+    { name: 'trace, existing, request log on', url: loggingUrl, pid: pid(loggingService), code: existing },
   ];
   // Warm-up: JIT, and the SQLite pages of the code index.
   for (const benchCase of cases) await autocannon(options(benchCase, 2));
-  const rounds = cases.map(() => ({ rate: [] as number[], p50: [] as number[], p99: [] as number[], failed: 0 }));
+  const rounds = cases.map(() => ({
+    rate: [] as number[],
+    cpu: [] as number[],
+    p50: [] as number[],
+    p99: [] as number[],
+    failed: 0,
+  }));
   for (let round = 0; round < ROUNDS; round++) {
     for (const [i, benchCase] of cases.entries()) {
+      const cpuBefore = cpuSeconds(benchCase.pid);
       const result = await autocannon(options(benchCase, SECONDS));
       const figures = rounds[i]!;
       figures.rate.push(result.requests.average);
+      figures.cpu.push(((cpuSeconds(benchCase.pid) - cpuBefore) * 1e6) / result.requests.total);
       figures.p50.push(result.latency.p50);
       figures.p99.push(result.latency.p99);
       figures.failed += result.non2xx + result.errors;
@@ -99,17 +127,17 @@ try {
     `\n${CODE_COUNT.toLocaleString('en')} codes, ${CONNECTIONS} connections, median of ${ROUNDS} rounds of ${SECONDS} s, ` +
       `machine load average at the end: ${loadavg()[0]?.toFixed(1)} (1 min), ${loadavg()[2]?.toFixed(1)} (15 min)`,
   );
-  console.log('case                                   lookups/s   vs bare   p50 ms   p99 ms   failed');
+  console.log('case                                   lookups/s   vs bare   p50 ms   p99 ms   failed   server CPU µs/request');
   const bareRate = median(rounds[0]!.rate);
   for (const [i, benchCase] of cases.entries()) {
     const figures = rounds[i]!;
     const rate = median(figures.rate);
     console.log(
       `${benchCase.name.padEnd(38)} ${rate.toFixed(0).padStart(9)} ${`${((rate / bareRate) * 100).toFixed(0)}%`.padStart(9)}` +
-        ` ${String(median(figures.p50)).padStart(8)} ${String(median(figures.p99)).padStart(8)} ${String(figures.failed).padStart(8)}`,
+        ` ${String(median(figures.p50)).padStart(8)} ${String(median(figures.p99)).padStart(8)} ${String(figures.failed).padStart(8)}` +
+        ` ${median(figures.cpu).toFixed(0).padStart(10)}`,
     );
   }
 } finally {
-  bare.child.kill('SIGTERM');
-  service.child.kill('SIGTERM');
+  for (const { child } of [bare, bareWithRead, service, loggingService]) child.kill('SIGTERM');
 }

@@ -46,12 +46,21 @@ describe('the built page', () => {
 });
 
 describe('security headers', () => {
+  const fetchHeaders = async (path: string, method = 'GET') => (await fetch(`${server.url}${path}`, { method })).headers;
+
+  function expectOnEveryResponse(headers: Headers) {
+    expect(headers.get('permissions-policy')).toMatch(/(^|, )camera=\(self\)/);
+    expect(headers.get('x-content-type-options')).toBe('nosniff');
+    expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    // Plain http without a trusted proxy: no HSTS, which would pin http://localhost to https.
+    expect(headers.get('strict-transport-security')).toBeNull();
+  }
+
   it.each([
-    ['the page', '/', undefined],
-    ['the 404 page', '/nope', undefined],
-    ['the API', '/qrinfo-svc/api/qr/trace', 'POST'],
-  ])('are on %s', async (_name, path, method) => {
-    const { headers } = await fetch(`${server.url}${path}`, { method: method ?? 'GET' });
+    ['the page', '/'],
+    ['the 404 page', '/nope'],
+  ])('are on %s, with a policy that lets it run', async (_name, path) => {
+    const headers = await fetchHeaders(path);
     const csp = headers.get('content-security-policy') ?? '';
     expect(csp).toContain("script-src 'self';");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
@@ -59,12 +68,17 @@ describe('security headers', () => {
     expect(csp).toContain("connect-src 'self'");
     expect(csp).toContain("img-src 'self' data: blob:");
     expect(csp).toContain("media-src 'self' blob: mediastream:");
-    expect(headers.get('permissions-policy')).toMatch(/(^|, )camera=\(self\)/);
-    expect(headers.get('x-content-type-options')).toBe('nosniff');
-    expect(headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(headers.get('x-frame-options')).toBe('DENY');
-    // Plain http without a trusted proxy: no HSTS, which would pin http://localhost to https.
-    expect(headers.get('strict-transport-security')).toBeNull();
+    expectOnEveryResponse(headers);
+  });
+
+  it.each([
+    ['a lookup', '/qrinfo-svc/api/qr/trace', 'POST'],
+    ['an unknown API path', '/qrinfo-svc/api/nope', 'GET'],
+  ])('are on %s, with a policy that allows nothing at all', async (_name, path, method) => {
+    const headers = await fetchHeaders(path, method);
+    expect(headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expectOnEveryResponse(headers);
   });
 
   it('sends no CORS headers when no origin is configured', async () => {
