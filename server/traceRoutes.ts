@@ -9,10 +9,10 @@ import {
   type TraceRequest,
 } from '../src/api/traceContract.ts';
 import type { Config } from './config.ts';
+import type { CodeLookup } from './db/traceStore.ts';
 import { sendError } from './errors.ts';
 import { normaliseCode } from './import/importRow.ts';
 import { buildOpenApiDocument } from './openapi.ts';
-import type { CodeLookup } from './db/traceStore.ts';
 import { traceResponseBody } from './traceResponse.ts';
 
 export interface TraceRoutesOptions {

@@ -19,6 +19,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const KEY = 'bench-key';
+const TARGET_SHARE = 0.7;
+const TARGET_P99_MS = 10;
+const EXISTING_CASE = 'trace, random existing codes';
 const PATH = `${TRACE_API_BASE_PATH}${TRACE_PATH}`;
 
 /** Starts a TypeScript entry point as its own process and resolves with the URL it logs. */
@@ -98,7 +101,7 @@ try {
   const cases: Case[] = [
     { name: 'bare Fastify route (constant JSON)', url: bareUrl, pid: pid(bare), code: existing },
     { name: 'bare route + one SQLite read', url: bareWithReadUrl, pid: pid(bareWithRead), code: existing },
-    { name: 'trace, random existing codes', url: serviceUrl, pid: pid(service), code: existing },
+    { name: EXISTING_CASE, url: serviceUrl, pid: pid(service), code: existing },
     { name: 'trace, random unknown codes', url: serviceUrl, pid: pid(service), code: unknown },
     { name: 'trace, existing, request log on', url: loggingUrl, pid: pid(loggingService), code: existing },
   ];
@@ -138,6 +141,14 @@ try {
         ` ${median(figures.cpu).toFixed(0).padStart(10)}`,
     );
   }
+  const existingCase = rounds[cases.findIndex((benchCase) => benchCase.name === EXISTING_CASE)]!;
+  const share = median(existingCase.rate) / bareRate;
+  const p99 = median(existingCase.p99);
+  const met = share >= TARGET_SHARE && p99 < TARGET_P99_MS;
+  console.log(
+    `\nTarget for existing codes, ≥ ${TARGET_SHARE * 100} % of the bare route and p99 < ${TARGET_P99_MS} ms: ` +
+      `${met ? 'met' : 'not met'} (${(share * 100).toFixed(0)} %, p99 ${p99} ms)`,
+  );
 } finally {
   for (const { child } of [bare, bareWithRead, service, loggingService]) child.kill('SIGTERM');
 }
