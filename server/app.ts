@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { TRACE_API_BASE_PATH } from '../src/api/traceContract.ts';
 import type { Config } from './config.ts';
 import type { CodeLookup } from './db/traceStore.ts';
@@ -8,8 +8,6 @@ import { handleError, sendError } from './errors.ts';
 import { registerSecurity } from './security.ts';
 import { registerStaticSite } from './staticSite.ts';
 import { traceRoutes } from './traceRoutes.ts';
-
-const INFO_AND_BELOW = new Set(['info', 'debug', 'trace']);
 
 export interface AppOptions {
   /** Where pino writes; standard output when omitted. Tests pass a stream to read the log. */
@@ -21,8 +19,6 @@ export async function buildApp(config: Config, lookup: CodeLookup, options: AppO
   const hops = config.trustProxy;
   const app = Fastify({
     logger: { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
-    // Fastify's per-request lines are at info; above it, skip building them rather than drop them.
-    logController: new LogController({ disableRequestLogging: !INFO_AND_BELOW.has(config.logLevel) }),
     // Fastify always passes an options object, which sends pino down its slow child path (a fresh
     // formatters object per request); without route-level log options there is nothing to pass.
     childLoggerFactory: (logger, bindings, childOptions) =>

@@ -48,3 +48,15 @@ export function migrate(db: Db): number[] {
   }
   return pending.map((m) => m.version);
 }
+
+/**
+ * Copies the write-ahead log back into the database file and empties it; false if readers still
+ * needed it after busy_timeout. The service never writes, so without this after each import the log
+ * would keep every imported page, and grow with every import until the service stops: SQLite's own
+ * checkpoint at commit cannot copy past the read snapshot a busy service holds at that moment. The
+ * service renews its snapshot at least every 100 ms, so waiting here is short.
+ */
+export function foldWriteAheadLog(db: Db): boolean {
+  const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+  return result?.busy === 0;
+}

@@ -21,7 +21,7 @@ type CodeRow = [productId: number, lotId: number, totalPacket: number | null];
  * Outside a transaction, SQLite opens and closes a read transaction around every statement: two lock
  * calls and a stat, about 60 % of a lookup here. So lookups share one read transaction, ended at most
  * `snapshotMaxAgeMs` after it began: a commit by another process (`npm run import`) is seen within
- * that time, and a checkpoint is never held back for longer.
+ * that time, and the checkpoint that import ends with (foldWriteAheadLog) waits no longer.
  *
  * Millions of codes share a few hundred product lots, so each lot is read once and kept, until
  * another connection commits anything (SQLite's data_version, checked with each new snapshot).

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { ConfigError, loadConfig } from '../config.ts';
-import { openDatabase } from '../db/database.ts';
+import { foldWriteAheadLog, openDatabase } from '../db/database.ts';
 import { importFile } from './importFile.ts';
 import { ImportFormatError } from './readRows.ts';
 
@@ -33,6 +33,9 @@ try {
           `${result.inserted} new, ${result.updated} changed, ${result.unchanged} unchanged codes; ` +
           `${result.catalogueChanges} products and lots added or changed`,
       );
+      if (!foldWriteAheadLog(db)) {
+        console.error(`${dbPath}-wal stays until the next import or until the service stops: it kept reading from it.`);
+      }
     }
   } finally {
     db.close();
