@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { TRACE_API_BASE_PATH } from '../src/api/traceContract.ts';
 import type { Config } from './config.ts';
 import type { CodeLookup } from './db/traceStore.ts';
-import { handleError, sendError } from './errors.ts';
+import { handleError, requestPath, sendError } from './errors.ts';
 import { registerSecurity } from './security.ts';
 import { registerStaticSite } from './staticSite.ts';
 import { traceRoutes } from './traceRoutes.ts';
@@ -40,7 +40,7 @@ export async function buildApp(config: Config, lookup: CodeLookup, options: AppO
   await app.register(traceRoutes, { prefix: TRACE_API_BASE_PATH, config, lookup });
 
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?', 1)[0] ?? '';
+    const path = requestPath(request);
     if (path === TRACE_API_BASE_PATH || path.startsWith(`${TRACE_API_BASE_PATH}/`)) {
       return sendError(request, reply, 'NOT_FOUND', 404, 'No such endpoint');
     }

@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { TraceErrorBody, TraceErrorType } from '../src/api/traceContract.ts';
 
+export const JSON_TYPE = 'application/json; charset=utf-8';
+
 export const BAD_BODY_MESSAGE = 'The body must be JSON like {"QrCode": "<17 to 18 letters and digits>"}';
 
 export function sendError(
@@ -11,10 +13,11 @@ export function sendError(
   message: string,
 ): FastifyReply {
   const body: TraceErrorBody = { error, Message: message, status, EndPoint: requestPath(request) };
-  return reply.code(status).type('application/json; charset=utf-8').send(body);
+  return reply.code(status).type(JSON_TYPE).send(body);
 }
 
-function requestPath(request: FastifyRequest): string {
+/** The request's path without its query string. */
+export function requestPath(request: FastifyRequest): string {
   const query = request.url.indexOf('?');
   return query === -1 ? request.url : request.url.slice(0, query);
 }

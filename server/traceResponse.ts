@@ -25,6 +25,11 @@ export interface StoredCode {
   lot: ProductLot;
 }
 
+/** How codes are stored and looked up: trimmed, upper-case (the contract matches case-insensitively). */
+export function normaliseCode(text: string): string {
+  return text.trim().toUpperCase();
+}
+
 /** The packaging unit that makes a code a carton (Box) rather than a unit (Products). */
 export const CARTON_UNIT = 'thùng';
 

@@ -10,10 +10,9 @@ import {
 } from '../src/api/traceContract.ts';
 import type { Config } from './config.ts';
 import type { CodeLookup } from './db/traceStore.ts';
-import { sendError } from './errors.ts';
-import { normaliseCode } from './import/importRow.ts';
+import { JSON_TYPE, sendError } from './errors.ts';
 import { buildOpenApiDocument } from './openapi.ts';
-import { traceResponseBody } from './traceResponse.ts';
+import { normaliseCode, traceResponseBody } from './traceResponse.ts';
 
 export interface TraceRoutesOptions {
   config: Config;
@@ -21,7 +20,6 @@ export interface TraceRoutesOptions {
 }
 
 const HEADER = API_KEY_HEADER.toLowerCase();
-const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** Everything under the API base path; registered with that prefix so CORS covers only the API. */
 export async function traceRoutes(app: FastifyInstance, { config, lookup }: TraceRoutesOptions): Promise<void> {

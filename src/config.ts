@@ -1,6 +1,4 @@
-import { QR_CODE_MAX_LENGTH, QR_CODE_MIN_LENGTH, TRACE_API_BASE_PATH } from '@/api/traceContract';
-
-export { QR_CODE_MAX_LENGTH, QR_CODE_MIN_LENGTH };
+import { TRACE_API_BASE_PATH } from '@/api/traceContract';
 
 /** Absolute, because fetch under Node (Vitest) rejects relative URLs. */
 function absoluteBase(base: string): string {

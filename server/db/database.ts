@@ -37,7 +37,7 @@ function readMigrations(): Migration[] {
 }
 
 /** PRAGMA user_version records the last applied migration; each one runs in its own transaction. */
-export function migrate(db: Db): number[] {
+function migrate(db: Db): void {
   const current = db.pragma('user_version', { simple: true }) as number;
   const pending = readMigrations().filter((m) => m.version > current);
   for (const migration of pending) {
@@ -46,7 +46,6 @@ export function migrate(db: Db): number[] {
       db.pragma(`user_version = ${migration.version}`);
     }).immediate();
   }
-  return pending.map((m) => m.version);
 }
 
 /**

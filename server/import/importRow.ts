@@ -1,5 +1,5 @@
 import { QR_CODE_MAX_LENGTH, QR_CODE_MIN_LENGTH } from '../../src/api/traceContract.ts';
-import { isCarton, type CodeRecord } from '../traceResponse.ts';
+import { isCarton, normaliseCode, type CodeRecord } from '../traceResponse.ts';
 
 /** Import columns, in the order a CSV header lists them (any order is accepted). */
 export const IMPORT_COLUMNS = [
@@ -32,9 +32,6 @@ export type RowResult = { row: ImportRow } | { reasons: string[] };
 const CODE_RE = new RegExp(`^[A-Za-z0-9]{${QR_CODE_MIN_LENGTH},${QR_CODE_MAX_LENGTH}}$`);
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-export function normaliseCode(text: string): string {
-  return text.trim().toUpperCase();
-}
 
 /** Checks one row on its own; rules that need other rows (duplicates, parents) run after staging. */
 export function validateRow(raw: Record<string, unknown>): RowResult {

@@ -8,7 +8,6 @@ const fetchTrace = fetchBaseQuery({
   baseUrl: TRACE_API_BASE,
   timeout: TRACE_TIMEOUT_MS,
   prepareHeaders: (headers) => {
-    headers.set('Content-Type', 'application/json');
     headers.set(API_KEY_HEADER, TRACE_API_KEY);
     return headers;
   },

@@ -3,6 +3,8 @@
 
 export const TRACE_API_BASE_PATH = '/qrinfo-svc/api';
 export const TRACE_PATH = '/qr/trace';
+/** The lookup's path on the service, as errors report it in `EndPoint`. */
+export const TRACE_URL_PATH = `${TRACE_API_BASE_PATH}${TRACE_PATH}`;
 export const API_KEY_HEADER = 'X-Key';
 
 export const QR_CODE_MIN_LENGTH = 17;

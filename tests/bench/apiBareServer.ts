@@ -1,4 +1,5 @@
 import Fastify from 'fastify';
+import { TRACE_URL_PATH } from '../../src/api/traceContract.ts';
 import { openCodeLookup } from '../../server/db/traceStore.ts';
 
 // The baseline for npm run bench:api: Fastify with no plugins, one route, a constant JSON body.
@@ -9,12 +10,12 @@ const body = { Data: { Products: [], Box: [] } };
 const dbPath = process.env.BENCH_DB;
 if (dbPath) {
   const lookup = openCodeLookup(dbPath);
-  app.post<{ Body: { QrCode: string } }>('/qrinfo-svc/api/qr/trace', (request, reply) => {
+  app.post<{ Body: { QrCode: string } }>(TRACE_URL_PATH, (request, reply) => {
     lookup.find(request.body.QrCode);
     return reply.send(body);
   });
 } else {
-  app.post('/qrinfo-svc/api/qr/trace', (_request, reply) => reply.send(body));
+  app.post(TRACE_URL_PATH, (_request, reply) => reply.send(body));
 }
 const url = await app.listen({ port: 0, host: '127.0.0.1' });
 console.log(`Bare route ready at ${url}`);

@@ -4,7 +4,7 @@ import { loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { API_KEY_HEADER, TRACE_API_BASE_PATH, TRACE_PATH } from '../../src/api/traceContract.ts';
+import { API_KEY_HEADER, TRACE_URL_PATH } from '../../src/api/traceContract.ts';
 import { benchCode, CODE_COUNT, ensureBenchDatabase } from './apiBenchData.ts';
 
 // npm run bench:api — lookups per second and latency against 1,000,000 codes, beside a bare Fastify
@@ -22,7 +22,6 @@ const KEY = 'bench-key';
 const TARGET_SHARE = 0.7;
 const TARGET_P99_MS = 10;
 const EXISTING_CASE = 'trace, random existing codes';
-const PATH = `${TRACE_API_BASE_PATH}${TRACE_PATH}`;
 
 /** Starts a TypeScript entry point as its own process and resolves with the URL it logs. */
 function startProcess(entry: string, env: Record<string, string>) {
@@ -64,7 +63,7 @@ function options({ url, code }: Case, duration: number) {
     requests: [
       {
         method: 'POST' as const,
-        path: PATH,
+        path: TRACE_URL_PATH,
         headers: { 'content-type': 'application/json', [API_KEY_HEADER]: KEY },
         setupRequest: (request: object) => ({ ...request, body: JSON.stringify({ QrCode: code() }) }),
       },

@@ -3,6 +3,7 @@ import { createWriteStream, existsSync, mkdirSync, renameSync, rmSync } from 'no
 import { dirname } from 'node:path';
 import { openDatabase } from '../../server/db/database.ts';
 import { importFile } from '../../server/import/importFile.ts';
+import { IMPORT_COLUMNS } from '../../server/import/importRow.ts';
 
 export const CODE_COUNT = 1_000_000;
 const PRODUCTS = 300;
@@ -34,7 +35,7 @@ export async function ensureBenchDatabase(dbPath: string) {
   mkdirSync(dirname(dbPath), { recursive: true });
   const csvPath = `${dbPath}.csv`;
   const out = createWriteStream(csvPath);
-  out.write('code,productCode,productName,productUnit,weight,weightType,lotCode,productDate,expireDate,parentCode,totalPacket\n');
+  out.write(`${IMPORT_COLUMNS.join(',')}\n`);
   for (let i = 0; i < CODE_COUNT; i++) {
     if (!out.write(`${row(i)}\n`)) await once(out, 'drain');
   }

@@ -1,5 +1,5 @@
 import demoRows from '../../server/seed/demo.json';
-import type { TraceErrorBody, TraceResponse } from '@/api/traceContract';
+import { TRACE_URL_PATH, type TraceErrorBody, type TraceResponse } from '@/api/traceContract';
 import { validateRow } from '../../server/import/importRow';
 import { toTraceResponse, type CodeRecord } from '../../server/traceResponse';
 
@@ -21,5 +21,5 @@ export const EMPTY_VALUES_CODE = 'NV26A1120Z00X0009';
 export const UNKNOWN_CODE = 'ZZ00000000000000Z';
 
 export function errorBody(status: number, error: TraceErrorBody['error'], message: string): TraceErrorBody {
-  return { error, Message: message, status, EndPoint: '/qrinfo-svc/api/qr/trace' };
+  return { error, Message: message, status, EndPoint: TRACE_URL_PATH };
 }

@@ -1,6 +1,7 @@
 import { HttpResponse, http } from 'msw';
 import { API_KEY_HEADER, TRACE_PATH } from '@/api/traceContract';
 import { TRACE_API_BASE, TRACE_API_KEY } from '@/config';
+import { normaliseCode } from '../../server/traceResponse';
 import { demoResponses, errorBody } from './fixtures';
 
 export const TRACE_URL = `${TRACE_API_BASE}${TRACE_PATH}`;
@@ -12,7 +13,7 @@ export const handlers = [
       return HttpResponse.json(errorBody(401, 'AUTHENTICATION_FAILURE', 'Invalid key'), { status: 401 });
     }
     const body = (await request.json()) as { QrCode?: unknown };
-    const code = typeof body.QrCode === 'string' ? body.QrCode.trim().toUpperCase() : '';
+    const code = typeof body.QrCode === 'string' ? normaliseCode(body.QrCode) : '';
     const response = demoResponses.get(code);
     return response ? HttpResponse.json(response) : new HttpResponse(null, { status: 204 });
   }),

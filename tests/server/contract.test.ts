@@ -113,21 +113,13 @@ describe('POST /qrinfo-svc/api/qr/trace', () => {
     ['a code with a Vietnamese letter', '{"QrCode": "1D24B3261X54Đ2320"}'],
     ['a code with inner spaces', '{"QrCode": "1D24B3261 X54A2320"}'],
   ])('rejects %s with 400 VALIDATION', async (_name, body) => {
-    const response = await fetch(`${server.url}${TRACE_URL_PATH}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'X-Key': 'demo-key-change-me' },
-      ...(body === undefined ? {} : { body }),
-    });
+    const response = await server.trace(body);
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject(VALIDATION_400);
   });
 
   it('rejects a body that is not JSON at all (other content type) with 400 VALIDATION', async () => {
-    const response = await fetch(`${server.url}${TRACE_URL_PATH}`, {
-      method: 'POST',
-      headers: { 'content-type': 'text/plain', 'X-Key': 'demo-key-change-me' },
-      body: '1D24B3261X54A2320',
-    });
+    const response = await server.trace('1D24B3261X54A2320', { 'content-type': 'text/plain' });
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject(VALIDATION_400);
   });

@@ -1,12 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { API_KEY_HEADER, TRACE_API_BASE_PATH, TRACE_PATH } from '../../src/api/traceContract.ts';
-import { loadConfig } from '../../server/config.ts';
+import { API_KEY_HEADER, TRACE_URL_PATH } from '../../src/api/traceContract.ts';
+import { DEMO_API_KEY, loadConfig } from '../../server/config.ts';
 import { start, type Started } from '../../server/main.ts';
 
-export const DEMO_KEY = 'demo-key-change-me';
-export const TRACE_URL_PATH = `${TRACE_API_BASE_PATH}${TRACE_PATH}`;
+export { DEMO_API_KEY as DEMO_KEY, TRACE_URL_PATH };
 export const INDEX_HTML = '<!doctype html><html lang="vi"><body><div id="root"></div></body></html>';
 /** Big enough to pass the compression threshold. */
 export const ASSET_JS = `export const filler = ${JSON.stringify('x'.repeat(4000))};\n`;
@@ -45,7 +44,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     trace: (body, headers = {}) =>
       fetch(`${started.url}${TRACE_URL_PATH}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', [API_KEY_HEADER]: DEMO_KEY, ...headers },
+        headers: { 'content-type': 'application/json', [API_KEY_HEADER]: DEMO_API_KEY, ...headers },
         body: typeof body === 'string' ? body : JSON.stringify(body),
         redirect: 'manual',
       }),

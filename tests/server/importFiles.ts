@@ -2,8 +2,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Db } from '../../server/db/database.ts';
+import { IMPORT_COLUMNS } from '../../server/import/importRow.ts';
 
-export const HEADER = 'code,productCode,productName,productUnit,weight,weightType,lotCode,productDate,expireDate,parentCode,totalPacket';
+export const HEADER = IMPORT_COLUMNS.join(',');
 
 export function tempDir(): string {
   return mkdtempSync(join(tmpdir(), 'trace-import-'));

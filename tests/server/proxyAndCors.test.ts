@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from './harness.ts';
+import { startTestServer, TRACE_URL_PATH, type TestServer } from './harness.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -31,7 +31,7 @@ describe('behind a trusted proxy', () => {
 
 describe('CORS for configured origins', () => {
   const preflight = (origin: string) =>
-    fetch(`${server.url}/qrinfo-svc/api/qr/trace`, {
+    fetch(`${server.url}${TRACE_URL_PATH}`, {
       method: 'OPTIONS',
       headers: {
         origin,

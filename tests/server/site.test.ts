@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ASSET_JS, INDEX_HTML, startTestServer, type TestServer } from './harness.ts';
+import { ASSET_JS, INDEX_HTML, startTestServer, TRACE_URL_PATH, type TestServer } from './harness.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -73,7 +73,7 @@ describe('security headers', () => {
   });
 
   it.each([
-    ['a lookup', '/qrinfo-svc/api/qr/trace', 'POST'],
+    ['a lookup', TRACE_URL_PATH, 'POST'],
     ['an unknown API path', '/qrinfo-svc/api/nope', 'GET'],
   ])('are on %s, with a policy that allows nothing at all', async (_name, path, method) => {
     const headers = await fetchHeaders(path, method);
@@ -82,7 +82,7 @@ describe('security headers', () => {
   });
 
   it('sends no CORS headers when no origin is configured', async () => {
-    const preflight = await fetch(`${server.url}/qrinfo-svc/api/qr/trace`, {
+    const preflight = await fetch(`${server.url}${TRACE_URL_PATH}`, {
       method: 'OPTIONS',
       headers: { origin: 'https://shop.example.com', 'access-control-request-method': 'POST' },
     });

@@ -21,7 +21,7 @@ export interface LookupState {
 export function lookupView({ isLoading, failure, result, scannerErrorKey }: LookupState): LookupView {
   if (isLoading) return { name: 'loading' };
   if (scannerErrorKey) return { name: 'error', message: { key: scannerErrorKey } };
-  if (failure) return { name: 'error', message: 'params' in failure ? failure : { key: failure.key } };
+  if (failure) return { name: 'error', message: failure };
   if (result?.kind === 'box') return { name: 'box', result };
   if (result?.kind === 'product') return { name: 'product', result };
   return { name: 'empty' };

@@ -1,4 +1,4 @@
-import { QR_CODE_MAX_LENGTH, QR_CODE_MIN_LENGTH } from '@/config';
+import { QR_CODE_MAX_LENGTH, QR_CODE_MIN_LENGTH } from '@/api/traceContract';
 
 export type FieldErrorKey = 'errors.emptyCode' | 'errors.invalidCode';
 

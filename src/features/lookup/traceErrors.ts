@@ -9,7 +9,7 @@ export type TraceFailure =
 export const NO_PRODUCTS: TraceFailure = { key: 'errors.noProducts' };
 export const SYSTEM_ERROR: TraceFailure = { key: 'errors.systemError' };
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 

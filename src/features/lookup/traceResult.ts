@@ -1,13 +1,12 @@
 import type { TraceBox, TraceProduct } from '@/api/traceContract';
+import { isRecord } from './traceErrors';
 
 export type TraceResult = { kind: 'box'; box: TraceBox } | { kind: 'product'; product: TraceProduct };
 
 function firstRecord(list: unknown): Record<string, unknown> | null {
   if (!Array.isArray(list)) return null;
   const first: unknown = list[0];
-  return typeof first === 'object' && first !== null && !Array.isArray(first)
-    ? (first as Record<string, unknown>)
-    : null;
+  return isRecord(first) ? first : null;
 }
 
 /** The first box wins over the first product; null (HTTP 204 or an empty answer) means no products. */

@@ -9,11 +9,10 @@ import { usePhotoScan } from './usePhotoScan';
 
 export interface PhotoScanButtonProps {
   onDetected: (text: string) => void;
-  disabled?: boolean;
 }
 
 /** Picks a photo of a code. No `capture` attribute, so phones offer the camera roll as well as the camera. */
-export function PhotoScanButton({ onDetected, disabled = false }: PhotoScanButtonProps) {
+export function PhotoScanButton({ onDetected }: PhotoScanButtonProps) {
   const { t } = useTranslation();
   const input = useRef<HTMLInputElement>(null);
   const scanning = useAppSelector(selectScanningFile);
@@ -32,7 +31,7 @@ export function PhotoScanButton({ onDetected, disabled = false }: PhotoScanButto
       <IconButton
         aria-label={t('scanner.photo')}
         title={t('scanner.photo')}
-        disabled={disabled || scanning || cameraOpen}
+        disabled={scanning || cameraOpen}
         onClick={() => input.current?.click()}
       >
         {scanning ? <CircularProgress size={24} aria-label={t('scanner.readingPhoto')} /> : <ImageSearchIcon />}

@@ -112,8 +112,11 @@ function decodeFrame(video: HTMLVideoElement, canvas: HTMLCanvasElement, context
   if (video.readyState < video.HAVE_CURRENT_DATA || width === 0 || height === 0) return null;
   const box = Math.min(Math.max(SCAN_BOX_MIN_PX, Math.round(Math.min(width, height) * SCAN_BOX_SHARE)), width, height);
   const side = Math.min(box, MAX_FRAME_SIDE_PX);
-  canvas.width = side;
-  canvas.height = side;
+  // Setting a canvas's size clears and reallocates it, so only when the frame size changes.
+  if (canvas.width !== side || canvas.height !== side) {
+    canvas.width = side;
+    canvas.height = side;
+  }
   context.drawImage(video, (width - box) / 2, (height - box) / 2, box, box, 0, 0, side, side);
   return decodeImage(context.getImageData(0, 0, side, side), 'frame');
 }

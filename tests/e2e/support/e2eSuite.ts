@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { TRACE_URL_PATH } from '../../../src/api/traceContract';
 import type { Browser, BrowserContext, BrowserContextOptions, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import { launchChromium, type CameraSetup } from './chromium';
@@ -14,7 +15,7 @@ export const CARTON_CODE = 'TH26A1105C48B0001';
 export const BLANK_FIELDS_CODE = 'CH26A0920Y15X00099';
 /** Right length, not in the data: the service answers 204. */
 export const UNKNOWN_CODE = 'ZZ99Z9999Z99Z9999';
-export const TRACE_PATH = '/qrinfo-svc/api/qr/trace';
+export const TRACE_PATH = TRACE_URL_PATH;
 
 /** The page built once for this run by globalSetup.ts. */
 export function builtPageDir(): string {
