@@ -27,6 +27,11 @@ function muiThemeWithoutCssVariables(): Plugin {
   };
 }
 
+// @zxing declares no sideEffects field, so without this the whole library lands in the scanner chunks.
+const zxingTreeshake = {
+  moduleSideEffects: (id: string) => (/[\\/]@zxing[\\/]/.test(id) ? false : undefined),
+};
+
 export default defineConfig({
   plugins: [react(), muiThemeWithoutCssVariables()],
   resolve: { alias: { '@': src } },
@@ -37,13 +42,10 @@ export default defineConfig({
   build: {
     // The first-load budget is checked by `npm run size`, not by this generic warning.
     chunkSizeWarningLimit: 600,
-    rolldownOptions: {
-      // @zxing declares no sideEffects field, so without this the whole library lands in the scanner chunk.
-      treeshake: {
-        moduleSideEffects: (id: string) => (/[\\/]@zxing[\\/]/.test(id) ? false : undefined),
-      },
-    },
+    rolldownOptions: { treeshake: zxingTreeshake },
   },
+  // The decode worker is an ES module worker: it can import, and it is built with the same tree-shaking.
+  worker: { format: 'es', rolldownOptions: { treeshake: zxingTreeshake } },
   test: {
     projects: [
       {
@@ -52,6 +54,7 @@ export default defineConfig({
           name: 'app',
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}'],
+          exclude: ['**/*.node.test.ts'],
           setupFiles: ['tests/setup.ts'],
           environmentOptions: { jsdom: { url: 'http://localhost:3000/' } },
         },
@@ -75,7 +78,8 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['tests/server/**/*.test.ts'],
+          // The service, and page code that runs outside the DOM (the decode engine of the scanner's worker).
+          include: ['tests/server/**/*.test.ts', 'tests/unit/**/*.node.test.ts'],
         },
       },
     ],

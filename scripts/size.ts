@@ -10,8 +10,8 @@ const BUDGET_BYTES = 180_000;
 const ON_DEMAND_ONLY = /[\\/](@zxing|features[\\/]scanner[\\/](ScannerDialog|decode))/;
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
-const gzip = (code: string) => gzipSync(code, { level: 9 }).length;
-const brotli = (code: string) =>
+const gzip = (code: string | Buffer) => gzipSync(code, { level: 9 }).length;
+const brotli = (code: string | Buffer) =>
   brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
 
 const result = await build({ logLevel: 'warn' });
@@ -44,6 +44,21 @@ for (const chunk of chunks) {
     kB(gz).padStart(10),
     kB(br).padStart(10),
     isInitial ? '  first load' : '  on demand',
+  );
+}
+
+// The decode worker and its WebAssembly are emitted as assets: they load when a scan first starts.
+const workerAssets = outputs
+  .flatMap((output) => output.output)
+  .filter((item): item is Rollup.OutputAsset => item.type === 'asset' && /\.(wasm|js)$/.test(item.fileName));
+for (const asset of workerAssets) {
+  const bytes = typeof asset.source === 'string' ? Buffer.from(asset.source) : Buffer.from(asset.source);
+  console.log(
+    asset.fileName.padEnd(48),
+    kB(bytes.length).padStart(10),
+    kB(gzip(bytes)).padStart(10),
+    kB(brotli(bytes)).padStart(10),
+    '  scan (worker)',
   );
 }
 

@@ -8,7 +8,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
  */
 export const CSP_DIRECTIVES = {
   'default-src': ["'self'"],
-  'script-src': ["'self'"],
+  // 'wasm-unsafe-eval' lets the decode worker compile its WebAssembly; never 'unsafe-eval', which would allow eval().
+  'script-src': ["'self'", "'wasm-unsafe-eval'"],
   'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'", 'data:', 'blob:'],
   'media-src': ["'self'", 'blob:', 'mediastream:'],

@@ -15,6 +15,11 @@ export const SUPPORTED_LANGUAGES = ['vi', 'en'] as const;
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
 export const FALLBACK_LANGUAGE: Language = 'vi';
 
-export const SCAN_FPS = 10;
-export const SCANNER_MAX_HEIGHT_PX = 500;
-export const SCAN_BOX_MIN_PX = 50;
+/**
+ * Hosts whose links are the brand's own: this page's host plus the comma-separated VITE_TRUSTED_HOSTS of
+ * the build (the brand's site, the host printed in its QR codes). A scanned link to any other host is
+ * flagged to the visitor.
+ */
+export const TRUSTED_HOSTS: readonly string[] = [window.location.hostname, ...(import.meta.env.VITE_TRUSTED_HOSTS ?? '').split(',')]
+  .map((host) => host.trim().toLowerCase())
+  .filter((host) => host !== '');

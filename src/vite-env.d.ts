@@ -8,6 +8,7 @@ interface ImportMetaEnv {
   readonly VITE_BRAND_LOGO?: string;
   readonly VITE_BRAND_PRIMARY?: string;
   readonly VITE_BRAND_SECONDARY?: string;
+  readonly VITE_TRUSTED_HOSTS?: string;
 }
 
 interface ImportMeta {

@@ -1,35 +1,55 @@
 import type { CorpusImage } from './scanCorpus';
+import type { BenchDecoder } from './scanEngines';
 
-export interface ScanScore {
-  images: number;
-  correct: number;
-  wrong: string[];
-  missed: string[];
-  /** Milliseconds per image, the median of the timed passes. */
-  times: number[];
+export type Outcome = 'correct' | 'wrong' | 'missed';
+
+export interface ImageResult {
+  name: string;
+  category: string;
+  outcome: Outcome;
+  /** The median of the timed passes, in milliseconds. */
+  ms: number;
+  /** The page engine's attempt that read the image. */
+  attempt?: string;
 }
 
-/** Correct means byte-for-byte equal to the expected text, as in zxing's own tests. */
-export function scoreDecoder(
-  images: CorpusImage[],
-  decode: (image: CorpusImage) => string | null,
-  timedPasses: number,
-): ScanScore {
-  const score: ScanScore = { images: images.length, correct: 0, wrong: [], missed: [], times: [] };
+/**
+ * Correct means byte-for-byte equal to the expected text, as in zxing's own tests. One untimed warm-up
+ * call per image gives the scored answer, then the timed passes.
+ */
+export async function scoreDecoder(images: CorpusImage[], decode: BenchDecoder, timedPasses: number): Promise<ImageResult[]> {
+  const results: ImageResult[] = [];
   for (const image of images) {
-    const text = decode(image); // untimed warm-up; also the answer that is scored
+    const { text, attempt } = await decode(image.pixels);
     const passes: number[] = [];
     for (let pass = 0; pass < timedPasses; pass++) {
       const start = performance.now();
-      decode(image);
+      await decode(image.pixels);
       passes.push(performance.now() - start);
     }
-    score.times.push(percentile(passes, 50));
-    if (text === image.expected) score.correct++;
-    else if (text === null) score.missed.push(image.name);
-    else score.wrong.push(image.name);
+    const outcome: Outcome = text === image.expected ? 'correct' : text === null ? 'missed' : 'wrong';
+    results.push({ name: image.name, category: image.category, outcome, ms: percentile(passes, 50), attempt: text === null ? undefined : attempt });
   }
-  return score;
+  return results;
+}
+
+export interface Summary {
+  images: number;
+  correct: number;
+  wrong: number;
+  medianMs: number;
+  p95Ms: number;
+}
+
+export function summarize(results: ImageResult[]): Summary {
+  const times = results.map((result) => result.ms);
+  return {
+    images: results.length,
+    correct: results.filter((result) => result.outcome === 'correct').length,
+    wrong: results.filter((result) => result.outcome === 'wrong').length,
+    medianMs: percentile(times, 50),
+    p95Ms: percentile(times, 95),
+  };
 }
 
 /** Nearest-rank percentile. */
@@ -38,6 +58,6 @@ export function percentile(values: number[], p: number): number {
   return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 }
 
-export function correctPercent(score: ScanScore): number {
-  return score.images === 0 ? 0 : (100 * score.correct) / score.images;
+export function correctPercent({ images, correct }: { images: number; correct: number }): number {
+  return images === 0 ? 0 : (100 * correct) / images;
 }

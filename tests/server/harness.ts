@@ -8,6 +8,8 @@ import { start, type Started } from '../../server/main.ts';
 export { DEMO_API_KEY as DEMO_KEY, TRACE_URL_PATH };
 export const INDEX_HTML = '<!doctype html><html lang="vi"><body><div id="root"></div></body></html>';
 /** Big enough to pass the compression threshold. */
+/** The smallest valid WebAssembly module: magic number and version. */
+export const ASSET_WASM = Buffer.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
 export const ASSET_JS = `export const filler = ${JSON.stringify('x'.repeat(4000))};\n`;
 
 export interface TestServer extends Started {
@@ -23,6 +25,7 @@ export function makeSiteDir(): string {
   mkdirSync(join(dir, 'dist', 'assets'), { recursive: true });
   writeFileSync(join(dir, 'dist', 'index.html'), INDEX_HTML);
   writeFileSync(join(dir, 'dist', 'assets', 'index-abc123.js'), ASSET_JS);
+  writeFileSync(join(dir, 'dist', 'assets', 'zxing_reader-abc123.wasm'), ASSET_WASM);
   return dir;
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ASSET_JS, INDEX_HTML, startTestServer, TRACE_URL_PATH, type TestServer } from './harness.ts';
+import { ASSET_JS, ASSET_WASM, INDEX_HTML, startTestServer, TRACE_URL_PATH, type TestServer } from './harness.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -43,6 +43,13 @@ describe('the built page', () => {
       expect(await response.text()).toBe(ASSET_JS);
     }
   });
+
+  it('serves the scanner\'s WebAssembly as application/wasm, which streaming compilation requires', async () => {
+    const response = await fetch(`${server.url}/assets/zxing_reader-abc123.wasm`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/wasm');
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(ASSET_WASM);
+  });
 });
 
 describe('security headers', () => {
@@ -62,8 +69,9 @@ describe('security headers', () => {
   ])('are on %s, with a policy that lets it run', async (_name, path) => {
     const headers = await fetchHeaders(path);
     const csp = headers.get('content-security-policy') ?? '';
-    expect(csp).toContain("script-src 'self';");
-    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    // WebAssembly may compile (the scanner's decoder), eval() may not.
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval';");
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("connect-src 'self'");
     expect(csp).toContain("img-src 'self' data: blob:");

@@ -5,13 +5,18 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { useTraceMutation } from '@/api/traceApi';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { TRUSTED_HOSTS } from '@/config';
+import type { DecodedCode } from '@/features/scanner/decode/decodedCode';
+import { PHOTO_INPUT_ID } from '@/features/scanner/scanHints';
 import { scanErrorCleared, scanStarted, selectScannerError, selectScannerOpen } from '@/features/scanner/scannerSlice';
 import { loadScannerDialog } from './loadScannerUi';
 import { LookupResult } from './LookupResult';
 import { PhotoScanSlot } from './PhotoScanSlot';
 import { lookupView } from './lookupView';
-import { QrCodeField } from './QrCodeField';
-import { extractScannedCode, normalizeInput, validateCode, type FieldErrorKey } from './qrCode';
+import { INPUT_ID, QrCodeField } from './QrCodeField';
+import { normalizeInput, validateCode, type FieldErrorKey } from './qrCode';
+import { ScanNotices } from './ScanNotices';
+import { readScan, type ScanNotice } from './scanReading';
 import { SYSTEM_ERROR, type TraceFailure } from './traceErrors';
 
 // The camera dialog and @zxing load only when the scanner is first opened.
@@ -24,6 +29,7 @@ export function LookupPage() {
   const [initialCode] = useState(() => searchParams.get('qr'));
   const [text, setText] = useState(() => normalizeInput(initialCode ?? ''));
   const [fieldError, setFieldError] = useState<FieldErrorKey | null>(null);
+  const [scanNotices, setScanNotices] = useState<ScanNotice[]>([]);
   const [trace, { data, error, isLoading, reset }] = useTraceMutation();
   const scannerError = useAppSelector(selectScannerError);
   const scannerOpen = useAppSelector(selectScannerOpen);
@@ -60,15 +66,21 @@ export function LookupPage() {
   }, [initialCode, search]);
 
   const onScanned = useCallback(
-    (raw: string) => {
-      const { code, accepted } = extractScannedCode(raw);
+    (scanned: DecodedCode) => {
+      const { code, accepted, notices } = readScan(scanned, TRUSTED_HOSTS);
       setText(code);
+      setScanNotices(notices);
       if (accepted) return search(code);
       setFieldError('errors.invalidCode');
       reset();
     },
     [reset, search],
   );
+
+  const alternatives = {
+    choosePhoto: () => document.getElementById(PHOTO_INPUT_ID)?.click(),
+    typeCode: () => document.getElementById(INPUT_ID)?.focus(),
+  };
 
   const failure: TraceFailure | undefined = error ? ('key' in error ? error : SYSTEM_ERROR) : undefined;
   const view = lookupView({
@@ -88,6 +100,7 @@ export function LookupPage() {
         onChange={(value) => {
           setText(normalizeInput(value));
           setFieldError(null);
+          setScanNotices([]);
         }}
         onFocus={() => setFieldError(null)}
         onBlur={() => setFieldError(text === '' ? 'errors.emptyCode' : null)}
@@ -98,7 +111,8 @@ export function LookupPage() {
         }}
         extraActions={<PhotoScanSlot onDetected={onScanned} />}
       />
-      <LookupResult view={view} />
+      <ScanNotices notices={scanNotices} />
+      <LookupResult view={view} alternatives={alternatives} />
       {scannerOpen && (
         <Suspense fallback={null}>
           <ScannerDialog onDetected={onScanned} />

@@ -1,5 +1,6 @@
 import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { LookupView } from './lookupView';
@@ -7,7 +8,12 @@ import { TraceResultTable } from './TraceResultTable';
 import { boxRows, productRows } from './traceRows';
 
 /** Exactly one block under the input: loading, an error, a box, a product, or nothing to show. */
-export function LookupResult({ view }: { view: LookupView }) {
+export interface ScanAlternatives {
+  choosePhoto: () => void;
+  typeCode: () => void;
+}
+
+export function LookupResult({ view, alternatives }: { view: LookupView; alternatives: ScanAlternatives }) {
   const { t } = useTranslation();
   switch (view.name) {
     case 'loading':
@@ -19,7 +25,19 @@ export function LookupResult({ view }: { view: LookupView }) {
           sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', p: 2, borderRadius: 1, bgcolor: '#fdeded', color: '#5f2120' }}
         >
           <ErrorOutline sx={{ color: 'error.main' }} />
-          <Typography>{t(view.message.key, view.message.params)}</Typography>
+          <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+            <Typography>{t(view.message.key, view.message.params)}</Typography>
+            {view.offerAlternatives && (
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+                <Button variant="outlined" color="inherit" onClick={alternatives.choosePhoto} sx={{ minHeight: 44 }}>
+                  {t('lookup.choosePhoto')}
+                </Button>
+                <Button variant="outlined" color="inherit" onClick={alternatives.typeCode} sx={{ minHeight: 44 }}>
+                  {t('lookup.typeCode')}
+                </Button>
+              </Box>
+            )}
+          </Box>
         </Box>
       );
     case 'box':

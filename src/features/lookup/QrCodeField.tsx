@@ -22,7 +22,7 @@ export interface QrCodeFieldProps {
   extraActions?: ReactNode;
 }
 
-const INPUT_ID = 'qr-code';
+export const INPUT_ID = 'qr-code';
 const ERROR_ID = 'qr-code-error';
 
 // A bare OutlinedInput with a plain label: TextField pulls Select, Menu and Popover into the first load,

@@ -4,11 +4,13 @@ import IconButton from '@mui/material/IconButton';
 import { useRef, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '@/app/hooks';
+import { PHOTO_INPUT_ID } from './scanHints';
 import { selectScannerOpen, selectScanningFile } from './scannerSlice';
 import { usePhotoScan } from './usePhotoScan';
+import type { DecodedCode } from './decode/decodedCode';
 
 export interface PhotoScanButtonProps {
-  onDetected: (text: string) => void;
+  onDetected: (code: DecodedCode) => void;
 }
 
 /** Picks a photo of a code. No `capture` attribute, so phones offer the camera roll as well as the camera. */
@@ -36,7 +38,7 @@ export function PhotoScanButton({ onDetected }: PhotoScanButtonProps) {
       >
         {scanning ? <CircularProgress size={24} aria-label={t('scanner.readingPhoto')} /> : <ImageSearchIcon />}
       </IconButton>
-      <input ref={input} type="file" accept="image/*" hidden data-testid="photo-input" onChange={onChange} />
+      <input ref={input} id={PHOTO_INPUT_ID} type="file" accept="image/*" hidden data-testid="photo-input" onChange={onChange} />
     </>
   );
 }

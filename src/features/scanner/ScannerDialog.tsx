@@ -1,4 +1,5 @@
 import CameraswitchIcon from '@mui/icons-material/Cameraswitch';
+import CloseIcon from '@mui/icons-material/Close';
 import FlashlightOffIcon from '@mui/icons-material/FlashlightOff';
 import FlashlightOnIcon from '@mui/icons-material/FlashlightOn';
 import Alert from '@mui/material/Alert';
@@ -9,18 +10,19 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
+import Slider from '@mui/material/Slider';
 import Typography from '@mui/material/Typography';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch } from '@/app/hooks';
-import { SCAN_BOX_MIN_PX, SCANNER_MAX_HEIGHT_PX } from '@/config';
-import { SCAN_BOX_SHARE } from './scanHints';
+import { SCAN_BOX_MIN_PX, SCAN_BOX_SHARE, SCANNER_MAX_HEIGHT_PX } from './scanHints';
 import { scanStopped } from './scannerSlice';
 import { useCameraScanner } from './useCameraScanner';
 import { usePhotoScan } from './usePhotoScan';
+import type { DecodedCode } from './decode/decodedCode';
 
 export interface ScannerDialogProps {
-  onDetected: (text: string) => void;
+  onDetected: (code: DecodedCode) => void;
 }
 
 const TITLE_ID = 'scanner-title';
@@ -31,7 +33,7 @@ export function ScannerDialog({ onDetected }: ScannerDialogProps) {
   const dispatch = useAppDispatch();
   // A callback ref in state: the video exists only once the dialog's portal has mounted.
   const [video, setVideo] = useState<HTMLVideoElement | null>(null);
-  const { torch, switchCamera, showHint } = useCameraScanner(video, onDetected);
+  const { torch, switchCamera, zoom, showHint, productBarcodeSeen } = useCameraScanner(video, onDetected);
   const photoInput = useRef<HTMLInputElement>(null);
   const scanPhoto = usePhotoScan(onDetected);
 
@@ -49,9 +51,18 @@ export function ScannerDialog({ onDetected }: ScannerDialogProps) {
       fullScreen
       onClose={close}
       aria-labelledby={TITLE_ID}
-      slotProps={{ paper: { sx: { bgcolor: 'rgba(0, 0, 0, 0.88)', color: 'common.white' } } }}
+      // Opaque: nothing of the page shows through the camera view on a phone.
+      slotProps={{ paper: { sx: { bgcolor: 'common.black', color: 'common.white', backgroundImage: 'none' } } }}
     >
-      <DialogTitle id={TITLE_ID}>{t('scanner.title')}</DialogTitle>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, pr: 1 }}>
+        <DialogTitle id={TITLE_ID} sx={{ flex: 1, minWidth: 0 }}>
+          {t('scanner.title')}
+        </DialogTitle>
+        {/* Close stays in reach at the top, above the video, however tall the content grows. */}
+        <Button variant="contained" onClick={close} startIcon={<CloseIcon />} sx={{ minHeight: 44, flexShrink: 0 }}>
+          {t('scanner.close')}
+        </Button>
+      </Box>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 2 }}>
         <Box sx={{ position: 'relative', display: 'inline-block', maxWidth: '100%' }}>
           <Box
@@ -81,7 +92,23 @@ export function ScannerDialog({ onDetected }: ScannerDialogProps) {
             }}
           />
         </Box>
+        {zoom && (
+          <Slider
+            aria-label={t('scanner.zoom')}
+            min={zoom.min}
+            max={zoom.max}
+            step={zoom.step}
+            defaultValue={zoom.initial}
+            onChange={(_, value) => void zoom.set(value as number).catch(() => undefined)}
+            sx={{ maxWidth: 360, color: 'common.white' }}
+          />
+        )}
         <Typography>{t('scanner.aim')}</Typography>
+        {productBarcodeSeen && (
+          <Alert severity="warning" variant="filled">
+            {t('scanner.productBarcode')}
+          </Alert>
+        )}
         {showHint && (
           <Alert
             severity="info"
@@ -102,7 +129,7 @@ export function ScannerDialog({ onDetected }: ScannerDialogProps) {
         {/* tabIndex -1: MUI's focus trap moves Tab itself and would pick this hidden input, so Tab stuck. */}
         <input ref={photoInput} type="file" accept="image/*" hidden tabIndex={-1} onChange={onPhoto} />
       </DialogContent>
-      <DialogActions sx={{ justifyContent: 'center', gap: 1, pb: 3 }}>
+      <DialogActions sx={{ justifyContent: 'center', gap: 1, pb: 3, '&:empty': { display: 'none' } }}>
         {torch && (
           <IconButton color="inherit" aria-label={t(torch.on ? 'scanner.torchOff' : 'scanner.torchOn')} onClick={torch.toggle}>
             {torch.on ? <FlashlightOffIcon /> : <FlashlightOnIcon />}
@@ -113,9 +140,6 @@ export function ScannerDialog({ onDetected }: ScannerDialogProps) {
             <CameraswitchIcon />
           </IconButton>
         )}
-        <Button variant="contained" onClick={close}>
-          {t('scanner.close')}
-        </Button>
       </DialogActions>
     </Dialog>
   );

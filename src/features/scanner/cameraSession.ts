@@ -1,3 +1,4 @@
+import type { DecodedCode } from './decode/decodedCode';
 import type { ScannerErrorKey } from './scannerSlice';
 
 export interface CameraInfo {
@@ -9,10 +10,23 @@ export interface CameraRequest {
   video: HTMLVideoElement;
   /** The camera chosen earlier, or null for the rear camera (`facingMode: environment`). */
   deviceId: string | null;
-  /** Called once, with the raw text of the first code read. */
-  onCode: (text: string) => void;
+  /** Called once, with the first code that may be a trace code (QR, or another format holding one). */
+  onCode: (code: DecodedCode) => void;
+  /** Called each time a frame holds only the product barcode: scanning goes on, the dialog says why. */
+  onProductBarcode: () => void;
+  /** The stream opened but the video cannot play: the visitor would see a black box. */
+  onVideoFailed: () => void;
   /** Checked before each frame: no decoding while the scanner is paused. */
   isPaused: () => boolean;
+}
+
+/** The zoom range the track reports, and a setter that resolves once the camera applied it. */
+export interface CameraZoom {
+  min: number;
+  max: number;
+  step: number;
+  initial: number;
+  set: (value: number) => Promise<void>;
 }
 
 /** A running camera. The stream and the loop live here, outside Redux (they are not serializable). */
@@ -21,6 +35,8 @@ export interface CameraSession {
   stop: () => void;
   /** Null when the camera track has no torch. */
   setTorch: ((on: boolean) => Promise<void>) | null;
+  /** Null when the camera track cannot zoom. */
+  zoom: CameraZoom | null;
   cameras: CameraInfo[];
   /** The device actually opened, when the browser reports it. */
   deviceId: string | null;

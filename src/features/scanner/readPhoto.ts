@@ -1,11 +1,13 @@
-import { decodeImage } from './decodeImage';
-import { MAX_PHOTO_SIDE_PX } from './scanHints';
+import { MAX_PHOTO_SIDE_PX, type DecodedCode } from './decode/decodedCode';
+import { decodeOffThread, workerCanDraw } from './decode/decoderClient';
 
 /**
- * A photo file to the code it holds, or null. Large photos are downscaled while drawing, which is far
- * cheaper than decoding 12 MP. Throws when the browser cannot read the file as an image.
+ * Every code in a photo file, trace candidates first; empty when it holds none. Throws when the
+ * browser cannot read the file as an image. The worker decodes the file itself where it can draw;
+ * elsewhere the page draws it, downscaled (far cheaper than 12 MP), and hands over the pixels.
  */
-export async function readPhoto(photo: Blob): Promise<string | null> {
+export async function readPhoto(photo: Blob): Promise<DecodedCode[]> {
+  if (workerCanDraw) return decodeOffThread(photo, 'photo');
   const bitmap = await createImageBitmap(photo);
   try {
     const scale = Math.min(1, MAX_PHOTO_SIDE_PX / Math.max(bitmap.width, bitmap.height));
@@ -20,7 +22,7 @@ export async function readPhoto(photo: Blob): Promise<string | null> {
     context.fillStyle = '#fff';
     context.fillRect(0, 0, width, height);
     context.drawImage(bitmap, 0, 0, width, height);
-    return decodeImage(context.getImageData(0, 0, width, height), 'photo');
+    return await decodeOffThread(context.getImageData(0, 0, width, height), 'photo');
   } finally {
     bitmap.close();
   }

@@ -1,8 +1,9 @@
 import { createContext } from 'react';
 import type { OpenCamera } from './cameraSession';
+import type { DecodedCode } from './decode/decodedCode';
 
-/** Decodes a photo: the code's text, null when it holds none; throws when the file is not a readable image. */
-export type DecodePhoto = (photo: Blob) => Promise<string | null>;
+/** Decodes a photo: every code in it, empty when none; throws when the file is not a readable image. */
+export type DecodePhoto = (photo: Blob) => Promise<DecodedCode[]>;
 
 export interface ScannerDevices {
   openCamera: OpenCamera;

@@ -1,3 +1,4 @@
+import type { DecodedCode } from './decode/decodedCode';
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 export type ScannerStatus = 'notStarted' | 'scanning' | 'paused';
@@ -11,16 +12,19 @@ export type ScannerErrorKey =
   | 'devicesUnavailable'
   | 'cameraFailed'
   | 'noCodeDetected'
-  | 'photoUnreadable';
+  | 'photoUnreadable'
+  | 'videoFailed';
 
 export interface ScannerState {
   status: ScannerStatus;
   /** True while a photo is being decoded; only possible when the camera is not started. */
   scanningFile: boolean;
   error: ScannerErrorKey | null;
+  /** Several codes in one photo: the visitor picks one; empty otherwise. */
+  choices: DecodedCode[];
 }
 
-const initialState: ScannerState = { status: 'notStarted', scanningFile: false, error: null };
+const initialState: ScannerState = { status: 'notStarted', scanningFile: false, error: null, choices: [] };
 
 // Reducers are a state machine: an event that is not allowed in the current state changes nothing.
 export const scannerSlice = createSlice({
@@ -31,6 +35,7 @@ export const scannerSlice = createSlice({
       if (state.status !== 'notStarted' || state.scanningFile) return;
       state.status = 'scanning';
       state.error = null;
+      state.choices = [];
     },
     scanPaused(state) {
       if (state.status === 'scanning') state.status = 'paused';
@@ -45,9 +50,17 @@ export const scannerSlice = createSlice({
       if (state.status !== 'notStarted' || state.scanningFile) return;
       state.scanningFile = true;
       state.error = null;
+      state.choices = [];
     },
     fileScanFinished(state) {
       state.scanningFile = false;
+    },
+    choicesFound(state, action: PayloadAction<DecodedCode[]>) {
+      state.scanningFile = false;
+      state.choices = action.payload;
+    },
+    choiceClosed(state) {
+      state.choices = [];
     },
     scanFailed(state, action: PayloadAction<ScannerErrorKey>) {
       state.status = 'notStarted';
@@ -63,6 +76,7 @@ export const scannerSlice = createSlice({
     selectScannerOpen: (state) => state.status !== 'notStarted',
     selectScanningFile: (state) => state.scanningFile,
     selectScannerError: (state) => state.error,
+    selectCodeChoices: (state) => state.choices,
   },
 });
 
@@ -73,9 +87,11 @@ export const {
   scanStopped,
   fileScanStarted,
   fileScanFinished,
+  choicesFound,
+  choiceClosed,
   scanFailed,
   scanErrorCleared,
 } = scannerSlice.actions;
 
-export const { selectScannerStatus, selectScannerOpen, selectScanningFile, selectScannerError } =
+export const { selectScannerStatus, selectScannerOpen, selectScanningFile, selectScannerError, selectCodeChoices } =
   scannerSlice.selectors;

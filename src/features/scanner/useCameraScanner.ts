@@ -1,6 +1,7 @@
 import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
-import { CameraError, type CameraSession } from './cameraSession';
+import { CameraError, type CameraSession, type CameraZoom } from './cameraSession';
+import type { DecodedCode } from './decode/decodedCode';
 import { CAMERA_CHOICE_KEY, SCAN_HINT_DELAY_MS } from './scanHints';
 import { ScannerDevicesContext } from './scannerDevices';
 import { scanFailed, scanPaused, scanResumed, scanStopped, selectScannerStatus } from './scannerSlice';
@@ -8,8 +9,12 @@ import { scanFailed, scanPaused, scanResumed, scanStopped, selectScannerStatus }
 export interface CameraScanner {
   torch: { on: boolean; toggle: () => void } | null;
   switchCamera: (() => void) | null;
+  /** Null when the camera cannot zoom. */
+  zoom: CameraZoom | null;
   /** True once SCAN_HINT_DELAY_MS passed without a code. */
   showHint: boolean;
+  /** True once a frame held the product barcode (EAN/UPC) and no trace code. */
+  productBarcodeSeen: boolean;
 }
 
 function rememberedCamera(): string | null {
@@ -25,7 +30,7 @@ function rememberedCamera(): string | null {
  * never in Redux. Every exit path stops it: Close, a code, an error, unmount, and also an unmount
  * that comes before the camera finished opening (the session is stopped the moment it arrives).
  */
-export function useCameraScanner(video: HTMLVideoElement | null, onDetected: (text: string) => void): CameraScanner {
+export function useCameraScanner(video: HTMLVideoElement | null, onDetected: (code: DecodedCode) => void): CameraScanner {
   const dispatch = useAppDispatch();
   const { openCamera } = useContext(ScannerDevicesContext);
   const paused = useAppSelector(selectScannerStatus) === 'paused';
@@ -38,6 +43,7 @@ export function useCameraScanner(video: HTMLVideoElement | null, onDetected: (te
   const [session, setSession] = useState<CameraSession | null>(null);
   const [torchOn, setTorchOn] = useState(false);
   const [showHint, setShowHint] = useState(false);
+  const [productBarcodeSeen, setProductBarcodeSeen] = useState(false);
 
   useEffect(() => {
     if (!video) return;
@@ -47,11 +53,17 @@ export function useCameraScanner(video: HTMLVideoElement | null, onDetected: (te
       video,
       deviceId,
       isPaused: () => pausedRef.current,
-      onCode: (text) => {
+      onCode: (code) => {
         if (cancelled) return;
         navigator.vibrate?.(100);
-        onDetectedRef.current(text);
+        onDetectedRef.current(code);
         dispatch(scanStopped());
+      },
+      onProductBarcode: () => {
+        if (!cancelled) setProductBarcodeSeen(true);
+      },
+      onVideoFailed: () => {
+        if (!cancelled) dispatch(scanFailed('videoFailed'));
       },
     }).then(
       (opened) => {
@@ -122,6 +134,8 @@ export function useCameraScanner(video: HTMLVideoElement | null, onDetected: (te
   return {
     torch: setTorch ? { on: torchOn, toggle: toggleTorch } : null,
     switchCamera: cameras.length > 1 ? switchCamera : null,
+    zoom: session?.zoom ?? null,
     showHint,
+    productBarcodeSeen,
   };
 }

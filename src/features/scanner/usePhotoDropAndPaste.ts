@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
 import { usePhotoScan } from './usePhotoScan';
+import type { DecodedCode } from './decode/decodedCode';
 
 function firstImage(files: FileList | undefined | null): File | undefined {
   return Array.from(files ?? []).find((file) => file.type.startsWith('image/'));
 }
 
 /** A photo dropped anywhere on the page, or pasted from the clipboard, is scanned like a chosen one. */
-export function usePhotoDropAndPaste(onDetected: (text: string) => void): void {
+export function usePhotoDropAndPaste(onDetected: (code: DecodedCode) => void): void {
   const scanPhoto = usePhotoScan(onDetected);
 
   useEffect(() => {

@@ -3,13 +3,15 @@ import { useStore } from 'react-redux';
 import { useAppDispatch } from '@/app/hooks';
 import type { RootState } from '@/app/store';
 import { ScannerDevicesContext } from './scannerDevices';
-import { fileScanFinished, fileScanStarted, scanFailed } from './scannerSlice';
+import type { DecodedCode } from './decode/decodedCode';
+import { findingOf } from './scanHints';
+import { choicesFound, fileScanFinished, fileScanStarted, scanFailed } from './scannerSlice';
 
 /**
  * The one photo-scan routine behind the photo button, drop and paste. It reads the store when called,
  * not at render: the hint in the camera dialog stops the camera and scans a photo in the same click.
  */
-export function usePhotoScan(onDetected: (text: string) => void): (photo: Blob) => Promise<void> {
+export function usePhotoScan(onDetected: (code: DecodedCode) => void): (photo: Blob) => Promise<void> {
   const dispatch = useAppDispatch();
   const store = useStore<RootState>();
   const { decodePhoto } = useContext(ScannerDevicesContext);
@@ -20,19 +22,19 @@ export function usePhotoScan(onDetected: (text: string) => void): (photo: Blob) 
       // Section 4: a file scan only when the scanner is not started (and not already reading a photo).
       if (status !== 'notStarted' || scanningFile) return;
       dispatch(fileScanStarted());
-      let text: string | null;
+      let codes: DecodedCode[];
       try {
-        text = await decodePhoto(photo);
+        codes = await decodePhoto(photo);
       } catch {
         dispatch(scanFailed('photoUnreadable'));
         return;
       }
-      if (text === null) {
-        dispatch(scanFailed('noCodeDetected'));
-        return;
-      }
+      const finding = findingOf(codes);
+      if (finding.kind === 'nothing') return void dispatch(scanFailed('noCodeDetected'));
+      // A few cans photographed together: the visitor picks the one they mean.
+      if (finding.kind === 'codes' && finding.codes.length > 1) return void dispatch(choicesFound(finding.codes));
       dispatch(fileScanFinished());
-      onDetected(text);
+      onDetected(finding.kind === 'codes' ? finding.codes[0] : finding.code);
     },
     [decodePhoto, dispatch, onDetected, store],
   );

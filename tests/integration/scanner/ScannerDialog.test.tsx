@@ -1,8 +1,8 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CAMERA_CHOICE_KEY, SCAN_HINT_DELAY_MS } from '@/features/scanner/scanHints';
 import { selectScannerStatus } from '@/features/scanner/scannerSlice';
-import { cameraFailure, fakeCamera, renderScanner } from './renderScanner';
+import { cameraFailure, code, fakeCamera, renderScanner } from './renderScanner';
 
 const TRACE_URL = 'https://trace.example.vn/dt?qr=1D24B3261X54A2320';
 
@@ -51,7 +51,7 @@ describe('ScannerDialog', () => {
     const { camera, onDetected } = await openScanner();
     await waitFor(() => expect(camera.sessions).toHaveLength(1));
     act(() => camera.showCode(TRACE_URL));
-    expect(onDetected).toHaveBeenCalledWith(TRACE_URL);
+    expect(onDetected).toHaveBeenCalledWith(code(TRACE_URL));
     expect(vibrate).toHaveBeenCalled();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(camera.sessions[0].stopped).toBe(true);
@@ -143,5 +143,40 @@ describe('ScannerDialog', () => {
     unmount();
     expect(camera.sessions[0].stopped).toBe(true);
     await waitFor(() => expect(selectScannerStatus(store.getState())).toBe('notStarted'));
+  });
+
+  it('a frame with only the product barcode says so and keeps scanning', async () => {
+    const { camera, onDetected } = await openScanner();
+    await waitFor(() => expect(camera.sessions).toHaveLength(1));
+    expect(screen.queryByText(/mã vạch sản phẩm/)).not.toBeInTheDocument();
+    act(() => camera.showProductBarcode());
+    expect(screen.getByText('Đây là mã vạch sản phẩm, không phải mã truy xuất. Hãy quét mã QR in trên lon.')).toBeVisible();
+    expect(screen.getByRole('dialog')).toBeVisible();
+    expect(camera.sessions[0].stopped).toBe(false);
+    expect(onDetected).not.toHaveBeenCalled();
+  });
+
+  it('shows a zoom control only when the camera can zoom, and zooms the camera', async () => {
+    await openScanner();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Đóng' })).toBeVisible());
+    expect(screen.queryByRole('slider', { name: 'Thu phóng' })).not.toBeInTheDocument();
+    cleanup();
+
+    const set = vi.fn(async () => undefined);
+    const camera = fakeCamera({ zoom: { min: 1, max: 5, step: 0.1, initial: 1, set } });
+    await openScanner(camera);
+    const slider = await screen.findByRole('slider', { name: 'Thu phóng' });
+    fireEvent.keyDown(slider, { key: 'ArrowRight' });
+    expect(set).toHaveBeenCalledWith(1.1);
+  });
+
+  it('a video that cannot play closes the dialog with a message, not a black box', async () => {
+    const { camera, store } = await openScanner();
+    await waitFor(() => expect(camera.sessions).toHaveLength(1));
+    act(() => camera.failVideo());
+    expect(await screen.findByText('Không thể hiển thị hình ảnh từ camera. Bạn có thể chọn ảnh chụp mã hoặc nhập mã.')).toBeVisible();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(camera.sessions[0].stopped).toBe(true);
+    expect(selectScannerStatus(store.getState())).toBe('notStarted');
   });
 });

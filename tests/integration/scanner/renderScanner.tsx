@@ -6,7 +6,9 @@ import { vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { makeStore } from '@/app/store';
-import { CameraError, type CameraRequest, type CameraSession } from '@/features/scanner/cameraSession';
+import { CameraError, type CameraRequest, type CameraSession, type CameraZoom } from '@/features/scanner/cameraSession';
+import type { DecodedCode, Symbology } from '@/features/scanner/decode/decodedCode';
+import { CodeChoiceDialog } from '@/features/scanner/CodeChoiceDialog';
 import { PhotoScanButton } from '@/features/scanner/PhotoScanButton';
 import { ScannerDialog } from '@/features/scanner/ScannerDialog';
 import { ScannerDevicesContext, type DecodePhoto } from '@/features/scanner/scannerDevices';
@@ -23,12 +25,15 @@ export interface FakeCameraOptions {
   errors?: unknown[];
   cameras?: { deviceId: string; label: string }[];
   torch?: boolean;
+  zoom?: CameraZoom | null;
   /** Hold every open until the test calls `release()`. */
   hold?: boolean;
 }
 
 /** A camera the test drives: it hands out sessions and shows a code when told to. */
-export function fakeCamera({ errors = [], cameras = [], torch = false, hold = false }: FakeCameraOptions = {}) {
+export const code = (text: string, symbology: Symbology = 'qr'): DecodedCode => ({ text, symbology });
+
+export function fakeCamera({ errors = [], cameras = [], torch = false, zoom = null, hold = false }: FakeCameraOptions = {}) {
   const sessions: FakeSession[] = [];
   const held: (() => void)[] = [];
   const openCamera = vi.fn(async (request: CameraRequest): Promise<CameraSession> => {
@@ -42,6 +47,7 @@ export function fakeCamera({ errors = [], cameras = [], torch = false, hold = fa
         session.stopped = true;
       },
       setTorch: torch ? vi.fn(async () => undefined) : null,
+      zoom,
       cameras,
       deviceId: request.deviceId ?? cameras[0]?.deviceId ?? null,
     };
@@ -52,14 +58,16 @@ export function fakeCamera({ errors = [], cameras = [], torch = false, hold = fa
     openCamera,
     sessions,
     release: () => held.splice(0).forEach((resolve) => resolve()),
-    showCode: (text: string) => sessions.at(-1)?.request.onCode(text),
+    showCode: (text: string, symbology: Symbology = 'qr') => sessions.at(-1)?.request.onCode(code(text, symbology)),
+    showProductBarcode: () => sessions.at(-1)?.request.onProductBarcode(),
+    failVideo: () => sessions.at(-1)?.request.onVideoFailed(),
   };
 }
 
 export const cameraFailure = (key: ConstructorParameters<typeof CameraError>[0]) => new CameraError(key);
 
 /** What the lookup page does with the scanner: a camera button, the photo button, drop and paste, the dialog while open, the error as an alert. */
-function ScannerHost({ onDetected }: { onDetected: (text: string) => void }) {
+function ScannerHost({ onDetected }: { onDetected: (code: DecodedCode) => void }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   usePhotoDropAndPaste(onDetected);
@@ -71,6 +79,7 @@ function ScannerHost({ onDetected }: { onDetected: (text: string) => void }) {
         {t('lookup.camera')}
       </button>
       <PhotoScanButton onDetected={onDetected} />
+      <CodeChoiceDialog onDetected={onDetected} />
       {error && <Alert severity="error">{t(`scanner.errors.${error}`)}</Alert>}
       {open && <ScannerDialog onDetected={onDetected} />}
     </>
@@ -79,10 +88,10 @@ function ScannerHost({ onDetected }: { onDetected: (text: string) => void }) {
 
 export function renderScanner({
   openCamera = fakeCamera().openCamera,
-  decodePhoto = vi.fn<DecodePhoto>(async () => null),
+  decodePhoto = vi.fn<DecodePhoto>(async () => []),
 }: { openCamera?: ReturnType<typeof fakeCamera>['openCamera']; decodePhoto?: DecodePhoto } = {}) {
   const store = makeStore();
-  const onDetected = vi.fn<(text: string) => void>();
+  const onDetected = vi.fn<(code: DecodedCode) => void>();
   const user = userEvent.setup();
   const view = render(
     <AppProviders store={store}>

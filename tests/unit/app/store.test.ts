@@ -6,7 +6,7 @@ describe('makeStore', () => {
   it('holds the trace api and the scanner state', () => {
     const state = makeStore().getState();
     expect(state).toHaveProperty('traceApi');
-    expect(state.scanner).toEqual({ status: 'notStarted', scanningFile: false, error: null });
+    expect(state.scanner).toEqual({ status: 'notStarted', scanningFile: false, error: null, choices: [] });
   });
 
   it('makes an independent store each time', () => {
@@ -18,7 +18,7 @@ describe('makeStore', () => {
   });
 
   it('starts from a preloaded state', () => {
-    const store = makeStore({ scanner: { status: 'paused', scanningFile: false, error: null } });
+    const store = makeStore({ scanner: { status: 'paused', scanningFile: false, error: null, choices: [] } });
     expect(store.getState().scanner.status).toBe('paused');
   });
 

@@ -18,6 +18,7 @@ describe('lookupView', () => {
     expect(lookupView({ ...idle, scannerErrorKey: 'scanner.errors.cameraNotFound' })).toEqual({
       name: 'error',
       message: { key: 'scanner.errors.cameraNotFound' },
+      offerAlternatives: true,
     });
   });
 

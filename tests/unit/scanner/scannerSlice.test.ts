@@ -17,10 +17,10 @@ import {
   type ScannerState,
 } from '@/features/scanner/scannerSlice';
 
-const notStarted: ScannerState = { status: 'notStarted', scanningFile: false, error: null };
-const scanning: ScannerState = { status: 'scanning', scanningFile: false, error: null };
-const paused: ScannerState = { status: 'paused', scanningFile: false, error: null };
-const readingPhoto: ScannerState = { status: 'notStarted', scanningFile: true, error: null };
+const notStarted: ScannerState = { status: 'notStarted', scanningFile: false, error: null, choices: [] };
+const scanning: ScannerState = { status: 'scanning', scanningFile: false, error: null, choices: [] };
+const paused: ScannerState = { status: 'paused', scanningFile: false, error: null, choices: [] };
+const readingPhoto: ScannerState = { status: 'notStarted', scanningFile: true, error: null, choices: [] };
 
 const reduce = (state: ScannerState, ...actions: Parameters<typeof scannerSlice.reducer>[1][]) =>
   actions.reduce(scannerSlice.reducer, state);
@@ -60,7 +60,7 @@ describe('scanner state machine (specification section 4)', () => {
 
   it('starting clears the previous error', () => {
     const failed = reduce(notStarted, scanStarted(), scanFailed('permissionDenied'));
-    expect(failed).toEqual({ status: 'notStarted', scanningFile: false, error: 'permissionDenied' });
+    expect(failed).toEqual({ status: 'notStarted', scanningFile: false, error: 'permissionDenied', choices: [] });
     expect(reduce(failed, scanStarted())).toEqual(scanning);
     expect(reduce(reduce(notStarted, scanFailed('noCodeDetected')), fileScanStarted()).error).toBeNull();
   });

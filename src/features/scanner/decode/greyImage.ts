@@ -1,9 +1,4 @@
-/** RGBA pixels as in ImageData: 4 bytes per pixel, rows top to bottom. */
-export interface RgbaImage {
-  data: Uint8ClampedArray | Uint8Array;
-  width: number;
-  height: number;
-}
+import type { RgbaImage } from './decodedCode';
 
 /** One luminance byte per pixel, the input ZXing's binarizers work on. */
 export interface GreyImage {
@@ -19,6 +14,32 @@ export function toGrey({ data, width, height }: RgbaImage): GreyImage {
     grey[j] = data[i + 3] === 0 ? 255 : (306 * data[i] + 601 * data[i + 1] + 117 * data[i + 2] + 0x200) >> 10;
   }
   return { data: grey, width, height };
+}
+
+/** Back to RGBA, for the WebAssembly engine, which reads only that layout. */
+export function toRgba({ data, width, height }: GreyImage): RgbaImage {
+  const rgba = new Uint8ClampedArray(width * height * 4);
+  for (let i = 0, j = 0; i < data.length; i++, j += 4) {
+    rgba[j] = rgba[j + 1] = rgba[j + 2] = data[i];
+    rgba[j + 3] = 255;
+  }
+  return { data: rgba, width, height };
+}
+
+/** The part of the image inside the rectangle, clamped to its edges. */
+export function cropped(image: GreyImage, left: number, top: number, right: number, bottom: number): GreyImage {
+  const x0 = Math.max(0, Math.floor(left));
+  const y0 = Math.max(0, Math.floor(top));
+  const x1 = Math.min(image.width, Math.ceil(right));
+  const y1 = Math.min(image.height, Math.ceil(bottom));
+  const width = Math.max(1, x1 - x0);
+  const height = Math.max(1, y1 - y0);
+  const data = new Uint8ClampedArray(width * height);
+  for (let y = 0; y < height; y++) {
+    const from = (y0 + y) * image.width + x0;
+    data.set(image.data.subarray(from, from + width), y * width);
+  }
+  return { data, width, height };
 }
 
 /** Left-right flip: codes seen through a front camera or printed on the back of clear film. */

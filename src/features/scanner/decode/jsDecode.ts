@@ -5,20 +5,15 @@ import {
   Code39Reader,
   DataMatrixReader,
   DecodeHintType,
+  EAN13Reader,
   GlobalHistogramBinarizer,
   HybridBinarizer,
   QRCodeReader,
   RGBLuminanceSource,
   type Reader,
 } from '@zxing/library';
-import { fitWithin, inverted, mirrored, scaled, toGrey, type GreyImage, type RgbaImage } from './greyImage';
-import { couldBeTraceCode, MAX_PHOTO_SIDE_PX } from './scanHints';
-
-/**
- * 'frame': a camera frame, decoded ten times a second, so only the cheap attempts (plain, mirrored,
- * global threshold); the next frame is another chance. 'photo': one still image, so every attempt that raised the bench's success rate.
- */
-export type DecodeEffort = 'frame' | 'photo';
+import type { DecodedCode, DecodeEffort, Symbology } from './decodedCode';
+import { inverted, mirrored, scaled, type GreyImage } from './greyImage';
 
 type Binarizer = 'hybrid' | 'global';
 type Hints = Map<DecodeHintType, unknown>;
@@ -30,25 +25,32 @@ const NO_HINTS: Hints = new Map();
 // Each reader is called directly rather than through MultiFormatReader, which in @zxing/library 0.23
 // console.warns on every image without a code.
 const qrReader = new QRCodeReader();
-// Of the other formats in specification section 4, only those that can carry a 17–18 character
-// alphanumeric code: EAN/UPC, ITF and RSS-14 are digits only, RSS Expanded warns it is not production
-// ready, and PDF417 ("in part") would add 28 kB gzip to the scanner chunk for codes not seen on cartons.
-const otherReaders: Reader[] = [
-  new DataMatrixReader(),
-  new AztecCodeReader(),
-  new Code128Reader(),
-  new Code39Reader(),
+// Of the other formats in specification section 4, those that can carry a 17–18 character code, then
+// EAN-13 (which also reads UPC-A) to recognise the product barcode. ITF and RSS-14 hold digits only, RSS
+// Expanded warns it is not production ready, and PDF417 ("in part") would add 28 kB gzip for codes not
+// seen on cartons.
+const otherReaders: [Reader, Symbology][] = [
+  [new DataMatrixReader(), 'dataMatrix'],
+  [new AztecCodeReader(), 'aztec'],
+  [new Code128Reader(), 'code128'],
+  [new Code39Reader(), 'code39'],
+  [new EAN13Reader(), 'productBarcode'],
 ];
 
 /**
- * Pixels in, the code's text or null out. Pure and synchronous, so it runs in the browser for camera
- * frames and photos, and in Node for the bench. The order of the QR attempts comes from the bench
- * (`npm run bench:scan`): each later attempt decodes images that every earlier one missed.
+ * The @zxing/library engine: the fallback while the WebAssembly engine loads or where it cannot run, and
+ * the last retries of a photo. It reads one code per image. The order of the QR attempts comes from the
+ * bench (`npm run bench:scan`): each later attempt decodes images that every earlier one missed.
  */
-export function decodeImage(image: RgbaImage, effort: DecodeEffort = 'photo'): string | null {
-  const grey = fitWithin(toGrey(image), MAX_PHOTO_SIDE_PX);
+export function decodeWithJs(grey: GreyImage, effort: DecodeEffort): DecodedCode[] {
   const hints = effort === 'photo' ? TRY_HARDER : NO_HINTS;
-  return decodeQr(grey, effort, hints) ?? decodeOtherFormats(grey, hints);
+  const qr = decodeQr(grey, effort, hints);
+  if (qr !== null) return [{ text: qr, symbology: 'qr' }];
+  for (const [reader, symbology] of otherReaders) {
+    const text = read(reader, grey, 'hybrid', hints);
+    if (text !== null) return [{ text, symbology }];
+  }
+  return [];
 }
 
 function decodeQr(grey: GreyImage, effort: DecodeEffort, hints: Hints): string | null {
@@ -65,14 +67,6 @@ function decodeQr(grey: GreyImage, effort: DecodeEffort, hints: Hints): string |
     read(qrReader, scaled(grey, 0.66), 'hybrid', hints) ??
     read(qrReader, inverted(grey), 'hybrid', hints)
   );
-}
-
-function decodeOtherFormats(grey: GreyImage, hints: Hints): string | null {
-  for (const reader of otherReaders) {
-    const text = read(reader, grey, 'hybrid', hints);
-    if (text !== null && couldBeTraceCode(text)) return text;
-  }
-  return null;
 }
 
 function read(reader: Reader, grey: GreyImage, binarizer: Binarizer, hints: Hints): string | null {

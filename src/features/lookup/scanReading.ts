@@ -1,0 +1,52 @@
+import type { DecodedCode } from '@/features/scanner/decode/decodedCode';
+import { parseGs1DigitalLink } from './gs1DigitalLink';
+import { normalizeInput, validateCode } from './qrCode';
+
+/** Something the visitor is told about a scan, beside what the specification's rules do with it. */
+export type ScanNotice =
+  | { key: 'scan.productBarcode' }
+  | { key: 'scan.foreignHost'; host: string }
+  | { key: 'scan.gs1WithoutSerial' };
+
+export interface ScanReading {
+  /** What goes into the input. */
+  code: string;
+  /** False when the scan gave no code: the page shows 'Invalid QR code' and sends nothing. */
+  accepted: boolean;
+  notices: ScanNotice[];
+}
+
+/**
+ * What a scanned code means. The specification's rules come first: a URL's `qr` parameter is the code,
+ * anything else fills the raw value and is refused. On top of them, a GS1 Digital Link's serial is the
+ * code when it has the shape of one, and the visitor learns why a scan was refused (the product barcode,
+ * a Digital Link naming only the product) and when a link points to a site that is not the brand's.
+ * Nothing here follows a link.
+ */
+export function readScan({ text: raw, symbology }: DecodedCode, trustedHosts: readonly string[]): ScanReading {
+  const text = raw.trim();
+  const refused = (...notices: ScanNotice[]): ScanReading => ({ code: text, accepted: false, notices });
+  if (symbology === 'productBarcode') return refused({ key: 'scan.productBarcode' });
+
+  const url = httpUrl(text);
+  if (!url) return refused();
+  const host = url.hostname.toLowerCase();
+  const notices: ScanNotice[] = trustedHosts.includes(host) ? [] : [{ key: 'scan.foreignHost', host }];
+
+  const qr = url.searchParams.get('qr');
+  if (qr !== null) return { code: normalizeInput(qr), accepted: true, notices };
+
+  const link = parseGs1DigitalLink(url);
+  if (link?.serial && validateCode(link.serial) === null) return { code: link.serial, accepted: true, notices };
+  if (link && !link.serial) return refused(...notices, { key: 'scan.gs1WithoutSerial' });
+  return refused(...notices);
+}
+
+function httpUrl(text: string): URL | null {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,42 @@
+import { distinctCodes, MAX_PHOTO_SIDE_PX, type DecodeEffort, type DecodeResult, type RgbaImage } from './decodedCode';
+import { fitWithin, toGrey } from './greyImage';
+import { decodeWithJs } from './jsDecode';
+import { decodeWithWasm, type ReadBarcodes } from './wasmDecode';
+
+
+export interface EngineAnswer extends DecodeResult {
+  /** The attempt that read the codes, for the bench's ladder ('none' when nothing was read). */
+  attempt: string;
+}
+
+export interface DecodeEngine {
+  decode: (image: RgbaImage, effort: DecodeEffort) => Promise<EngineAnswer>;
+}
+
+/**
+ * One decode interface over two engines. The WebAssembly engine starts loading at once; until it is
+ * ready, camera frames go to the @zxing/library engine so the camera reads from its first frame, while a
+ * photo (one image, read once) waits for the better engine. If WebAssembly cannot run (missing, blocked
+ * by policy, the file failed to load), @zxing/library takes over for good.
+ */
+export function createDecodeEngine(loadWasm: () => Promise<ReadBarcodes>): DecodeEngine {
+  let wasm: ReadBarcodes | null = null;
+  const loading = loadWasm().then(
+    (read) => (wasm = read),
+    () => null,
+  );
+
+  return {
+    async decode(image, effort) {
+      const read = wasm ?? (effort === 'photo' ? await loading : null);
+      if (read) {
+        const answer = await decodeWithWasm(read, image, effort).catch(() => null);
+        if (answer && (answer.codes.length > 0 || effort === 'frame')) {
+          return { ...answer, codes: distinctCodes(answer.codes), engine: 'wasm' };
+        }
+      }
+      const codes = decodeWithJs(fitWithin(toGrey(image), MAX_PHOTO_SIDE_PX), effort);
+      return { codes, engine: read ? 'wasm' : 'js', attempt: codes.length > 0 ? 'JS engine' : 'none' };
+    },
+  };
+}

@@ -1,0 +1,51 @@
+/** Photos are decoded at most this large: phone photos are 12 MP, a code needs far less. */
+export const MAX_PHOTO_SIDE_PX = 1280;
+
+/** RGBA pixels as in ImageData: 4 bytes per pixel, rows top to bottom. */
+export interface RgbaImage {
+  data: Uint8ClampedArray | Uint8Array;
+  width: number;
+  height: number;
+}
+
+/**
+ * 'frame': a camera frame, decoded up to ten times a second, so only what fits the frame budget; the
+ * next frame is another chance. 'photo': one still image, so every attempt the bench shows pays.
+ */
+export type DecodeEffort = 'frame' | 'photo';
+
+/**
+ * The symbologies the page acts on. EAN/UPC are read only to recognise the product barcode that every
+ * can carries, so the visitor can be told to scan the QR code instead.
+ */
+export type Symbology = 'qr' | 'dataMatrix' | 'aztec' | 'code128' | 'code39' | 'productBarcode';
+
+export interface DecodedCode {
+  text: string;
+  symbology: Symbology;
+}
+
+/** Which engine answered; only the bench and the tests look at it, the page never does. */
+export type EngineName = 'wasm' | 'js';
+
+export interface DecodeResult {
+  /** Every distinct code found, trace candidates first; empty when none. */
+  codes: DecodedCode[];
+  engine: EngineName;
+}
+
+/** Duplicates out (a code read twice by two attempts or seen twice), QR before other formats before EAN/UPC. */
+export function distinctCodes(codes: DecodedCode[]): DecodedCode[] {
+  const seen = new Set<string>();
+  const rank = (code: DecodedCode) => (code.symbology === 'qr' ? 0 : code.symbology === 'productBarcode' ? 2 : 1);
+  return codes
+    .filter((code) => {
+      const key = `${code.symbology}\n${code.text}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .map((code, index) => ({ code, index }))
+    .sort((a, b) => rank(a.code) - rank(b.code) || a.index - b.index)
+    .map(({ code }) => code);
+}

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { hasValidCheckDigit, parseGs1DigitalLink } from '@/features/lookup/gs1DigitalLink';
+import { readScan } from '@/features/lookup/scanReading';
+import type { Symbology } from '@/features/scanner/decode/decodedCode';
+
+const TRUSTED = ['trace.example.vn', 'localhost'];
+const read = (text: string, symbology: Symbology = 'qr') => readScan({ text, symbology }, TRUSTED);
+
+// What a camera or photo scan puts into the input (specification section 5), and what the visitor is told.
+describe('readScan: the specification rules', () => {
+  it('takes the qr parameter of a trace URL as the code', () => {
+    expect(read('https://trace.example.vn/dt?qr=1D24B3261X54A2320')).toEqual({
+      code: '1D24B3261X54A2320',
+      accepted: true,
+      notices: [],
+    });
+  });
+
+  it('trims spaces around the scanned text and around the code', () => {
+    expect(read('  https://trace.example.vn/dt?qr=%201D24B3261X54A2320%20 \n')).toMatchObject({
+      code: '1D24B3261X54A2320',
+      accepted: true,
+    });
+  });
+
+  it('keeps the raw URL and refuses it when it has no qr parameter', () => {
+    expect(read('https://trace.example.vn/dt?code=1D24B3261X54A2320')).toEqual({
+      code: 'https://trace.example.vn/dt?code=1D24B3261X54A2320',
+      accepted: false,
+      notices: [],
+    });
+  });
+
+  it('keeps a value that is not a URL as it is, refused', () => {
+    expect(read(' 1D24B3261X54A2320 ')).toEqual({ code: '1D24B3261X54A2320', accepted: false, notices: [] });
+    expect(read('hello world')).toEqual({ code: 'hello world', accepted: false, notices: [] });
+  });
+
+  it('does not treat other URL schemes as trace links', () => {
+    expect(read('mailto:x@example.com?qr=1D24B3261X54A2320').accepted).toBe(false);
+  });
+});
+
+describe('readScan: what the visitor is told', () => {
+  it('an EAN/UPC product barcode is refused with its own message, even when its digits could be a code', () => {
+    expect(read('8934673573016', 'productBarcode')).toEqual({
+      code: '8934673573016',
+      accepted: false,
+      notices: [{ key: 'scan.productBarcode' }],
+    });
+  });
+
+  it('a link to another site still gives its qr code, with a warning naming the host', () => {
+    expect(read('http://Other-Host.example:8080/some/path?lng=en&qr=TH26A1105C48B0001#x')).toEqual({
+      code: 'TH26A1105C48B0001',
+      accepted: true,
+      notices: [{ key: 'scan.foreignHost', host: 'other-host.example' }],
+    });
+  });
+
+  it('a link to another site without a code is refused, with the same warning', () => {
+    expect(read('https://phish.example.com/login')).toEqual({
+      code: 'https://phish.example.com/login',
+      accepted: false,
+      notices: [{ key: 'scan.foreignHost', host: 'phish.example.com' }],
+    });
+  });
+
+  it('a GS1 Digital Link with a 17–18 character serial gives the serial as the code', () => {
+    expect(read('https://trace.example.vn/01/08934673573016/10/LOT42/21/1D24B3261X54A2320')).toEqual({
+      code: '1D24B3261X54A2320',
+      accepted: true,
+      notices: [],
+    });
+    expect(read('https://id.brand.example/01/08934673573016/21/TH26A1105C48B0001')).toEqual({
+      code: 'TH26A1105C48B0001',
+      accepted: true,
+      notices: [{ key: 'scan.foreignHost', host: 'id.brand.example' }],
+    });
+  });
+
+  it('a GS1 Digital Link without a serial names the product only: refused, with a message', () => {
+    expect(read('https://trace.example.vn/01/08934673573016/10/LOT42')).toEqual({
+      code: 'https://trace.example.vn/01/08934673573016/10/LOT42',
+      accepted: false,
+      notices: [{ key: 'scan.gs1WithoutSerial' }],
+    });
+  });
+
+  it('a Digital Link serial that is not a trace code is refused like any other link', () => {
+    expect(read('https://trace.example.vn/01/08934673573016/21/12345')).toEqual({
+      code: 'https://trace.example.vn/01/08934673573016/21/12345',
+      accepted: false,
+      notices: [],
+    });
+  });
+
+  it('the qr parameter wins over a Digital Link path', () => {
+    expect(read('https://trace.example.vn/01/08934673573016/21/TH26A1105C48B0001?qr=1D24B3261X54A2320').code).toBe(
+      '1D24B3261X54A2320',
+    );
+  });
+});
+
+describe('parseGs1DigitalLink', () => {
+  const parse = (text: string) => parseGs1DigitalLink(new URL(text));
+
+  it('reads GTIN, lot and serial, percent-decoded, below a path prefix too', () => {
+    expect(parse('https://example.com/resolver/01/08934673573016/10/L%2F7/21/AB%20C')).toEqual({
+      gtin: '08934673573016',
+      lot: 'L/7',
+      serial: 'AB C',
+    });
+    expect(parse('https://example.com/01/96385074/')).toEqual({ gtin: '96385074', lot: null, serial: null });
+  });
+
+  it('is null for other paths, GTINs of the wrong length or check digit, and bad encoding', () => {
+    expect(parse('https://example.com/dt?qr=1')).toBeNull();
+    expect(parse('https://example.com/01/123456789/21/X')).toBeNull();
+    expect(parse('https://example.com/01/08934673573017/21/X')).toBeNull();
+    expect(parse('https://example.com/01/08934673573016/21/%E0%A4%A')).toBeNull();
+    expect(parse('https://example.com/01/08934673573016/21/X/extra')).toBeNull();
+  });
+
+  it('checks the GS1 mod-10 digit', () => {
+    expect(hasValidCheckDigit('4006381333931')).toBe(true);
+    expect(hasValidCheckDigit('036000291452')).toBe(true);
+    expect(hasValidCheckDigit('036000291453')).toBe(false);
+  });
+});

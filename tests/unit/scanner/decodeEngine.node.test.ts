@@ -1,0 +1,123 @@
+// The page's decode engine on real images, in Node: the same code the decode worker runs.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import QRCode from 'qrcode';
+import sharp from 'sharp';
+import { prepareZXingModule, writeBarcode } from 'zxing-wasm/writer';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createDecodeEngine, type DecodeEngine } from '@/features/scanner/decode/decodeEngine';
+import type { RgbaImage } from '@/features/scanner/decode/decodedCode';
+import { loadScanCorpus, type CorpusImage } from '../../bench/scanCorpus';
+import { loadWasm } from '../../bench/scanEngines';
+import type { ReadBarcodes } from '@/features/scanner/decode/wasmDecode';
+
+const FIXTURES = resolve(import.meta.dirname, '../../fixtures/scan');
+const TRACE_URL = 'https://trace.example/dt?qr=1D24B3261X54A2320';
+
+let images: CorpusImage[];
+let read: ReadBarcodes;
+beforeAll(async () => {
+  [images, read] = await Promise.all([loadScanCorpus(FIXTURES), loadWasm()]);
+  const writerWasm = createRequire(import.meta.url).resolve('zxing-wasm/writer/zxing_writer.wasm');
+  await prepareZXingModule({ overrides: { wasmBinary: readFileSync(writerWasm).buffer as ArrayBuffer }, fireImmediately: true });
+}, 30_000);
+
+const wasmEngine = () => createDecodeEngine(async () => read);
+const failedEngine = () => createDecodeEngine(() => Promise.reject(new Error('WebAssembly is blocked')));
+
+/** QR codes drawn side by side on white, `scale` pixels per module, each with its quiet zone. */
+function qrPixels(texts: string[], scale = 5): RgbaImage {
+  const matrices = texts.map((text) => QRCode.create(text, { errorCorrectionLevel: 'M' }).modules);
+  const cell = Math.max(...matrices.map((m) => m.size + 8)) * scale;
+  const [width, height] = [cell * texts.length, cell];
+  const data = new Uint8ClampedArray(width * height * 4).fill(255);
+  matrices.forEach((modules, index) => {
+    for (let y = 0; y < modules.size * scale; y++) {
+      for (let x = 0; x < modules.size * scale; x++) {
+        if (!modules.get(Math.floor(y / scale), Math.floor(x / scale))) continue;
+        const at = ((y + 4 * scale) * width + index * cell + x + 4 * scale) * 4;
+        data.fill(0, at, at + 3);
+      }
+    }
+  });
+  return { data, width, height };
+}
+
+async function barcodePixels(text: string, format: 'EAN13' | 'UPCA'): Promise<RgbaImage> {
+  const { svg } = await writeBarcode(text, { format, scale: 3 });
+  const { data, info } = await sharp(Buffer.from(svg)).flatten({ background: '#fff' }).extend({ top: 40, bottom: 40, left: 40, right: 40, background: '#fff' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+const texts = async (engine: DecodeEngine, image: RgbaImage, effort: 'photo' | 'frame' = 'photo') =>
+  (await engine.decode(image, effort)).codes.map((code) => code.text);
+
+describe('the decode engine, on the WebAssembly engine', () => {
+  it('reads every photo of the in-repository sample, never a wrong text', async () => {
+    const engine = wasmEngine();
+    expect(images.length).toBeGreaterThanOrEqual(20);
+    for (const image of images) {
+      const answer = await engine.decode(image.pixels, 'photo');
+      expect({ image: image.name, text: answer.codes[0]?.text }).toEqual({ image: image.name, text: image.expected });
+      expect(answer.engine).toBe('wasm');
+    }
+  }, 60_000);
+
+  it('reads the phone frames on the camera budget too', async () => {
+    const engine = wasmEngine();
+    const frames = images.filter((image) => image.category === 'frames');
+    for (const frame of frames) expect(await texts(engine, frame.pixels, 'frame')).toEqual([frame.expected]);
+  }, 30_000);
+
+  it('lists every code of a photo that holds several, once each', async () => {
+    const codes = ['https://trace.example/dt?qr=1D24B3261X54A2320', 'https://trace.example/dt?qr=TH26A1105C48B0001'];
+    expect((await texts(wasmEngine(), qrPixels(codes))).sort()).toEqual(codes);
+  });
+
+  it('recognises EAN-13 and UPC-A product barcodes as such', async () => {
+    for (const [text, format] of [['8934673573016', 'EAN13'], ['036000291452', 'UPCA']] as const) {
+      const { codes } = await wasmEngine().decode(await barcodePixels(text, format), 'photo');
+      expect(codes).toEqual([{ text: format === 'UPCA' ? `0${text}` : text, symbology: 'productBarcode' }]);
+    }
+  });
+
+  it('finds nothing in a blank image, in either effort', async () => {
+    const blank = { data: new Uint8ClampedArray(320 * 240 * 4).fill(200), width: 320, height: 240 };
+    expect(await texts(wasmEngine(), blank, 'photo')).toEqual([]);
+    expect(await texts(wasmEngine(), blank, 'frame')).toEqual([]);
+  });
+});
+
+describe('the decode engine without WebAssembly', () => {
+  it('falls back to @zxing/library for good when the WebAssembly engine cannot load', async () => {
+    const engine = failedEngine();
+    for (const effort of ['photo', 'frame'] as const) {
+      expect(await engine.decode(qrPixels([TRACE_URL]), effort)).toMatchObject({ codes: [{ text: TRACE_URL, symbology: 'qr' }], engine: 'js' });
+    }
+    const photo = images.find((image) => image.name === 'frames/clean-0000.jpg');
+    expect((await engine.decode(photo!.pixels, 'photo')).codes[0]?.text).toBe(photo!.expected);
+  });
+
+  it('decodes camera frames with @zxing/library while the .wasm still loads, and photos wait for it', async () => {
+    let loaded: (read: ReadBarcodes) => void = () => undefined;
+    const engine = createDecodeEngine(() => new Promise((resolve) => (loaded = resolve)));
+    expect(await engine.decode(qrPixels([TRACE_URL]), 'frame')).toMatchObject({ codes: [{ text: TRACE_URL }], engine: 'js' });
+    const photo = engine.decode(qrPixels([TRACE_URL]), 'photo');
+    loaded(read);
+    expect(await photo).toMatchObject({ codes: [{ text: TRACE_URL }], engine: 'wasm' });
+    expect((await engine.decode(qrPixels([TRACE_URL]), 'frame')).engine).toBe('wasm');
+  });
+
+  it('reads a mirrored code, as a front camera shows it', async () => {
+    const image = qrPixels([TRACE_URL]);
+    const mirrored = new Uint8ClampedArray(image.data.length);
+    for (let y = 0; y < image.height; y++) {
+      for (let x = 0; x < image.width; x++) {
+        const from = (y * image.width + x) * 4;
+        mirrored.set(image.data.subarray(from, from + 4), (y * image.width + image.width - 1 - x) * 4);
+      }
+    }
+    expect(await texts(failedEngine(), { ...image, data: mirrored }, 'frame')).toEqual([TRACE_URL]);
+  });
+});
