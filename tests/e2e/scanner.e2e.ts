@@ -33,17 +33,29 @@ afterAll(async () => {
   await rm(pageDir, { recursive: true, force: true });
 });
 
-/** A fresh Vietnamese page of the built app in a browser with this camera setup. */
-async function openLookupPage(setup: CameraSetup): Promise<{ page: Page; problems: string[] }> {
-  const browser = await launchChromium(setup);
+/** A fresh Vietnamese page of the built app in a browser with this camera setup (and Chromium flags). */
+async function openLookupPage(setup: CameraSetup, args: string[] = [], path = '/'): Promise<{ page: Page; problems: string[]; requests: string[] }> {
+  const browser = await launchChromium(setup, { args });
   browsers.push(browser);
   const context = await browser.newContext({ locale: 'vi-VN' });
   await watchCameraStreams(context);
   const page = await context.newPage();
   const problems = consoleProblems(page);
-  await page.goto(`${server.url}/`);
-  return { page, problems };
+  const requests: string[] = [];
+  page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+  await page.goto(`${server.url}${path}`);
+  return { page, problems, requests };
 }
+
+/** Which engine answered each decode of the page, from the marks the decode client leaves. */
+function decodeMarks(page: Page): Promise<{ engine: string; found: number }[]> {
+  return page.evaluate(() =>
+    performance.getEntriesByName('scanner:decoded').map((mark) => (mark as PerformanceMark).detail as { engine: string; found: number }),
+  );
+}
+
+const isWasm = (path: string) => path.endsWith('.wasm');
+const isWorker = (path: string) => /decode\.worker/.test(path);
 
 describe('camera scanner in Chromium with a fake camera', () => {
   it('reads the QR code on camera, closes, searches and shows the product; the camera is released', async () => {
@@ -54,7 +66,9 @@ describe('camera scanner in Chromium with a fake camera', () => {
     await page.getByRole('button', { name: CAMERA_BUTTON }).click();
     await page.getByRole('cell', { name: PRODUCT }).waitFor();
 
-    expect(await page.evaluate(() => window.__videoPlayedWidth)).toBeGreaterThan(0); // the video was shown
+    // Read from the camera: a stream was opened and a decode of its frames found the code.
+    expect(await page.evaluate(() => window.__cameraStreams?.length)).toBe(1);
+    expect((await decodeMarks(page)).some((mark) => mark.found === 1)).toBe(true);
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(await page.getByRole('textbox').first().inputValue()).toBe(CODE);
     expect(new URL(page.url()).searchParams.get('qr')).toBe(CODE);
@@ -118,6 +132,48 @@ describe('photo scanner in Chromium', () => {
     await choosePhoto(page, photo);
     await page.getByRole('alert').filter({ hasText: 'Không phát hiện mã vạch hoặc mã QR.' }).waitFor();
     expect(problems).toEqual([]);
+  });
+});
+
+describe('the decode worker', () => {
+  it('a deep link loads neither the worker nor the .wasm; the first scan loads both, from this origin', async () => {
+    const photo = join(workDir, 'deep-link-then-photo.png');
+    await writeQrPhoto(photo, `https://trace.example.vn/dt?qr=${CODE}`);
+    const { page, problems, requests } = await openLookupPage({ camera: 'none' }, [], `/dt?qr=${CODE}`);
+    await page.getByRole('cell', { name: PRODUCT }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(requests.filter((path) => isWasm(path) || isWorker(path))).toEqual([]);
+
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: PHOTO_BUTTON }).click();
+    await (await chooser).setFiles(photo);
+    await expect.poll(() => decodeMarks(page)).toEqual([{ engine: 'wasm', found: 1 }]);
+    expect(requests.filter(isWasm)).toHaveLength(1);
+    expect(requests.filter(isWorker)).toHaveLength(1);
+    expect(problems).toEqual([]);
+  });
+
+  // --js-flags=--noexpose_wasm does not reach Chromium's pages here, so the .wasm is made to fail to
+  // load, one of the ways WebAssembly cannot run that the fallback covers.
+  it('when the .wasm cannot load, @zxing/library reads the camera and the photo', async () => {
+    const video = join(workDir, 'no-wasm.y4m');
+    await writeQrVideo(video, `https://${new URL(server.url).host}/dt?qr=${CODE}`);
+    const { page, problems } = await openLookupPage({ camera: 'file', videoFile: video });
+    await page.context().route('**/*.wasm', (route) => route.abort('failed'));
+
+    await page.getByRole('button', { name: CAMERA_BUTTON }).click();
+    await page.getByRole('cell', { name: PRODUCT }).waitFor();
+    expect((await decodeMarks(page)).filter((mark) => mark.found > 0)).toEqual([{ engine: 'js', found: 1 }]);
+
+    const photo = join(workDir, 'no-wasm.png');
+    await writeQrPhoto(photo, `https://trace.example.vn/dt?qr=${CODE}`);
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: PHOTO_BUTTON }).click();
+    await (await chooser).setFiles(photo);
+    await expect.poll(async () => (await decodeMarks(page)).filter((mark) => mark.found > 0)).toHaveLength(2);
+    expect((await decodeMarks(page)).every((mark) => mark.engine === 'js')).toBe(true);
+    // The refused .wasm is reported by Chromium and by zxing-wasm's loader; nothing else may be.
+    expect(problems.filter((problem) => !/wasm|ERR_FAILED|ArrayBuffer instantiation/i.test(problem))).toEqual([]);
   });
 });
 

@@ -4,21 +4,13 @@ declare global {
   interface Window {
     /** Every stream the page got from getUserMedia, recorded by watchCameraStreams. */
     __cameraStreams?: MediaStream[];
-    /** videoWidth of the last <video> that started playing. */
-    __videoPlayedWidth?: number;
   }
 }
 
-/**
- * Records every camera stream the page opens and the size of any video that starts playing, so a test
- * can check afterwards that the camera was shown and then released (every track 'ended').
- */
+/** Records every camera stream the page opens, so a test can check that it was released (every track 'ended'). */
 export async function watchCameraStreams(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {
     window.__cameraStreams = [];
-    document.addEventListener('playing', (event) => {
-      if (event.target instanceof HTMLVideoElement) window.__videoPlayedWidth = event.target.videoWidth;
-    }, true);
     const devices = navigator.mediaDevices;
     if (!devices?.getUserMedia) return;
     const getUserMedia = devices.getUserMedia.bind(devices);

@@ -16,6 +16,7 @@ const engine = createDecodeEngine(async () => {
   return (image, options) => readBarcodes(image as ImageData, options);
 });
 
+// Every request gets a reply, even when something throws: the camera loop waits for it before the next frame.
 self.onmessage = async ({ data: { id, effort, source } }: MessageEvent<DecodeRequest>) => {
   let image: RgbaImage;
   try {
@@ -23,8 +24,12 @@ self.onmessage = async ({ data: { id, effort, source } }: MessageEvent<DecodeReq
   } catch {
     return reply({ id, error: 'unreadable' });
   }
-  const { codes, engine: answered } = await engine.decode(image, effort);
-  reply({ id, result: { codes, engine: answered } });
+  try {
+    const { codes, engine: answered } = await engine.decode(image, effort);
+    reply({ id, result: { codes, engine: answered } });
+  } catch {
+    reply({ id, error: 'failed' });
+  }
 };
 
 function reply(message: DecodeReply) {

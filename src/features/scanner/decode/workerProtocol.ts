@@ -13,4 +13,5 @@ export interface DecodeRequest {
   source: DecodeSource;
 }
 
-export type DecodeReply = { id: number; result: DecodeResult } | { id: number; error: 'unreadable' };
+/** 'unreadable': the file is not an image the browser can read; 'failed': the decoder itself threw. */
+export type DecodeReply = { id: number; result: DecodeResult } | { id: number; error: 'unreadable' | 'failed' };
