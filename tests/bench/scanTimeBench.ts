@@ -1,0 +1,58 @@
+// Usage: npm run bench:scan-time [-- --runs N]
+// Time to result in real Chromium with a fake camera showing a trace URL: from the click on the camera
+// button to the product row visible, on a fresh page each run (worker and .wasm not yet loaded). Printed
+// side by side with the same flow when the .wasm cannot load, so only @zxing/library decodes.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildPage } from '../e2e/support/buildPage';
+import { launchChromium } from '../e2e/support/chromium';
+import { writeQrVideo } from '../e2e/support/fakeCameraVideo';
+import { startTraceServer } from '../e2e/support/traceServer';
+import { percentile } from './scanResults';
+
+const CODE = '1D24B3261X54A2320';
+const PRODUCT = 'Sữa bột Đồng Xanh Gold 900g'; // server/seed/demo.json
+
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' } } });
+const runs = Number(values.runs);
+
+const workDir = await mkdtemp(join(tmpdir(), 'scan-time-'));
+const pageDir = await buildPage();
+const server = await startTraceServer({ staticDir: pageDir });
+const video = join(workDir, 'camera.y4m');
+// A 1280x720 camera, as phones give the page, with the code filling a third of the frame's height.
+await writeQrVideo(video, `https://${new URL(server.url).host}/dt?qr=${CODE}`, { width: 1280, height: 720, moduleSize: 6 });
+const browser = await launchChromium({ camera: 'file', videoFile: video });
+
+async function timeToResult(blockWasm: boolean): Promise<number> {
+  const context = await browser.newContext({ locale: 'vi-VN' });
+  if (blockWasm) await context.route('**/*.wasm', (route) => route.abort('failed'));
+  const page = await context.newPage();
+  await page.goto(`${server.url}/`);
+  await page.waitForLoadState('networkidle');
+  const started = Date.now();
+  await page.getByRole('button', { name: 'Quét mã bằng camera' }).click();
+  await page.getByRole('cell', { name: PRODUCT }).waitFor({ timeout: 30_000 });
+  const elapsed = Date.now() - started;
+  await context.close();
+  return elapsed;
+}
+
+try {
+  const rows: [string, number[]][] = [['page (zxing-wasm in the worker)', []], ['reference: .wasm blocked, @zxing/library only', []]];
+  for (let run = 0; run < runs; run++) {
+    rows[0][1].push(await timeToResult(false));
+    rows[1][1].push(await timeToResult(true));
+  }
+  console.log(`Chromium ${browser.version()}, fake 1280x720 camera, ${runs} runs each, alternating; click on the camera button to the product row`);
+  for (const [name, times] of rows) {
+    console.log(`${name.padEnd(48)} median ${percentile(times, 50)} ms   runs ${times.join(', ')} ms`);
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+  await rm(workDir, { recursive: true, force: true });
+  await rm(pageDir, { recursive: true, force: true });
+}
