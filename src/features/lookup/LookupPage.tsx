@@ -8,7 +8,7 @@ import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { TRUSTED_HOSTS } from '@/config';
 import type { DecodedCode } from '@/features/scanner/decode/decodedCode';
 import { PHOTO_INPUT_ID } from '@/features/scanner/scanHints';
-import { scanErrorCleared, scanStarted, selectScannerError, selectScannerOpen } from '@/features/scanner/scannerSlice';
+import { scanErrorCleared, scanStarted, selectScannerError } from '@/features/scanner/scannerSlice';
 import { loadScannerDialog } from './loadScannerUi';
 import { LookupResult } from './LookupResult';
 import { PhotoScanSlot } from './PhotoScanSlot';
@@ -19,7 +19,7 @@ import { ScanNotices } from './ScanNotices';
 import { readScan, type ScanNotice } from './scanReading';
 import { SYSTEM_ERROR, type TraceFailure } from './traceErrors';
 
-// The camera dialog and @zxing load only when the scanner is first opened.
+// The camera dialog's chunk loads after the first paint, with the photo button's (one chunk).
 const ScannerDialog = lazy(loadScannerDialog);
 
 export function LookupPage() {
@@ -32,7 +32,6 @@ export function LookupPage() {
   const [scanNotices, setScanNotices] = useState<ScanNotice[]>([]);
   const [trace, { data, error, isLoading, reset }] = useTraceMutation();
   const scannerError = useAppSelector(selectScannerError);
-  const scannerOpen = useAppSelector(selectScannerOpen);
 
   const search = useCallback(
     (code: string) => {
@@ -113,11 +112,9 @@ export function LookupPage() {
       />
       <ScanNotices notices={scanNotices} />
       <LookupResult view={view} alternatives={alternatives} />
-      {scannerOpen && (
-        <Suspense fallback={null}>
-          <ScannerDialog onDetected={onScanned} />
-        </Suspense>
-      )}
+      <Suspense fallback={null}>
+        <ScannerDialog onDetected={onScanned} />
+      </Suspense>
     </Box>
   );
 }

@@ -4,6 +4,7 @@ import IconButton from '@mui/material/IconButton';
 import { useRef, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '@/app/hooks';
+import { warmUpDecoder } from './decode/decoderClient';
 import { PHOTO_INPUT_ID } from './scanHints';
 import { selectScannerOpen, selectScanningFile } from './scannerSlice';
 import { usePhotoScan } from './usePhotoScan';
@@ -34,7 +35,11 @@ export function PhotoScanButton({ onDetected }: PhotoScanButtonProps) {
         aria-label={t('scanner.photo')}
         title={t('scanner.photo')}
         disabled={scanning || cameraOpen}
-        onClick={() => input.current?.click()}
+        onClick={() => {
+          // The decoder loads while the visitor picks the photo.
+          warmUpDecoder();
+          input.current?.click();
+        }}
       >
         {scanning ? <CircularProgress size={24} aria-label={t('scanner.readingPhoto')} /> : <ImageSearchIcon />}
       </IconButton>

@@ -14,9 +14,9 @@ import Slider from '@mui/material/Slider';
 import Typography from '@mui/material/Typography';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/app/hooks';
 import { SCAN_BOX_MIN_PX, SCAN_BOX_SHARE, SCANNER_MAX_HEIGHT_PX } from './scanHints';
-import { scanStopped } from './scannerSlice';
+import { scanStopped, selectScannerOpen } from './scannerSlice';
 import { useCameraScanner } from './useCameraScanner';
 import { usePhotoScan } from './usePhotoScan';
 import type { DecodedCode } from './decode/decodedCode';
@@ -27,7 +27,16 @@ export interface ScannerDialogProps {
 
 const TITLE_ID = 'scanner-title';
 
-/** Full-screen dimmed camera view, rendered only while the scanner is open. Dialog brings the focus trap. */
+/**
+ * The camera dialog while the scanner is open. The page renders this from the start (its chunk loads
+ * after the first paint), so opening the camera shows the dialog in the same frame: a lazy component
+ * first rendered on the click would suspend, and React holds a revealed Suspense boundary back 300 ms.
+ */
+export function ScannerDialogWhenOpen({ onDetected }: ScannerDialogProps) {
+  return useAppSelector(selectScannerOpen) ? <ScannerDialog onDetected={onDetected} /> : null;
+}
+
+/** Full-screen opaque camera view, rendered only while the scanner is open. Dialog brings the focus trap. */
 export function ScannerDialog({ onDetected }: ScannerDialogProps) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();

@@ -1,7 +1,7 @@
 import { BrowserCodeReader } from '@zxing/browser';
 import { CameraError, type CameraInfo, type CameraRequest, type CameraSession, type CameraZoom } from './cameraSession';
 import type { DecodedCode } from './decode/decodedCode';
-import { decodeOffThread, workerCanDraw } from './decode/decoderClient';
+import { decodeOffThread, warmUpDecoder, workerCanDraw } from './decode/decoderClient';
 import { frameRegion } from './scanBox';
 import { findingOf, SCAN_FPS } from './scanHints';
 
@@ -14,6 +14,8 @@ const FRAME_INTERVAL_MS = 1000 / SCAN_FPS;
 export async function openZxingCamera(request: CameraRequest): Promise<CameraSession> {
   if (!window.isSecureContext) throw new CameraError('insecureContext');
   if (typeof navigator.mediaDevices?.getUserMedia !== 'function') throw new CameraError('streamingNotSupported');
+  // The worker and its .wasm load while the visitor answers the permission prompt.
+  warmUpDecoder();
   const cameras = await listCameras();
   if (cameras.length === 0) throw new CameraError('cameraNotFound');
   if ((await cameraPermission()) === 'denied') throw new CameraError('permissionDenied');
@@ -119,7 +121,6 @@ function hasTorch(track: MediaStreamTrack): boolean {
 function runDecodeLoop({ video, onCode, onProductBarcode, isPaused }: CameraRequest, stream: MediaStream) {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
-
   let frame = 0;
 
   // One frame in flight at most: the next is grabbed only once the worker answered about this one.
@@ -138,9 +139,19 @@ function runDecodeLoop({ video, onCode, onProductBarcode, isPaused }: CameraRequ
     // gap between frames keeps the dialog responsive.
     timer = setTimeout(tick, Math.max(0, FRAME_INTERVAL_MS - (performance.now() - started)));
   };
-  timer = setTimeout(tick, FRAME_INTERVAL_MS);
+  // The first frame is decoded as soon as the video has one, not a frame interval later; a browser that
+  // never fires loadeddata still gets its frames polled.
+  const start = () => {
+    video.removeEventListener('loadeddata', start);
+    clearTimeout(fallback);
+    if (!stopped && timer === undefined) timer = setTimeout(tick);
+  };
+  const fallback = setTimeout(start, FRAME_INTERVAL_MS);
+  video.addEventListener('loadeddata', start);
 
   return () => {
+    video.removeEventListener('loadeddata', start);
+    clearTimeout(fallback);
     stopped = true;
     clearTimeout(timer);
     for (const track of stream.getTracks()) track.stop();

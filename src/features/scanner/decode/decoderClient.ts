@@ -43,6 +43,14 @@ function decodeWorker(): Worker {
 }
 
 /**
+ * Starts the worker, and so the .wasm download and compilation, ahead of the first frame or photo: the
+ * camera calls it before asking for the stream, the photo button when the file picker opens.
+ */
+export function warmUpDecoder(): void {
+  decodeWorker();
+}
+
+/**
  * Decodes in the worker. The pixels are transferred, not copied: an ImageBitmap or the buffer of an
  * RGBA image is unusable here afterwards. Every code found, trace candidates first.
  */
