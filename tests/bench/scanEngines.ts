@@ -49,9 +49,10 @@ export async function wasmDefaults(): Promise<BenchDecoder> {
 
 /** @zxing/library with its defaults: MultiFormatReader.decodeWithState, no hints, HybridBinarizer: what @zxing/browser does with a frame. */
 export function zxingLibraryDefaults(): BenchDecoder {
-  const reader = new MultiFormatReader();
   const warn = console.warn;
   return async (image) => {
+    // A new reader each time: one kept across images answered later images with wrong texts.
+    const reader = new MultiFormatReader();
     const grey = toGrey(image);
     const bitmap = new BinaryBitmap(new HybridBinarizer(new RGBLuminanceSource(grey.data, grey.width, grey.height)));
     // 0.23 console.warns on every image without a code.
