@@ -4,15 +4,17 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { LookupView } from './lookupView';
+import { MessageBox } from './MessageBox';
 import { TraceResultTable } from './TraceResultTable';
 import { boxRows, productRows } from './traceRows';
 
-/** Exactly one block under the input: loading, an error, a box, a product, or nothing to show. */
+/** The other ways in that a failed scan offers. */
 export interface ScanAlternatives {
   choosePhoto: () => void;
   typeCode: () => void;
 }
 
+/** Exactly one block under the input: loading, an error, a box, a product, or nothing to show. */
 export function LookupResult({ view, alternatives }: { view: LookupView; alternatives: ScanAlternatives }) {
   const { t } = useTranslation();
   switch (view.name) {
@@ -20,11 +22,7 @@ export function LookupResult({ view, alternatives }: { view: LookupView; alterna
       return <Typography role="status">{t('lookup.loading')}</Typography>;
     case 'error':
       return (
-        <Box
-          role="alert"
-          sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', p: 2, borderRadius: 1, bgcolor: '#fdeded', color: '#5f2120' }}
-        >
-          <ErrorOutline sx={{ color: 'error.main' }} />
+        <MessageBox role="alert" tone="error" Icon={ErrorOutline}>
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
             <Typography>{t(view.message.key, view.message.params)}</Typography>
             {view.offerAlternatives && (
@@ -38,7 +36,7 @@ export function LookupResult({ view, alternatives }: { view: LookupView; alterna
               </Box>
             )}
           </Box>
-        </Box>
+        </MessageBox>
       );
     case 'box':
       return <TraceResultTable rows={boxRows(view.result.box)} />;

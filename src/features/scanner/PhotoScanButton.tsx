@@ -4,11 +4,11 @@ import IconButton from '@mui/material/IconButton';
 import { useRef, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '@/app/hooks';
+import type { DecodedCode } from './decode/decodedCode';
 import { warmUpDecoder } from './decode/decoderClient';
 import { PHOTO_INPUT_ID } from './scanHints';
 import { selectScannerOpen, selectScanningFile } from './scannerSlice';
 import { usePhotoScan } from './usePhotoScan';
-import type { DecodedCode } from './decode/decodedCode';
 
 export interface PhotoScanButtonProps {
   onDetected: (code: DecodedCode) => void;

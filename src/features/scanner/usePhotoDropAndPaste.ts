@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { usePhotoScan } from './usePhotoScan';
 import type { DecodedCode } from './decode/decodedCode';
+import { usePhotoScan } from './usePhotoScan';
 
 function firstImage(files: FileList | undefined | null): File | undefined {
   return Array.from(files ?? []).find((file) => file.type.startsWith('image/'));

@@ -2,7 +2,8 @@
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
 import { createDecodeEngine } from './decodeEngine';
-import { MAX_PHOTO_SIDE_PX, type RgbaImage } from './decodedCode';
+import type { RgbaImage } from './decodedCode';
+import { drawnPixels, photoPixels } from './photoPixels';
 import type { DecodeReply, DecodeRequest, DecodeSource } from './workerProtocol';
 
 // The .wasm comes from the page's own origin (Vite copies it beside the chunks), never from a CDN.
@@ -37,27 +38,12 @@ function reply(message: DecodeReply) {
 }
 
 async function pixelsOf(source: DecodeSource): Promise<RgbaImage> {
-  if (source instanceof Blob) {
-    // createImageBitmap applies the photo's EXIF orientation, as the visitor saw the photo.
-    const bitmap = await createImageBitmap(source);
-    const scale = Math.min(1, MAX_PHOTO_SIDE_PX / Math.max(bitmap.width, bitmap.height));
-    return draw(bitmap, Math.max(1, Math.round(bitmap.width * scale)), Math.max(1, Math.round(bitmap.height * scale)));
-  }
-  if (source instanceof ImageBitmap) return draw(source, source.width, source.height);
-  return source;
-}
-
-function draw(bitmap: ImageBitmap, width: number, height: number): RgbaImage {
+  // createImageBitmap applies the photo's EXIF orientation, as the visitor saw the photo.
+  if (source instanceof Blob) return photoPixels(await createImageBitmap(source), new OffscreenCanvas(1, 1));
+  if (!(source instanceof ImageBitmap)) return source;
   try {
-    const canvas = new OffscreenCanvas(width, height);
-    const context = canvas.getContext('2d', { willReadFrequently: true });
-    if (!context) throw new Error('No 2D context in the worker');
-    // Transparent areas of a PNG read as white paper, not black.
-    context.fillStyle = '#fff';
-    context.fillRect(0, 0, width, height);
-    context.drawImage(bitmap, 0, 0, width, height);
-    return context.getImageData(0, 0, width, height);
+    return drawnPixels(source, new OffscreenCanvas(1, 1), source.width, source.height);
   } finally {
-    bitmap.close();
+    source.close();
   }
 }

@@ -3,7 +3,6 @@ import { fitWithin, toGrey } from './greyImage';
 import { decodeWithJs } from './jsDecode';
 import { decodeWithWasm, type ReadBarcodes } from './wasmDecode';
 
-
 export interface EngineAnswer extends DecodeResult {
   /** The attempt that read the codes, for the bench's ladder ('none' when nothing was read). */
   attempt: string;

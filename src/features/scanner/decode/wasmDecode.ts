@@ -1,6 +1,6 @@
 import type { ReaderOptions, ReadResult } from 'zxing-wasm/reader';
 import type { DecodedCode, DecodeEffort, RgbaImage, Symbology } from './decodedCode';
-import { cropped, scaled, toGrey, toRgba } from './greyImage';
+import { cropped, scaled, toGrey, toRgba, type GreyImage } from './greyImage';
 
 /** zxing-wasm's readBarcodes, passed in so that the worker and the Node bench share this code. */
 export type ReadBarcodes = (image: RgbaImage & { colorSpace?: 'srgb' }, options: ReaderOptions) => Promise<ReadResult[]>;
@@ -65,10 +65,12 @@ export async function decodeWithWasm(read: ReadBarcodes, image: RgbaImage, effor
   const codes = validCodes(first);
   if (codes.length > 0) return { codes, attempt: 'QR' };
   const region = unreadRegion(first, image);
-  const grey = toGrey(image);
+  // Grey only when a retry needs it: most camera frames hold no code and need none.
+  let grey: GreyImage | undefined;
+  const greyImage = () => (grey ??= toGrey(image));
 
   // A code was seen but its modules were misread: twice the pixels per module, around it only, is cheap.
-  const zoomed = region ? toRgba(scaled(cropped(grey, region.left, region.top, region.right, region.bottom), 2)) : null;
+  const zoomed = region ? toRgba(scaled(cropped(greyImage(), region.left, region.top, region.right, region.bottom), 2)) : null;
   const inZoom = zoomed && (await attempt('QR region ×2', zoomed, QR));
   if (inZoom) return inZoom;
   if (effort === 'frame') {
@@ -78,7 +80,7 @@ export async function decodeWithWasm(read: ReadBarcodes, image: RgbaImage, effor
 
   return (
     (zoomed && (await attempt('QR region ×2, global threshold', zoomed, { ...QR, binarizer: 'GlobalHistogram' }))) ??
-    (await attempt('QR fixed threshold', toRgba(grey), { ...QR, binarizer: 'FixedThreshold' })) ??
+    (await attempt('QR fixed threshold', toRgba(greyImage()), { ...QR, binarizer: 'FixedThreshold' })) ??
     (await attempt('QR denoise', image, { ...QR, tryDenoise: true })) ??
     (await attempt('other formats', image, OTHER_FORMATS)) ?? { codes: [], attempt: 'none' }
   );
