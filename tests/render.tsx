@@ -18,6 +18,9 @@ export interface RenderAppOptions {
 }
 
 /** The whole app (real store, routes, theme and i18n) at an address, as a shopper would open it. */
+// jsdom has no Worker, as it has no camera: the page's tests do not start the decoder.
+const jsdomHasNoWorker: Partial<ScannerDevices> = { warmUpDecoder: () => undefined };
+
 export async function renderApp({ route = '/', language = 'vi', preloadedState, scannerDevices }: RenderAppOptions = {}) {
   await i18n.changeLanguage(language);
   const store = makeStore(preloadedState);
@@ -25,7 +28,7 @@ export async function renderApp({ route = '/', language = 'vi', preloadedState, 
   const user = userEvent.setup();
   const view = render(
     <AppProviders store={store}>
-      <ScannerDevicesContext.Provider value={{ ...browserScannerDevices, ...scannerDevices }}>
+      <ScannerDevicesContext.Provider value={{ ...browserScannerDevices, ...jsdomHasNoWorker, ...scannerDevices }}>
         <MemoryRouter initialEntries={[route]}>
           <AppRoutes />
           <LocationProbe into={location} />

@@ -1,12 +1,12 @@
 import ImageSearchIcon from '@mui/icons-material/ImageSearch';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
-import { useRef, type ChangeEvent } from 'react';
+import { useContext, useRef, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '@/app/hooks';
 import type { DecodedCode } from './decode/decodedCode';
-import { warmUpDecoder } from './decode/decoderClient';
 import { PHOTO_INPUT_ID } from './scanHints';
+import { ScannerDevicesContext } from './scannerDevices';
 import { selectScannerOpen, selectScanningFile } from './scannerSlice';
 import { usePhotoScan } from './usePhotoScan';
 
@@ -21,6 +21,7 @@ export function PhotoScanButton({ onDetected }: PhotoScanButtonProps) {
   const scanning = useAppSelector(selectScanningFile);
   const cameraOpen = useAppSelector(selectScannerOpen);
   const scanPhoto = usePhotoScan(onDetected);
+  const { warmUpDecoder } = useContext(ScannerDevicesContext);
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const photo = event.target.files?.[0];

@@ -95,7 +95,7 @@ export function renderScanner({
   const user = userEvent.setup();
   const view = render(
     <AppProviders store={store}>
-      <ScannerDevicesContext.Provider value={{ openCamera, decodePhoto }}>
+      <ScannerDevicesContext.Provider value={{ openCamera, decodePhoto, warmUpDecoder: () => undefined }}>
         <ScannerHost onDetected={onDetected} />
       </ScannerDevicesContext.Provider>
     </AppProviders>,
