@@ -1,9 +1,17 @@
-import { useLocation, useNavigationType, type Location, type NavigationType } from 'react-router-dom';
+import { useLayoutEffect } from 'react';
+import { useLocation, useNavigate, useNavigationType, type Location, type NavigateFunction, type NavigationType } from 'react-router-dom';
 
-export type LocationRef = { current: { location: Location; navigationType: NavigationType } | null };
+export type LocationRef = {
+  current: { location: Location; navigationType: NavigationType; navigate: NavigateFunction } | null;
+};
 
-/** Lets a test read the address the app navigated to, and whether it was a push or a replace. */
-export function LocationProbe({ into }: { into: LocationRef }) {
-  into.current = { location: useLocation(), navigationType: useNavigationType() };
+/** Lets a test read the address the app navigated to (push or replace), and move as Back, Forward or a link would. */
+export function LocationProbe({ probeRef }: { probeRef: LocationRef }) {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const navigate = useNavigate();
+  useLayoutEffect(() => {
+    probeRef.current = { location, navigationType, navigate };
+  });
   return null;
 }

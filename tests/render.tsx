@@ -31,7 +31,7 @@ export async function renderApp({ route = '/', language = 'vi', preloadedState, 
       <ScannerDevicesContext.Provider value={{ ...browserScannerDevices, ...jsdomHasNoWorker, ...scannerDevices }}>
         <MemoryRouter initialEntries={[route]}>
           <AppRoutes />
-          <LocationProbe into={location} />
+          <LocationProbe probeRef={location} />
         </MemoryRouter>
       </ScannerDevicesContext.Provider>
     </AppProviders>,

@@ -1,8 +1,8 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
 import { API_KEY_HEADER, TRACE_PATH, type TraceRequest } from './traceContract';
 import { TRACE_API_BASE, TRACE_API_KEY, TRACE_TIMEOUT_MS } from '@/config';
-import { NO_PRODUCTS, toTraceFailure, type TraceFailure } from '@/features/lookup/traceErrors';
-import { pickTraceResult, type TraceResult } from '@/features/lookup/traceResult';
+import { NO_PRODUCTS, toTraceFailure, type TraceFailure } from './traceFailure';
+import { pickTraceResult, type TraceResult } from './traceResult';
 
 const fetchTrace = fetchBaseQuery({
   baseUrl: TRACE_API_BASE,

@@ -1,13 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe';
-import { CARTON_CODE, UNIT_CODE, UNKNOWN_CODE, useE2eSuite } from './support/e2eSuite';
+import { CARTON_CODE, UNIT_CODE, UNKNOWN_CODE, e2eSuite } from './support/e2eSuite';
 import { lookupPage } from './support/lookupPage';
 import { PHONE_VI, PROFILES } from './support/profiles';
 import type { Texts } from './support/texts';
 
 // The built-in fake camera (a test pattern) so the scanner dialog opens with a live video.
-const suite = useE2eSuite({ camera: { camera: 'pattern' } });
+const suite = e2eSuite({ camera: { camera: 'pattern' } });
 
 interface State {
   name: string;

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBadGatewayProxy, type BadGatewayProxy } from './support/badGatewayProxy';
-import { startKnownDataServer, TRACE_PATH, UNIT_CODE, useE2eSuite } from './support/e2eSuite';
+import { startKnownDataServer, TRACE_PATH, UNIT_CODE, e2eSuite } from './support/e2eSuite';
 import { lookupPage } from './support/lookupPage';
 import { PROFILES } from './support/profiles';
 import { fill } from './support/texts';
 import type { TraceServer } from './support/traceServer';
 
-const suite = useE2eSuite();
+const suite = e2eSuite();
 
 // A second service that does not know the page's key (VITE_TRACE_API_KEY): it answers 401 with an
 // error body naming the endpoint. The proxy answers the trace call with an HTML 502 page.

@@ -1,11 +1,11 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { CARTON_CODE, useE2eSuite } from './support/e2eSuite';
+import { CARTON_CODE, e2eSuite } from './support/e2eSuite';
 import { cartonRows, lookupPage } from './support/lookupPage';
 import { DESKTOP_EN } from './support/profiles';
 import { TEXTS, fill } from './support/texts';
 
-const suite = useE2eSuite({ camera: { camera: 'pattern' } });
+const suite = e2eSuite({ camera: { camera: 'pattern' } });
 
 const isFocused = (target: Locator) => target.evaluate((element) => element === document.activeElement);
 

@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { UNIT_CODE, useE2eSuite } from './support/e2eSuite';
+import { UNIT_CODE, e2eSuite } from './support/e2eSuite';
 import { lookupPage, unitRows } from './support/lookupPage';
 import { DESKTOP_EN, PHONE_VI } from './support/profiles';
 import { TEXTS, fill, type Language } from './support/texts';
 
-const suite = useE2eSuite();
+const suite = e2eSuite();
 
 function languageButton(page: Page, language: Language) {
   const name = fill(TEXTS[language].layout.languageButton, { current: language.toUpperCase() });

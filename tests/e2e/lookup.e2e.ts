@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { BLANK_FIELDS_CODE, CARTON_CODE, UNIT_CODE, UNKNOWN_CODE, useE2eSuite } from './support/e2eSuite';
+import { BLANK_FIELDS_CODE, CARTON_CODE, UNIT_CODE, UNKNOWN_CODE, e2eSuite } from './support/e2eSuite';
 import { cartonRows, lookupPage, qrParam, unitRows } from './support/lookupPage';
 import { PROFILES } from './support/profiles';
 
-const suite = useE2eSuite();
+const suite = e2eSuite();
 
 describe.each(PROFILES)('typed lookup in Chromium ($name)', ({ language, context }) => {
   it('a typed unit code and the Search button show the product, and the address carries ?qr=', async () => {

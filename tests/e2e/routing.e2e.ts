@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CARTON_CODE, UNIT_CODE, useE2eSuite } from './support/e2eSuite';
+import { CARTON_CODE, UNIT_CODE, e2eSuite } from './support/e2eSuite';
 import { cartonRows, lookupPage, qrParam, unitRows } from './support/lookupPage';
 import { PHONE_VI, PROFILES } from './support/profiles';
 
 const HTTPS_HOST = 'shop.example';
 
 // shop.example resolves to this machine, so the page loads over http on a name that is not local.
-const suite = useE2eSuite({ launchArgs: [`--host-resolver-rules=MAP ${HTTPS_HOST} 127.0.0.1`] });
+const suite = e2eSuite({ launchArgs: [`--host-resolver-rules=MAP ${HTTPS_HOST} 127.0.0.1`] });
 
 describe.each(PROFILES)('routes and the address in Chromium ($name)', ({ language, context }) => {
   it('a deep link on / prefills the input and shows the product at once', async () => {

@@ -1,14 +1,14 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BLANK_FIELDS_CODE, CARTON_CODE, startKnownDataServer, TRACE_PATH, UNIT_CODE, UNKNOWN_CODE, useE2eSuite } from './support/e2eSuite';
+import { BLANK_FIELDS_CODE, CARTON_CODE, startKnownDataServer, TRACE_PATH, UNIT_CODE, UNKNOWN_CODE, e2eSuite } from './support/e2eSuite';
 import { lookupPage } from './support/lookupPage';
 import { PHONE_VI } from './support/profiles';
 import { TEXTS, fill, type Language } from './support/texts';
 import { REPO_ROOT, type TraceServer } from './support/traceServer';
 
 const SHOTS = join(REPO_ROOT, 'test-results/screenshots');
-const suite = useE2eSuite({ camera: { camera: 'pattern' } });
+const suite = e2eSuite({ camera: { camera: 'pattern' } });
 
 let wrongKeyServer: TraceServer | undefined;
 beforeAll(async () => {

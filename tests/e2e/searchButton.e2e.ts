@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { useE2eSuite } from './support/e2eSuite';
+import { e2eSuite } from './support/e2eSuite';
 import { lookupPage } from './support/lookupPage';
 import { DESKTOP_EN, PHONE_VI } from './support/profiles';
 
-const suite = useE2eSuite();
+const suite = e2eSuite();
 
 // MUI's sm breakpoint is 600 px: below it the Search button shows only its icon, keeping its name.
 describe('the Search button', () => {

@@ -9,3 +9,16 @@ export function recordTraceCalls(): string[] {
   });
   return calls;
 }
+
+/** Records the code of every trace call from now on, in the order sent (bodies are read asynchronously). */
+export function recordTracedCodes(): string[] {
+  const codes: string[] = [];
+  server.events.on('request:start', ({ request }) => {
+    if (request.url !== TRACE_URL) return;
+    void request
+      .clone()
+      .json()
+      .then((body: { QrCode: string }) => codes.push(body.QrCode));
+  });
+  return codes;
+}

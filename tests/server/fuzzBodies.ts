@@ -25,7 +25,7 @@ function randomValue(random: Random, depth: number): unknown {
   switch (random.int(depth > 3 ? 5 : 7)) {
     case 0: return null;
     case 1: return random.next() < 0.5;
-    case 2: return random.pick([0, -1, 1e308, 12345678901234567, 1.5, Number.MAX_SAFE_INTEGER]);
+    case 2: return random.pick([0, -1, 1e308, 2 ** 60, 1.5, Number.MAX_SAFE_INTEGER]);
     case 3: return randomText(random, 30);
     case 4: return 'A'.repeat(17 + random.int(2));
     case 5: return Array.from({ length: random.int(4) }, () => randomValue(random, depth + 1));

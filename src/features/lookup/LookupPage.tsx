@@ -1,23 +1,23 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, lazy, useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
-import { useTraceMutation } from '@/api/traceApi';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useLocation, useSearchParams } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { TRUSTED_HOSTS } from '@/config';
 import type { DecodedCode } from '@/features/scanner/decode/decodedCode';
 import { PHOTO_INPUT_ID } from '@/features/scanner/scanHints';
 import { scanErrorCleared, scanStarted, selectScannerError } from '@/features/scanner/scannerSlice';
+import { arrivalDraft, withCode, type Draft } from './addressCode';
 import { loadScannerDialog } from './loadScannerUi';
 import { LookupResult } from './LookupResult';
 import { PhotoScanSlot } from './PhotoScanSlot';
 import { lookupView } from './lookupView';
 import { INPUT_ID, QrCodeField } from './QrCodeField';
-import { normalizeInput, validateCode, type FieldErrorKey } from './qrCode';
+import { normalizeInput, validateCode } from './qrCode';
 import { ScanNotices } from './ScanNotices';
-import { readScan, type ScanNotice } from './scanReading';
-import { SYSTEM_ERROR, type TraceFailure } from './traceErrors';
+import { readScan } from './scanReading';
+import { useAddressLookup } from './useAddressLookup';
 
 // The camera dialog's chunk loads after the first paint, with the photo button's (one chunk).
 const ScannerDialog = lazy(loadScannerDialog);
@@ -25,92 +25,75 @@ const ScannerDialog = lazy(loadScannerDialog);
 export function LookupPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const [initialCode] = useState(() => searchParams.get('qr'));
-  const [text, setText] = useState(() => normalizeInput(initialCode ?? ''));
-  const [fieldError, setFieldError] = useState<FieldErrorKey | null>(null);
-  const [scanNotices, setScanNotices] = useState<ScanNotice[]>([]);
-  const [trace, { data, error, isLoading, reset }] = useTraceMutation();
+  const location = useLocation();
+  const [, setSearchParams] = useSearchParams();
+  const lookup = useAddressLookup();
   const scannerError = useAppSelector(selectScannerError);
 
-  const search = useCallback(
-    (code: string) => {
+  // The field is an edit of the address: each navigation (Search, a scan, Back, Forward) starts it afresh.
+  const [edited, setEdited] = useState(() => ({ at: location.key, draft: arrivalDraft(location) }));
+  if (edited.at !== location.key) setEdited({ at: location.key, draft: arrivalDraft(location) });
+  const { draft } = edited;
+  const edit = (change: Partial<Draft>) => setEdited(({ at, draft }) => ({ at, draft: { ...draft, ...change } }));
+
+  /**
+   * Writes the address, which runs the lookup. Replace, not push: a reload or a shared link shows this
+   * result, and Back leaves the page. An entry that cannot be sent takes `qr` out, so no older code's
+   * result stays beside it; the history entry keeps the field's text and error instead.
+   */
+  const submit = useCallback(
+    (next: Draft) => {
       dispatch(scanErrorCleared());
-      const invalid = validateCode(code);
-      setFieldError(invalid);
-      if (invalid) {
-        // An old result next to a rejected code would read as that code's result.
-        reset();
-        return;
-      }
-      void trace(code);
-      // Replace, not push: a reload or a shared link shows this result, and Back leaves the page.
-      setSearchParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          next.set('qr', code);
-          return next;
-        },
-        { replace: true },
-      );
+      const code = next.error === null ? next.text : null;
+      setSearchParams((current) => withCode(current, code), { replace: true, state: { draft: next } });
     },
-    [dispatch, reset, setSearchParams, trace],
+    [dispatch, setSearchParams],
   );
 
-  const deepLinkSearched = useRef(false);
-  useEffect(() => {
-    if (initialCode === null || deepLinkSearched.current) return;
-    deepLinkSearched.current = true;
-    search(normalizeInput(initialCode));
-  }, [initialCode, search]);
+  const search = () => {
+    const text = normalizeInput(draft.text);
+    submit({ text, error: validateCode(text), notices: [] });
+  };
 
+  // Stable between navigations: the photo paste and drop listeners hang on it.
   const onScanned = useCallback(
     (scanned: DecodedCode) => {
       const { code, accepted, notices } = readScan(scanned, TRUSTED_HOSTS);
-      setText(code);
-      setScanNotices(notices);
-      if (accepted) return search(code);
-      setFieldError('errors.invalidCode');
-      reset();
+      submit({ text: code, error: accepted ? validateCode(code) : 'errors.invalidCode', notices });
     },
-    [reset, search],
+    [submit],
   );
+
+  const view = lookupView({ code: lookup.code, entry: lookup.entry, scannerError });
+
+  // Starting the scanner clears the result error: the failed code leaves the address, the field keeps it.
+  const startCamera = () => {
+    if (view.name === 'error' && lookup.code !== null) {
+      setSearchParams((current) => withCode(current, null), { replace: true, state: { draft: { ...draft, error: null } } });
+    }
+    dispatch(scanStarted());
+  };
 
   const alternatives = {
     choosePhoto: () => document.getElementById(PHOTO_INPUT_ID)?.click(),
     typeCode: () => document.getElementById(INPUT_ID)?.focus(),
   };
 
-  const failure: TraceFailure | undefined = error ? ('key' in error ? error : SYSTEM_ERROR) : undefined;
-  const view = lookupView({
-    isLoading,
-    failure,
-    result: data,
-    scannerErrorKey: scannerError ? `scanner.errors.${scannerError}` : null,
-  });
-
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Typography variant="h1">{t('lookup.title')}</Typography>
       <QrCodeField
-        value={text}
-        error={fieldError}
-        searching={isLoading}
-        onChange={(value) => {
-          setText(normalizeInput(value));
-          setFieldError(null);
-          setScanNotices([]);
-        }}
-        onFocus={() => setFieldError(null)}
-        onBlur={() => setFieldError(text === '' ? 'errors.emptyCode' : null)}
-        onSearch={() => search(text)}
-        onCamera={() => {
-          reset();
-          dispatch(scanStarted());
-        }}
+        value={draft.text}
+        error={draft.error}
+        searching={view.name === 'loading'}
+        onChange={(value) => edit({ text: normalizeInput(value), error: null, notices: [] })}
+        onFocus={() => edit({ error: null })}
+        onBlur={() => edit({ error: draft.text === '' ? 'errors.emptyCode' : null })}
+        onSearch={search}
+        onCamera={startCamera}
         extraActions={<PhotoScanSlot onDetected={onScanned} />}
       />
-      <ScanNotices notices={scanNotices} />
+      <ScanNotices notices={draft.notices} />
       <LookupResult view={view} alternatives={alternatives} />
       <Suspense fallback={null}>
         <ScannerDialog onDetected={onScanned} />

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { LookupView } from './lookupView';
 import { MessageBox } from './MessageBox';
 import { TraceResultTable } from './TraceResultTable';
-import { boxRows, productRows } from './traceRows';
+import { resultRows } from './traceRows';
 
 /** The other ways in that a failed scan offers. */
 export interface ScanAlternatives {
@@ -14,7 +14,7 @@ export interface ScanAlternatives {
   typeCode: () => void;
 }
 
-/** Exactly one block under the input: loading, an error, a box, a product, or nothing to show. */
+/** Exactly one block under the input: loading, an error, the result, or nothing to show. */
 export function LookupResult({ view, alternatives }: { view: LookupView; alternatives: ScanAlternatives }) {
   const { t } = useTranslation();
   switch (view.name) {
@@ -25,7 +25,7 @@ export function LookupResult({ view, alternatives }: { view: LookupView; alterna
         <MessageBox role="alert" tone="error" Icon={ErrorOutline}>
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
             <Typography>{t(view.message.key, view.message.params)}</Typography>
-            {view.offerAlternatives && (
+            {view.message.offerAlternatives && (
               <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
                 <Button variant="outlined" color="inherit" onClick={alternatives.choosePhoto} sx={{ minHeight: 44 }}>
                   {t('lookup.choosePhoto')}
@@ -38,10 +38,8 @@ export function LookupResult({ view, alternatives }: { view: LookupView; alterna
           </Box>
         </MessageBox>
       );
-    case 'box':
-      return <TraceResultTable rows={boxRows(view.result.box)} />;
-    case 'product':
-      return <TraceResultTable rows={productRows(view.result.product)} />;
+    case 'result':
+      return <TraceResultTable rows={resultRows(view.result)} />;
     case 'empty':
       return <Typography color="text.secondary">{t('lookup.noInformation')}</Typography>;
   }

@@ -41,6 +41,9 @@ export function QrCodeField(props: QrCodeFieldProps) {
     <Box
       component="form"
       role="search"
+      // Without JavaScript the form still works: the server answers GET /dt?qr=<code>.
+      action="/dt"
+      method="get"
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -53,6 +56,7 @@ export function QrCodeField(props: QrCodeFieldProps) {
       <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
         <OutlinedInput
           id={INPUT_ID}
+          name="qr"
           inputRef={inputRef}
           fullWidth
           error={error !== null}

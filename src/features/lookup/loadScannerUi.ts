@@ -1,5 +1,5 @@
 import { useEffect, type ComponentType } from 'react';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { scanFailed, selectScannerOpen } from '@/features/scanner/scannerSlice';
 import { DisabledPhotoButton } from './DisabledPhotoButton';
 

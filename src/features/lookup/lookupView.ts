@@ -1,29 +1,55 @@
+import type { SerializedError } from '@reduxjs/toolkit';
 import type { ParseKeys } from 'i18next';
-import type { TraceFailure } from './traceErrors';
-import type { TraceResult } from './traceResult';
+import { SYSTEM_ERROR, type TraceFailure } from '@/api/traceFailure';
+import type { TraceResult } from '@/api/traceResult';
+import type { ScannerErrorKey } from '@/features/scanner/scannerSlice';
+
+/** Anything that can stop a shopper from seeing a result. */
+export type LookupFailure =
+  | { from: 'trace'; error: TraceFailure | SerializedError }
+  | { from: 'scanner'; error: ScannerErrorKey };
+
+export interface FailureMessage {
+  key: ParseKeys;
+  params?: Record<string, string>;
+  /** A failed scan is never a dead end: the other ways in (a photo, typing) are offered with it. */
+  offerAlternatives?: boolean;
+}
+
+/** The one place a failure becomes the message shown. */
+export function failureMessage(failure: LookupFailure): FailureMessage {
+  if (failure.from === 'scanner') return { key: `scanner.errors.${failure.error}`, offerAlternatives: true };
+  // An exception inside the api slice (not an answer from the service) reaches here as a SerializedError.
+  return 'key' in failure.error ? failure.error : SYSTEM_ERROR;
+}
 
 export type LookupView =
   | { name: 'loading' }
-  | { name: 'error'; message: { key: ParseKeys; params?: Record<string, string> }; offerAlternatives?: boolean }
-  | { name: 'box'; result: Extract<TraceResult, { kind: 'box' }> }
-  | { name: 'product'; result: Extract<TraceResult, { kind: 'product' }> }
+  | { name: 'error'; message: FailureMessage }
+  | { name: 'result'; result: TraceResult }
   | { name: 'empty' };
 
+/** The address's lookup as the store holds it. */
+export interface LookupEntry {
+  status: 'uninitialized' | 'pending' | 'fulfilled' | 'rejected';
+  data?: TraceResult;
+  error?: TraceFailure | SerializedError;
+}
+
 export interface LookupState {
-  isLoading: boolean;
-  failure: TraceFailure | undefined;
-  result: TraceResult | undefined;
-  /** A scanner problem (camera denied, nothing in the photo) is shown as the result error. */
-  scannerErrorKey: ParseKeys | null;
+  /** The valid code the address asks for, or null when there is nothing to look up. */
+  code: string | null;
+  entry: LookupEntry;
+  scannerError: ScannerErrorKey | null;
 }
 
 /** The one block shown under the input, as the specification orders them. */
-export function lookupView({ isLoading, failure, result, scannerErrorKey }: LookupState): LookupView {
-  if (isLoading) return { name: 'loading' };
-  // A scan that failed is never a dead end: the other ways in (a photo, typing) are offered with it.
-  if (scannerErrorKey) return { name: 'error', message: { key: scannerErrorKey }, offerAlternatives: true };
-  if (failure) return { name: 'error', message: failure };
-  if (result?.kind === 'box') return { name: 'box', result };
-  if (result?.kind === 'product') return { name: 'product', result };
-  return { name: 'empty' };
+export function lookupView({ code, entry, scannerError }: LookupState): LookupView {
+  // A code in the address whose answer is not in yet: the lookup is on its way.
+  const answered = entry.status === 'fulfilled' || entry.status === 'rejected';
+  if (code !== null && !answered) return { name: 'loading' };
+  if (scannerError) return { name: 'error', message: failureMessage({ from: 'scanner', error: scannerError }) };
+  if (code === null) return { name: 'empty' };
+  if (entry.error) return { name: 'error', message: failureMessage({ from: 'trace', error: entry.error }) };
+  return entry.data ? { name: 'result', result: entry.data } : { name: 'empty' };
 }

@@ -1,5 +1,6 @@
 import type { ParseKeys } from 'i18next';
 import type { TraceBox, TraceProduct, WireValue } from '@/api/traceContract';
+import type { TraceResult } from '@/api/traceResult';
 
 /** A cell: nothing yet ('Updating'), plain text as given, or a catalogue text. */
 export type RowValue = null | { text: string } | { i18nKey: ParseKeys; params: Record<string, string> };
@@ -88,4 +89,8 @@ export function boxRows(box: TraceBox): TraceRow[] {
     { label: 'result.expDate', value: dateValue(box.ExpireDate) },
     { label: 'result.totalPacket', value: plain(box.TotalPacket) },
   ];
+}
+
+export function resultRows(result: TraceResult): TraceRow[] {
+  return result.kind === 'box' ? boxRows(result.box) : productRows(result.product);
 }

@@ -3,7 +3,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import { useContext, useRef, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppSelector } from '@/app/hooks';
+import { useAppSelector } from '@/store/hooks';
 import type { DecodedCode } from './decode/decodedCode';
 import { PHOTO_INPUT_ID } from './scanHints';
 import { ScannerDevicesContext } from './scannerDevices';

@@ -14,7 +14,7 @@ import Slider from '@mui/material/Slider';
 import Typography from '@mui/material/Typography';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import type { DecodedCode } from './decode/decodedCode';
 import { SCAN_BOX_MIN_PX, SCAN_BOX_SHARE, SCANNER_MAX_HEIGHT_PX } from './scanHints';
 import { scanStopped, selectScannerOpen } from './scannerSlice';

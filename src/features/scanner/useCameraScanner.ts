@@ -1,5 +1,5 @@
-import { useCallback, useContext, useEffect, useRef, useState } from 'react';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useCallback, useContext, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { CameraError, type CameraSession, type CameraZoom } from './cameraSession';
 import type { DecodedCode } from './decode/decodedCode';
 import { CAMERA_CHOICE_KEY, SCAN_HINT_DELAY_MS } from './scanHints';
@@ -34,10 +34,9 @@ export function useCameraScanner(video: HTMLVideoElement | null, onDetected: (co
   const dispatch = useAppDispatch();
   const { openCamera } = useContext(ScannerDevicesContext);
   const paused = useAppSelector(selectScannerStatus) === 'paused';
-  const pausedRef = useRef(paused);
-  pausedRef.current = paused;
-  const onDetectedRef = useRef(onDetected);
-  onDetectedRef.current = onDetected;
+  // The decode loop reads the latest of both without restarting the camera when they change.
+  const isPaused = useEffectEvent(() => paused);
+  const detected = useEffectEvent((code: DecodedCode) => onDetected(code));
 
   const [deviceId, setDeviceId] = useState(rememberedCamera);
   const [session, setSession] = useState<CameraSession | null>(null);
@@ -52,11 +51,11 @@ export function useCameraScanner(video: HTMLVideoElement | null, onDetected: (co
     openCamera({
       video,
       deviceId,
-      isPaused: () => pausedRef.current,
+      isPaused: () => isPaused(),
       onCode: (code) => {
         if (cancelled) return;
         navigator.vibrate?.(100);
-        onDetectedRef.current(code);
+        detected(code);
         dispatch(scanStopped());
       },
       onProductBarcode: () => {
@@ -118,8 +117,9 @@ export function useCameraScanner(video: HTMLVideoElement | null, onDetected: (co
     );
   }, [setTorch, torchOn]);
 
-  const cameras = session?.cameras ?? [];
+  const cameras = session?.cameras;
   const switchCamera = useCallback(() => {
+    if (!cameras) return;
     const current = cameras.findIndex((camera) => camera.deviceId === (session?.deviceId ?? deviceId));
     const next = cameras[(current + 1) % cameras.length];
     if (!next) return;
@@ -133,7 +133,7 @@ export function useCameraScanner(video: HTMLVideoElement | null, onDetected: (co
 
   return {
     torch: setTorch ? { on: torchOn, toggle: toggleTorch } : null,
-    switchCamera: cameras.length > 1 ? switchCamera : null,
+    switchCamera: cameras && cameras.length > 1 ? switchCamera : null,
     zoom: session?.zoom ?? null,
     showHint,
     productBarcodeSeen,

@@ -1,6 +1,6 @@
 import { useCallback, useContext } from 'react';
 import { useStore } from 'react-redux';
-import { useAppDispatch } from '@/app/hooks';
+import { useAppDispatch } from '@/store/hooks';
 import type { RootState } from '@/app/store';
 import { ScannerDevicesContext } from './scannerDevices';
 import type { DecodedCode } from './decode/decodedCode';

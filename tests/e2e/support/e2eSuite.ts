@@ -46,7 +46,7 @@ export interface OpenedPage {
  * One real trace service (fresh database, known data via the import command) and one Chromium per test
  * file; a fresh browser context per test, closed after it; server and browser always stopped afterAll.
  */
-export function useE2eSuite({ camera = {}, launchArgs = [] }: SuiteOptions = {}) {
+export function e2eSuite({ camera = {}, launchArgs = [] }: SuiteOptions = {}) {
   let server: TraceServer | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];

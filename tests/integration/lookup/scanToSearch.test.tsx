@@ -34,7 +34,7 @@ describe('a scan on the lookup page', () => {
     const calls = recordTraceCalls();
     const { camera } = await openScanner();
     await waitFor(() => expect(camera.sessions).toHaveLength(1));
-    camera.showCode(scanned);
+    act(() => camera.showCode(scanned));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByRole('textbox', { name: 'Mã QR' })).toHaveValue(scanned);
     expect(screen.getByText('Mã QR không hợp lệ')).toBeVisible();
@@ -43,10 +43,16 @@ describe('a scan on the lookup page', () => {
 
   it('clears an earlier result error when the scanner starts', async () => {
     const camera = fakeCamera();
-    const { user } = await renderApp({ route: `/dt?qr=${UNKNOWN_CODE}`, scannerDevices: { openCamera: camera.openCamera } });
+    const { user, location } = await renderApp({
+      route: `/dt?qr=${UNKNOWN_CODE}`,
+      scannerDevices: { openCamera: camera.openCamera },
+    });
     expect(await screen.findByText('Không tìm thấy sản phẩm')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Quét mã bằng camera' }));
     expect(screen.queryByText('Không tìm thấy sản phẩm')).not.toBeInTheDocument();
+    // The failed code leaves the address; the field keeps it, to correct or scan over.
+    expect(screen.getByRole('textbox', { name: 'Mã QR', hidden: true })).toHaveValue(UNKNOWN_CODE);
+    expect(location.current?.location.search).toBe('');
   });
 
   it.each([

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useTranslation } from 'react-i18next';
 import { vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
-import { useAppDispatch, useAppSelector } from '@/app/hooks';
+import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { makeStore } from '@/app/store';
 import { CameraError, type CameraRequest, type CameraSession, type CameraZoom } from '@/features/scanner/cameraSession';
 import type { DecodedCode, Symbology } from '@/features/scanner/decode/decodedCode';

@@ -1,34 +1,49 @@
 import { describe, expect, it } from 'vitest';
-import { lookupView, type LookupState } from '@/features/lookup/lookupView';
+import type { TraceResult } from '@/api/traceResult';
+import { failureMessage, lookupView, type LookupState } from '@/features/lookup/lookupView';
 
-const product = { kind: 'product', product: { Code: 'P' } } as LookupState['result'];
-const box = { kind: 'box', box: { Code: 'B' } } as LookupState['result'];
-const idle: LookupState = { isLoading: false, failure: undefined, result: undefined, scannerErrorKey: null };
+const product = { kind: 'product', product: { Code: 'P' } } as TraceResult;
+const CODE = '1D24B3261X54A2320';
+const idle: LookupState = { code: null, entry: { status: 'uninitialized' }, scannerError: null };
+const looking: LookupState = { ...idle, code: CODE };
 
 describe('lookupView', () => {
-  it('shows nothing to display before any search', () => {
+  it('shows nothing to display when the address has no code', () => {
     expect(lookupView(idle).name).toBe('empty');
   });
 
-  it('shows loading above everything else', () => {
-    expect(lookupView({ ...idle, isLoading: true, result: product, failure: { key: 'errors.systemError' } }).name).toBe('loading');
+  it('shows loading while the address has a code whose answer is not in', () => {
+    expect(lookupView(looking).name).toBe('loading');
+    expect(lookupView({ ...looking, entry: { status: 'pending' }, scannerError: 'cameraNotFound' }).name).toBe('loading');
   });
 
-  it('shows a scanner problem as the result error', () => {
-    expect(lookupView({ ...idle, scannerErrorKey: 'scanner.errors.cameraNotFound' })).toEqual({
+  it('shows a scanner problem as the result error, with the other ways in', () => {
+    expect(lookupView({ ...idle, scannerError: 'cameraNotFound' })).toEqual({
       name: 'error',
-      message: { key: 'scanner.errors.cameraNotFound' },
-      offerAlternatives: true,
+      message: { key: 'scanner.errors.cameraNotFound', offerAlternatives: true },
     });
   });
 
   it('shows a lookup failure with its parameters', () => {
-    const failure = { key: 'errors.systemErrorAt', params: { code: '401', endpoint: '/x' } } as const;
-    expect(lookupView({ ...idle, failure })).toEqual({ name: 'error', message: failure });
+    const error = { key: 'errors.systemErrorAt', params: { code: '401', endpoint: '/x' } } as const;
+    expect(lookupView({ ...looking, entry: { status: 'rejected', error } })).toEqual({ name: 'error', message: error });
   });
 
-  it('shows a box or a product result', () => {
-    expect(lookupView({ ...idle, result: box }).name).toBe('box');
-    expect(lookupView({ ...idle, result: product }).name).toBe('product');
+  it('shows the result the address asked for', () => {
+    expect(lookupView({ ...looking, entry: { status: 'fulfilled', data: product } })).toEqual({ name: 'result', result: product });
+  });
+
+  it('never shows a held answer when the address has no code', () => {
+    expect(lookupView({ ...idle, entry: { status: 'fulfilled', data: product } }).name).toBe('empty');
+  });
+});
+
+describe('failureMessage', () => {
+  it('shows an exception inside the api slice as the plain system error', () => {
+    expect(failureMessage({ from: 'trace', error: { name: 'TypeError', message: 'boom' } })).toEqual({ key: 'errors.systemError' });
+  });
+
+  it('keeps the catalogue failure the api slice mapped', () => {
+    expect(failureMessage({ from: 'trace', error: { key: 'errors.noProducts' } })).toEqual({ key: 'errors.noProducts' });
   });
 });

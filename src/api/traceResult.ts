@@ -1,6 +1,7 @@
-import type { TraceBox, TraceProduct } from '@/api/traceContract';
-import { isRecord } from './traceErrors';
+import type { TraceBox, TraceProduct } from './traceContract';
+import { isRecord } from './wireValues';
 
+/** What a code turned out to be: a carton (box) or a single product. Decided here, once. */
 export type TraceResult = { kind: 'box'; box: TraceBox } | { kind: 'product'; product: TraceProduct };
 
 function firstRecord(list: unknown): Record<string, unknown> | null {
@@ -11,9 +12,8 @@ function firstRecord(list: unknown): Record<string, unknown> | null {
 
 /** The first box wins over the first product; null (HTTP 204 or an empty answer) means no products. */
 export function pickTraceResult(body: unknown): TraceResult | null {
-  const data = typeof body === 'object' && body !== null ? (body as { Data?: unknown }).Data : undefined;
-  if (typeof data !== 'object' || data === null) return null;
-  const { Box, Products } = data as { Box?: unknown; Products?: unknown };
+  if (!isRecord(body) || !isRecord(body.Data)) return null;
+  const { Box, Products } = body.Data;
   const box = firstRecord(Box);
   if (box) return { kind: 'box', box: box as unknown as TraceBox };
   const product = firstRecord(Products);

@@ -1,4 +1,5 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { isRecord } from './wireValues';
 
 /** Every way a lookup can fail, as a catalogue key (and its parameters); serializable for the store. */
 export type TraceFailure =
@@ -8,10 +9,6 @@ export type TraceFailure =
 
 export const NO_PRODUCTS: TraceFailure = { key: 'errors.noProducts' };
 export const SYSTEM_ERROR: TraceFailure = { key: 'errors.systemError' };
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function filled(value: unknown): string | null {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);

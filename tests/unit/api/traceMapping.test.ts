@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toTraceFailure } from '@/features/lookup/traceErrors';
-import { pickTraceResult } from '@/features/lookup/traceResult';
+import { toTraceFailure } from '@/api/traceFailure';
+import { pickTraceResult } from '@/api/traceResult';
 
 describe('toTraceFailure', () => {
   it('names the code and endpoint of an error body', () => {

@@ -1,0 +1,4 @@
+/** Anything parsed from JSON that has named fields. */
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,32 @@
+import { useEffect } from 'react';
+import { NavigationType, useLocation, useNavigationType } from 'react-router-dom';
+import { traceApi, useTraceMutation } from '@/api/traceApi';
+import { useAppStore } from '@/store/hooks';
+import { addressCode, lookupCodeOf } from './addressCode';
+
+/**
+ * The address drives the lookup: every navigation the page makes (Search, Enter, a scan, a link) looks
+ * its code up, even the same code again; arriving by Back, Forward or a first render the server already
+ * answered reuses the answer the store holds. Each code's answer is its own store entry, so an answer
+ * for another code can never show under this one.
+ */
+export function useAddressLookup() {
+  const location = useLocation();
+  const navigationType = useNavigationType();
+  const store = useAppStore();
+  const code = addressCode(new URLSearchParams(location.search));
+  const lookupCode = lookupCodeOf(code);
+  const [trace, entry] = useTraceMutation({ fixedCacheKey: lookupCode ?? undefined });
+
+  useEffect(() => {
+    if (lookupCode === null) return;
+    if (navigationType === NavigationType.Pop) {
+      const held = traceApi.endpoints.trace.select({ fixedCacheKey: lookupCode, requestId: undefined })(store.getState());
+      // Pending too: StrictMode runs this effect twice on mount.
+      if (held.status === 'fulfilled' || held.status === 'pending') return;
+    }
+    void trace(lookupCode);
+  }, [lookupCode, location.key, navigationType, store, trace]);
+
+  return { code: lookupCode, entry };
+}
