@@ -2,20 +2,30 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { TRACE_API_BASE_PATH } from '../src/api/traceContract.ts';
+import { BODY_LIMIT, checkRequest } from './requestRules.ts';
 import type { Config } from './config.ts';
 import type { CodeLookup } from './db/traceStore.ts';
+import { clientErrorHandler, connectHandler, expectationHandler, frameworkErrorHandler } from './earlyErrors.ts';
 import { handleError, requestPath, sendError } from './errors.ts';
-import { registerSecurity } from './security.ts';
+import { registerHealth, type Lifecycle } from './health.ts';
+import { loadSecurityHeaders, registerSecurity } from './security.ts';
 import { registerStaticSite } from './staticSite.ts';
 import { traceRoutes } from './traceRoutes.ts';
 
 export interface AppOptions {
   /** Where pino writes; standard output when omitted. Tests pass a stream to read the log. */
   logStream?: { write(line: string): void };
+  /** Shared with whoever runs the shutdown (server/main.ts). */
+  lifecycle?: Lifecycle;
 }
+
+/** A connection that moves no byte either way for this long is cut (a client that stopped reading). */
+const CONNECTION_IDLE_MS = 30_000;
 
 /** The whole service on an already opened lookup connection; the caller owns it and listening. */
 export async function buildApp(config: Config, lookup: CodeLookup, options: AppOptions = {}): Promise<FastifyInstance> {
+  const apiPrefix = `${TRACE_API_BASE_PATH}/`;
+  const headers = await loadSecurityHeaders(apiPrefix);
   const hops = config.trustProxy;
   const app = Fastify({
     logger: { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
@@ -30,9 +40,29 @@ export async function buildApp(config: Config, lookup: CodeLookup, options: AppO
     // While draining on SIGTERM, requests already on open connections are still answered normally,
     // so every response keeps the contract's shapes (Fastify would send its own 503 body).
     return503OnClosing: false,
+    // Fastify and Node default to no limit on how long a request may take to arrive, so a client that
+    // sends half a body held its connection (and a file descriptor) for ever. Node checks these
+    // deadlines on a timer, every 30 s by default: checked often enough here to end such clients on time.
+    requestTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    connectionTimeout: CONNECTION_IDLE_MS,
+    http: {
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, Math.ceil(config.requestTimeoutMs / 4)),
+      // Checked in checkRequest instead, so that answer too gets the contract's body.
+      requireHostHeader: false,
+    },
+    bodyLimit: BODY_LIMIT,
+    clientErrorHandler: clientErrorHandler(headers),
+    frameworkErrors: frameworkErrorHandler(headers),
   });
+  app.server.on('checkExpectation', expectationHandler(headers));
+  app.server.on('connect', connectHandler(headers));
   app.setErrorHandler(handleError);
-  await registerSecurity(app, config.trustProxy !== false, `${TRACE_API_BASE_PATH}/`);
+  registerSecurity(app, headers, { trustProxy: config.trustProxy !== false, publicOrigin: config.publicOrigin });
+  registerHealth(app, lookup, options.lifecycle ?? { draining: false });
+  app.addHook('onRequest', checkRequest(apiPrefix));
   const hasPage = existsSync(join(config.staticDir, 'index.html'));
   if (hasPage) await registerStaticSite(app, config.staticDir);
   // Without a build (e.g. beside `npm run dev`, where Vite serves the page) the API still runs.
@@ -41,7 +71,7 @@ export async function buildApp(config: Config, lookup: CodeLookup, options: AppO
 
   app.setNotFoundHandler((request, reply) => {
     const path = requestPath(request);
-    if (path === TRACE_API_BASE_PATH || path.startsWith(`${TRACE_API_BASE_PATH}/`)) {
+    if (path === TRACE_API_BASE_PATH || path.startsWith(apiPrefix)) {
       return sendError(request, reply, 'NOT_FOUND', 404, 'No such endpoint');
     }
     if (!hasPage) return sendError(request, reply, 'NOT_FOUND', 404, 'Not found');

@@ -4,7 +4,11 @@ import { resolve } from 'node:path';
 /** The key the page is built with by default (.env VITE_TRACE_API_KEY), so `npm start` works out of the box. */
 export const DEMO_API_KEY = 'demo-key-change-me';
 
-export type TrustProxy = boolean | number | string[];
+/**
+ * Which peers may speak for the client through X-Forwarded-*: nobody, the last N hops, or these
+ * addresses. Never "everybody" (`true`): then any client could name its own address.
+ */
+export type TrustProxy = false | number | string[];
 
 export interface Config {
   port: number;
@@ -17,7 +21,16 @@ export interface Config {
   corsOrigins: string[];
   rateLimitMax: number;
   rateLimitWindowMs: number;
+  /** How many client addresses the in-memory limiter keeps at most. */
+  rateLimitAddresses: number;
   trustProxy: TrustProxy;
+  /** Where the https redirect points (e.g. https://trace.example.com); no redirect when unset. */
+  publicOrigin: string | undefined;
+  /** The longest a client may take to send one whole request, headers and body. */
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
+  /** After SIGTERM: how long readiness says 503 while requests are still answered, before closing. */
+  drainDelayMs: number;
   logLevel: string;
 }
 
@@ -61,6 +74,11 @@ export function loadConfig(env: Env = process.env): Config {
     if (!isOrigin(origin)) problems.push(`CORS_ORIGINS: '${origin}' is not an origin like https://shop.example.com`);
   }
 
+  const publicOrigin = value('PUBLIC_ORIGIN');
+  if (publicOrigin !== undefined && !(isOrigin(publicOrigin) && publicOrigin.startsWith('https://'))) {
+    problems.push(`PUBLIC_ORIGIN: '${publicOrigin}' is not an https origin like https://trace.example.com`);
+  }
+
   const logLevel = value('LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL=${logLevel}: expected one of ${LOG_LEVELS.join(', ')}`);
 
@@ -74,7 +92,12 @@ export function loadConfig(env: Env = process.env): Config {
     corsOrigins,
     rateLimitMax: integer('RATE_LIMIT_MAX', 600, 0, 1_000_000_000),
     rateLimitWindowMs: integer('RATE_LIMIT_WINDOW_MS', 60_000, 1, 86_400_000),
+    rateLimitAddresses: integer('RATE_LIMIT_ADDRESSES', 100_000, 1, 10_000_000),
     trustProxy: parseTrustProxy(value('TRUST_PROXY'), problems),
+    publicOrigin,
+    requestTimeoutMs: integer('REQUEST_TIMEOUT_MS', 10_000, 100, 600_000),
+    keepAliveTimeoutMs: integer('KEEP_ALIVE_TIMEOUT_MS', 72_000, 100, 600_000),
+    drainDelayMs: integer('DRAIN_DELAY_MS', 5_000, 0, 600_000),
     logLevel,
   };
   if (problems.length > 0) throw new ConfigError(problems);
@@ -90,10 +113,16 @@ function isOrigin(text: string): boolean {
   }
 }
 
-/** Same forms Fastify's trustProxy takes: true/false, a hop count, or addresses and CIDR ranges. */
+/** Fastify's trustProxy forms, less `true`: a hop count, or addresses and CIDR ranges. */
 function parseTrustProxy(raw: string | undefined, problems: string[]): TrustProxy {
-  if (raw === undefined || raw === 'false') return false;
-  if (raw === 'true') return true;
+  if (raw === undefined || raw === 'false' || raw === '0') return false;
+  if (raw === 'true') {
+    problems.push(
+      'TRUST_PROXY=true would take any client\'s own X-Forwarded-For as its address (rate limit, logs): ' +
+        'set the number of proxies in front instead (TRUST_PROXY=1 for one) or their addresses (e.g. TRUST_PROXY=10.0.0.5)',
+    );
+    return false;
+  }
   if (/^\d+$/.test(raw)) return Number(raw);
   const entries = raw.split(',').map((s) => s.trim());
   const bad = entries.filter((entry) => {
@@ -105,7 +134,7 @@ function parseTrustProxy(raw: string | undefined, problems: string[]): TrustProx
     return !/^\d+$/.test(bits) || n > (family === 4 ? 32 : 128);
   });
   if (bad.length > 0) {
-    problems.push(`TRUST_PROXY: '${bad.join("', '")}' is not true, false, a hop count or an IP address/CIDR list`);
+    problems.push(`TRUST_PROXY: '${bad.join("', '")}' is not false, a hop count or an IP address/CIDR list`);
   }
   return entries;
 }

@@ -5,6 +5,10 @@ export const JSON_TYPE = 'application/json; charset=utf-8';
 
 export const BAD_BODY_MESSAGE = 'The body must be JSON like {"QrCode": "<17 to 18 letters and digits>"}';
 
+export function errorBody(error: TraceErrorType, status: number, message: string, endPoint: string): TraceErrorBody {
+  return { error, Message: message, status, EndPoint: endPoint };
+}
+
 export function sendError(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -12,14 +16,32 @@ export function sendError(
   status: number,
   message: string,
 ): FastifyReply {
-  const body: TraceErrorBody = { error, Message: message, status, EndPoint: requestPath(request) };
-  return reply.code(status).type(JSON_TYPE).send(body);
+  return reply.code(status).type(JSON_TYPE).send(errorBody(error, status, message, requestPath(request)));
 }
 
 /** The request's path without its query string. */
 export function requestPath(request: FastifyRequest): string {
-  const query = request.url.indexOf('?');
-  return query === -1 ? request.url : request.url.slice(0, query);
+  return pathOf(relativeTarget(request.url));
+}
+
+export function pathOf(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
+/**
+ * The path and query of a request target. Node leaves an absolute-form target (`GET http://host/x`,
+ * which proxies may send) whole, while the router matches its path: cut to that path, so rules by path
+ * and the https redirect see what the router sees, and a redirect can never name another host.
+ */
+export function relativeTarget(url: string): string {
+  if (url.startsWith('/')) return url;
+  try {
+    const { pathname, search } = new URL(url);
+    return `${pathname}${search}`;
+  } catch {
+    return '/';
+  }
 }
 
 /**
@@ -35,7 +57,9 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
     return sendError(request, reply, 'VALIDATION', 400, BAD_BODY_MESSAGE);
   }
   if (status === 413) return sendError(request, reply, 'VALIDATION', 413, 'The body is too large');
-  if (status === 404) return sendError(request, reply, 'NOT_FOUND', 404, 'Not found');
+  // Static files refuse some paths with 403 (a NUL byte, a path out of the folder): to the client
+  // that is a file that does not exist, and saying more would only tell what is there.
+  if (status === 404 || status === 403) return sendError(request, reply, 'NOT_FOUND', 404, 'Not found');
   if (status < 500) {
     request.log.info({ err: error }, 'client error');
     return sendError(request, reply, 'VALIDATION', status, 'The request was not understood');

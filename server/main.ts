@@ -5,9 +5,11 @@ import { buildApp, type AppOptions } from './app.ts';
 import { ConfigError, DEMO_API_KEY, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { openCodeLookup, type CodeLookup } from './db/traceStore.ts';
+import type { Lifecycle } from './health.ts';
 import { importFile } from './import/importFile.ts';
 
 const DRAIN_DEADLINE_MS = 10_000;
+const IDLE_SWEEP_MS = 200;
 
 export const DEMO_DATA = fileURLToPath(new URL('./seed/demo.json', import.meta.url));
 
@@ -15,6 +17,8 @@ export interface Started {
   app: FastifyInstance;
   /** The address actually bound, e.g. http://127.0.0.1:41234 when PORT=0. */
   url: string;
+  /** Set `draining` to turn readiness to 503 and end each connection after its next answer. */
+  lifecycle: Lifecycle;
 }
 
 /** Opens (and on first start seeds) the database, then serves until closed. */
@@ -30,7 +34,8 @@ export async function start(config: Config, options: AppOptions = {}): Promise<S
   };
   try {
     lookup = openCodeLookup(config.dbPath);
-    const app = await buildApp(config, lookup, options);
+    const lifecycle = options.lifecycle ?? { draining: false };
+    const app = await buildApp(config, lookup, { ...options, lifecycle });
     app.addHook('onClose', closeDatabase);
     if (firstStart) {
       // Through the import path, so the demo data obeys the same rules as production files.
@@ -39,37 +44,52 @@ export async function start(config: Config, options: AppOptions = {}): Promise<S
       });
       app.log.info({ db: config.dbPath, ...result }, 'new database seeded with the demo data');
     }
+    if (config.trustProxy !== false && config.publicOrigin === undefined) {
+      app.log.warn('TRUST_PROXY is set without PUBLIC_ORIGIN: requests the proxy reports as http are not redirected to https');
+    }
     if (config.usingDemoKey) {
       const level = process.env.NODE_ENV === 'production' ? 'error' : 'warn';
       app.log[level](`TRACE_API_KEYS is unset: accepting only the public demo key '${DEMO_API_KEY}'. Set your own keys.`);
     }
     const url = await app.listen({ port: config.port, host: config.host });
-    return { app, url };
+    return { app, url, lifecycle };
   } catch (error) {
     closeDatabase();
     throw error;
   }
 }
 
-async function main(): Promise<void> {
-  let started: Started;
-  try {
-    started = await start(loadConfig());
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    console.error(error.message);
-    process.exit(1);
-  }
-  const { app, url } = started;
-  // Printed whatever LOG_LEVEL is: supervisors and the e2e suite read the bound port (PORT=0) from it.
-  console.log(`Trace service ready at ${url}`);
+/**
+ * Readiness turns 503 at once, and for `drainDelayMs` requests are still accepted and answered, each
+ * with `Connection: close`, so a load balancer can notice before anything is refused. Then the
+ * listener closes, idle connections are closed (a FIN: nothing of theirs is unread), requests in flight
+ * finish, and the database closes. A second signal skips what is left of the delay.
+ */
+function shutDownOnSignals({ app, lifecycle }: Started, drainDelayMs: number): void {
+  let hurry = () => {};
+  const shutDown = async (signal: string) => {
+    lifecycle.draining = true;
+    app.log.info(`${signal}: draining, readiness is 503; closing in ${drainDelayMs} ms`);
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, drainDelayMs);
+      hurry = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    app.log.info('closing: finishing in-flight requests');
+    // Node closes the connections idle at close() once; one whose answer was already on its way at the
+    // signal (so without Connection: close) turns idle later and would wait out its keep-alive timeout.
+    setInterval(() => app.server.closeIdleConnections(), IDLE_SWEEP_MS).unref();
+    // A client that never reads its response must not hold the shutdown forever.
+    setTimeout(() => app.server.closeAllConnections(), DRAIN_DEADLINE_MS).unref();
+    // close() stops accepting, waits for requests in flight, then runs onClose (closing the database).
+    await app.close();
+  };
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
-      app.log.info(`${signal}: finishing in-flight requests`);
-      // A client that never reads its response must not hold the shutdown forever.
-      setTimeout(() => app.server.closeAllConnections(), DRAIN_DEADLINE_MS).unref();
-      // close() stops accepting, waits for requests in flight, then runs onClose (closing the database).
-      app.close().then(
+    process.on(signal, () => {
+      if (lifecycle.draining) return hurry();
+      shutDown(signal).then(
         () => process.exit(0),
         (error: unknown) => {
           app.log.error({ err: error }, 'shutdown failed');
@@ -78,6 +98,22 @@ async function main(): Promise<void> {
       );
     });
   }
+}
+
+async function main(): Promise<void> {
+  let started: Started;
+  let config: Config;
+  try {
+    config = loadConfig();
+    started = await start(config);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+  // Printed whatever LOG_LEVEL is: supervisors and the e2e suite read the bound port (PORT=0) from it.
+  console.log(`Trace service ready at ${started.url}`);
+  shutDownOnSignals(started, config.drainDelayMs);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main();

@@ -49,6 +49,7 @@ export function buildOpenApiDocument() {
             400: errorResponse('VALIDATION: missing or non-JSON body, missing, non-string or malformed QrCode.'),
             401: errorResponse('AUTHENTICATION_FAILURE: missing or unknown X-Key.'),
             413: errorResponse('VALIDATION: body too large.'),
+            415: errorResponse('VALIDATION: a Content-Encoding other than identity, or a charset other than UTF-8.'),
             429: errorResponse('RATE_LIMIT: too many lookups from this address.'),
             500: errorResponse("INTERNAL_SERVER_ERROR: 'Unexpected error'."),
           },

@@ -1,5 +1,6 @@
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { relativeTarget } from './errors.ts';
 
 /**
  * The page loads only its own bundle and calls only its own origin. MUI's emotion injects <style>
@@ -61,14 +62,33 @@ const API_HEADERS = {
   'x-content-type-options': 'nosniff',
 };
 
-export async function registerSecurity(app: FastifyInstance, trustProxy: boolean, apiPrefix: string): Promise<void> {
-  const pageHeaders = { ...(await helmetHeaders()), 'permissions-policy': PERMISSIONS_POLICY };
+export type HeaderSet = Readonly<Record<string, string>>;
+
+/** The security headers of every response, errors and raw-socket answers included, chosen by path. */
+export interface SecurityHeaders {
+  forPath(path: string): HeaderSet;
+}
+
+export async function loadSecurityHeaders(apiPrefix: string): Promise<SecurityHeaders> {
+  const pageHeaders: HeaderSet = { ...(await helmetHeaders()), 'permissions-policy': PERMISSIONS_POLICY };
+  return { forPath: (path) => (relativeTarget(path).startsWith(apiPrefix) ? API_HEADERS : pageHeaders) };
+}
+
+export interface SecurityOptions {
+  trustProxy: boolean;
+  /** The https origin redirects point to; without it nothing is redirected. */
+  publicOrigin: string | undefined;
+}
+
+export function registerSecurity(app: FastifyInstance, headers: SecurityHeaders, options: SecurityOptions): void {
+  const redirectTo = options.trustProxy ? options.publicOrigin : undefined;
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith(apiPrefix) ? API_HEADERS : pageHeaders);
+    reply.headers(headers.forPath(request.url));
     // Only a trusted proxy can tell us the shopper came over http; without one we cannot know.
-    if (trustProxy && request.protocol === 'http' && request.headers['x-forwarded-proto'] !== undefined) {
+    // The target comes from configuration: Host and X-Forwarded-Host are the client's to choose.
+    if (redirectTo !== undefined && request.protocol === 'http' && request.headers['x-forwarded-proto'] !== undefined) {
       const status = request.method === 'GET' || request.method === 'HEAD' ? 301 : 308;
-      reply.redirect(`https://${request.host}${request.url}`, status);
+      reply.redirect(`${redirectTo}${relativeTarget(request.url)}`, status);
       return;
     }
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);

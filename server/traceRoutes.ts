@@ -1,6 +1,6 @@
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import {
   API_KEY_HEADER,
   TRACE_PATH,
@@ -12,6 +12,8 @@ import type { Config } from './config.ts';
 import type { CodeLookup } from './db/traceStore.ts';
 import { JSON_TYPE, sendError } from './errors.ts';
 import { buildOpenApiDocument } from './openapi.ts';
+import { rateLimitStoreOptions } from './rateLimitStore.ts';
+import { BODY_LIMIT, refuseUnreadableBody } from './requestRules.ts';
 import { normaliseCode, traceResponseBody } from './traceResponse.ts';
 
 export interface TraceRoutesOptions {
@@ -31,12 +33,18 @@ export async function traceRoutes(app: FastifyInstance, { config, lookup }: Trac
       maxAge: 600,
     });
   }
-  const limited = config.rateLimitMax > 0;
-  if (limited) await app.register(rateLimit, { global: false });
-
   // The key ships inside the public page, so it identifies the client rather than guarding a secret;
   // a plain set lookup is enough.
   const keys = new Set(config.apiKeys);
+  const checkKey = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    const key = request.headers[HEADER];
+    if (typeof key === 'string' && keys.has(key)) return done();
+    sendError(request, reply, 'AUTHENTICATION_FAILURE', 401, `Missing or unknown ${API_KEY_HEADER} header`);
+  };
+
+  const limited = config.rateLimitMax > 0;
+  if (limited) await app.register(rateLimit, { global: false, ...rateLimitStoreOptions(config) });
+  const limit = limited ? [app.rateLimit({ max: config.rateLimitMax, timeWindow: config.rateLimitWindowMs })] : [];
 
   app.post<{ Body: TraceRequest }>(
     TRACE_PATH,
@@ -46,15 +54,11 @@ export async function traceRoutes(app: FastifyInstance, { config, lookup }: Trac
         // 200 bodies come ready-made from traceResponseBody; traceResponseSchema documents them (OpenAPI).
         response: { '4xx': traceErrorBodySchema, '5xx': traceErrorBodySchema },
       },
-      bodyLimit: 4096,
+      bodyLimit: BODY_LIMIT,
       compress: false,
       decompress: false,
-      config: limited ? { rateLimit: { max: config.rateLimitMax, timeWindow: config.rateLimitWindowMs } } : {},
-      onRequest: (request, reply, done) => {
-        const key = request.headers[HEADER];
-        if (typeof key === 'string' && keys.has(key)) return done();
-        sendError(request, reply, 'AUTHENTICATION_FAILURE', 401, `Missing or unknown ${API_KEY_HEADER} header`);
-      },
+      // The limit comes before the key check, so guessing keys costs requests like any lookup.
+      onRequest: [...limit, checkKey, refuseUnreadableBody],
     },
     (request, reply) => {
       const stored = lookup.find(normaliseCode(request.body.QrCode));

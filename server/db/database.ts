@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 
@@ -9,14 +9,22 @@ const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
 /** Opens (creating if needed) the database file and applies pending numbered migrations. */
 export function openDatabase(path: string): Db {
   mkdirSync(dirname(path), { recursive: true });
+  // SQLite creates its -wal and -shm files beside the database, and on a read-only folder says only
+  // 'unable to open database file': the system's own error (EROFS, EACCES) names the cause.
+  accessSync(dirname(path), constants.W_OK);
   const db = new Database(path);
-  // WAL lets `npm run import` write while the service keeps answering from the last committed state.
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('foreign_keys = ON');
-  db.pragma('busy_timeout = 5000');
-  migrate(db);
-  return db;
+  try {
+    // WAL lets `npm run import` write while the service keeps answering from the last committed state.
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    migrate(db);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
 }
 
 interface Migration {

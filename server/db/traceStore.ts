@@ -4,6 +4,8 @@ import type { ProductLot, StoredCode } from '../traceResponse.ts';
 export interface CodeLookup {
   /** Finds a code by its normalised (trimmed, upper-case) form: one primary-key read. */
   find(code: string): StoredCode | undefined;
+  /** Throws unless the database answers a read: what readiness reports. */
+  ping(): void | Promise<void>;
   close(): void;
 }
 
@@ -37,6 +39,7 @@ export function openCodeLookup(path: string, snapshotMaxAgeMs = SNAPSHOT_MAX_AGE
            p.weight, p.weight_type AS weightType, l.product_date AS productDate, l.expire_date AS expireDate
     FROM products p, lots l
     WHERE p.id = ? AND l.id = ?`);
+  const probe = db.prepare('SELECT 1 FROM codes LIMIT 1');
   const begin = db.prepare('BEGIN');
   const commit = db.prepare('COMMIT');
   const dataVersion = db.prepare('PRAGMA data_version').pluck();
@@ -71,6 +74,9 @@ export function openCodeLookup(path: string, snapshotMaxAgeMs = SNAPSHOT_MAX_AGE
         lots.set(key, lot);
       }
       return { code, totalPacket, lot };
+    },
+    ping() {
+      probe.get();
     },
     close() {
       clearTimeout(snapshot);

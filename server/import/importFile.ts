@@ -37,6 +37,7 @@ export async function importFile(db: Db, path: string, options: ImportOptions = 
   const started = performance.now();
   const { onProblem = () => {}, onProgress = () => {}, progressEvery = 100_000 } = options;
   const staging = openStaging(db);
+  let imported: ImportResult;
   try {
     let rows = 0;
     let badRows = 0;
@@ -60,14 +61,21 @@ export async function importFile(db: Db, path: string, options: ImportOptions = 
 
     badRows += staging.reportCrossRowProblems(onProblem);
     const written = badRows === 0 ? staging.write() : { inserted: 0, updated: 0, catalogueChanges: 0 };
-    return {
+    imported = {
       rows,
       badRows,
       ...written,
       unchanged: badRows === 0 ? rows - written.inserted - written.updated : 0,
       seconds: (performance.now() - started) / 1000,
     };
-  } finally {
-    staging.close();
+  } catch (error) {
+    try {
+      staging.close();
+    } catch {
+      // On a full or failing disk the cleanup can fail too: the error that stopped the import is the one to report.
+    }
+    throw error;
   }
+  staging.close();
+  return imported;
 }

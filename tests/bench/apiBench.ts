@@ -79,7 +79,7 @@ if (built) {
   console.log(`Built ${DB}: ${built.rows.toLocaleString('en')} codes imported in ${built.seconds.toFixed(1)} s (${rate} rows/s)`);
 }
 
-const serviceEnv = { PORT: '0', TRACE_DB: DB, TRACE_API_KEYS: KEY, RATE_LIMIT_MAX: '0' };
+const serviceEnv = { PORT: '0', TRACE_DB: DB, TRACE_API_KEYS: KEY, RATE_LIMIT_MAX: '0', DRAIN_DELAY_MS: '0' };
 const bare = startProcess('tests/bench/apiBareServer.ts', {});
 const bareWithRead = startProcess('tests/bench/apiBareServer.ts', { BENCH_DB: DB });
 // Like the bare route, which has no logger, the service logs only warnings and errors here; a second

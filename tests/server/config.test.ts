@@ -14,7 +14,12 @@ describe('loadConfig', () => {
       corsOrigins: [],
       rateLimitMax: 600,
       rateLimitWindowMs: 60000,
+      rateLimitAddresses: 100000,
       trustProxy: false,
+      publicOrigin: undefined,
+      requestTimeoutMs: 10000,
+      keepAliveTimeoutMs: 72000,
+      drainDelayMs: 5000,
       logLevel: 'info',
     });
   });
@@ -29,7 +34,12 @@ describe('loadConfig', () => {
       CORS_ORIGINS: 'https://shop.example.com,http://localhost:5173',
       RATE_LIMIT_MAX: '0',
       RATE_LIMIT_WINDOW_MS: '1000',
+      RATE_LIMIT_ADDRESSES: '50',
       TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
+      PUBLIC_ORIGIN: 'https://trace.example.com',
+      REQUEST_TIMEOUT_MS: '2000',
+      KEEP_ALIVE_TIMEOUT_MS: '65000',
+      DRAIN_DELAY_MS: '0',
       LOG_LEVEL: 'warn',
     });
     expect(config).toMatchObject({
@@ -42,11 +52,22 @@ describe('loadConfig', () => {
       corsOrigins: ['https://shop.example.com', 'http://localhost:5173'],
       rateLimitMax: 0,
       rateLimitWindowMs: 1000,
+      rateLimitAddresses: 50,
       trustProxy: ['10.0.0.0/8', '127.0.0.1'],
+      publicOrigin: 'https://trace.example.com',
+      requestTimeoutMs: 2000,
+      keepAliveTimeoutMs: 65000,
+      drainDelayMs: 0,
       logLevel: 'warn',
     });
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+  });
+
+  it('refuses TRUST_PROXY=true, naming the safe forms instead', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY=true would take any client's own X-Forwarded-For .* \(TRUST_PROXY=1 for one\) or their addresses/,
+    );
   });
 
   it('reports every bad value at once, each with a clear message', () => {
@@ -59,6 +80,7 @@ describe('loadConfig', () => {
         RATE_LIMIT_MAX: '-1',
         RATE_LIMIT_WINDOW_MS: '0',
         TRUST_PROXY: '10.0.0.0/33,proxy',
+        PUBLIC_ORIGIN: 'http://trace.example.com',
         LOG_LEVEL: 'loud',
       });
     } catch (caught) {
@@ -69,11 +91,12 @@ describe('loadConfig', () => {
       'TRACE_API_KEYS is set but empty: give at least one key, or unset it to use the demo key',
       "CORS_ORIGINS: 'shop.example.com' is not an origin like https://shop.example.com",
       "CORS_ORIGINS: 'https://ok.example.com/path' is not an origin like https://shop.example.com",
+      "PUBLIC_ORIGIN: 'http://trace.example.com' is not an https origin like https://trace.example.com",
       'LOG_LEVEL=loud: expected one of fatal, error, warn, info, debug, trace, silent',
       'PORT=eighty: expected a whole number from 0 to 65535',
       'RATE_LIMIT_MAX=-1: expected a whole number from 0 to 1000000000',
       'RATE_LIMIT_WINDOW_MS=0: expected a whole number from 1 to 86400000',
-      "TRUST_PROXY: '10.0.0.0/33', 'proxy' is not true, false, a hop count or an IP address/CIDR list",
+      "TRUST_PROXY: '10.0.0.0/33', 'proxy' is not false, a hop count or an IP address/CIDR list",
     ]);
   });
 });

@@ -13,7 +13,9 @@ let db: Db;
 beforeEach(async () => {
   db = openDatabase(join(tempDir(), 'trace.db'));
   await importFile(db, DEMO_DATA);
-  return () => db.close();
+  return () => {
+    if (db.open) db.close();
+  };
 });
 
 /** Looks a code up as the service does, on a read-only connection of its own. */
@@ -129,6 +131,18 @@ describe('npm run import (the import function)', () => {
     const itemLines = problems.map((p) => p.line);
     expect(itemLines[0]).toBeGreaterThan(2);
     expect(itemLines[1]).toBeGreaterThan(itemLines[0] ?? 0);
+  });
+
+  it('reports the error that stopped it, not a second one from cleaning up after it', async () => {
+    const file = writeTempFile('dup.csv', csv(GOOD, GOOD));
+    // The staging cleanup then fails too (its connection is gone), as it can on a failing disk.
+    const failing = importFile(db, file, {
+      onProblem: () => {
+        db.close();
+        throw new Error('the reporter failed');
+      },
+    });
+    await expect(failing).rejects.toThrow('the reporter failed');
   });
 
   it.each([

@@ -32,6 +32,7 @@ beforeAll(async () => {
       STATIC_DIR: join(dir, 'dist'),
       TRACE_API_KEYS: DEMO_KEY,
       RATE_LIMIT_MAX: '0',
+      DRAIN_DELAY_MS: '0',
     }),
   );
   url = (await server.waitForLine(/Trace service ready at (http:\/\/[\d.:]+)/))[1] ?? '';
@@ -121,7 +122,7 @@ describe('the service as a process', () => {
     );
     await server.waitForLine(/\?drain=1.*"msg":"incoming request"/);
     server.child.kill('SIGTERM');
-    await server.waitForLine(/SIGTERM: finishing in-flight requests/);
+    await server.waitForLine(/closing: finishing in-flight requests/);
     let response = '';
     socket.on('data', (chunk) => (response += chunk));
     socket.write(body.slice(5));

@@ -1,20 +1,49 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TRACE_URL_PATH, type TestServer } from './harness.ts';
+import { sendRaw } from './rawHttp.ts';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer({ TRUST_PROXY: '127.0.0.1', CORS_ORIGINS: 'https://shop.example.com' });
+  server = await startTestServer({
+    TRUST_PROXY: '127.0.0.1',
+    PUBLIC_ORIGIN: 'https://trace.example.com',
+    CORS_ORIGINS: 'https://shop.example.com',
+  });
 });
 afterAll(() => server.close());
 
 describe('behind a trusted proxy', () => {
-  it('redirects a request the proxy reports as http to https', async () => {
+  it('redirects a request the proxy reports as http to https on the configured origin', async () => {
     const response = await fetch(`${server.url}/dt?qr=1D24B3261X54A2320`, {
-      headers: { 'x-forwarded-proto': 'http', 'x-forwarded-host': 'trace.example.com' },
+      headers: { 'x-forwarded-proto': 'http' },
       redirect: 'manual',
     });
     expect(response.status).toBe(301);
     expect(response.headers.get('location')).toBe('https://trace.example.com/dt?qr=1D24B3261X54A2320');
+  });
+
+  it.each([
+    ['Host', '/dt?qr=1', 'Host: evil.example'],
+    ['X-Forwarded-Host', '/dt?qr=1', 'Host: 127.0.0.1\r\nX-Forwarded-Host: evil.example'],
+    ['an absolute request target', 'http://evil.example/dt?qr=1', 'Host: evil.example'],
+  ])('never builds the redirect from %s', async (_name, target, hostHeaders) => {
+    const response = await sendRaw(
+      server.url,
+      `GET ${target} HTTP/1.1\r\n${hostHeaders}\r\nX-Forwarded-Proto: http\r\nConnection: close\r\n\r\n`,
+    );
+    expect(response.status).toBe(301);
+    expect(response.headers.location).toBe('https://trace.example.com/dt?qr=1');
+  });
+
+  it('redirects nothing when no public origin is configured', async () => {
+    const unconfigured = await startTestServer({ TRUST_PROXY: '1' });
+    try {
+      const response = await fetch(`${unconfigured.url}/dt`, { headers: { 'x-forwarded-proto': 'http' }, redirect: 'manual' });
+      expect(response.status).toBe(200);
+      expect(unconfigured.logs.join('')).toContain('TRUST_PROXY is set without PUBLIC_ORIGIN');
+    } finally {
+      await unconfigured.close();
+    }
   });
 
   it('keeps the method on a redirected API call', async () => {

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify';
+import type { CodeLookup } from './db/traceStore.ts';
+import { JSON_TYPE, sendError } from './errors.ts';
+
+/** Set once shutdown begins; read by readiness and by every response. */
+export interface Lifecycle {
+  draining: boolean;
+}
+
+export const HEALTH_PATH = '/healthz';
+export const READY_PATH = '/readyz';
+
+/**
+ * `/healthz`: the process answers (a restart will not help otherwise). `/readyz`: it should get
+ * traffic: the database answers a read and no shutdown has begun. A load balancer that sees 503 stops
+ * sending new requests while the ones it sent are still answered.
+ */
+export function registerHealth(app: FastifyInstance, lookup: CodeLookup, lifecycle: Lifecycle): void {
+  // While draining, every answer ends its connection, so keep-alive clients (a proxy's pool above all)
+  // move to another instance one finished request at a time instead of finding their socket closed.
+  // Decided when the answer is sent, so requests already in flight at the signal are covered too.
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (lifecycle.draining) reply.header('connection', 'close');
+    done(null, payload);
+  });
+
+  app.get(HEALTH_PATH, (_request, reply) => reply.header('cache-control', 'no-store').type(JSON_TYPE).send('{"status":"ok"}'));
+
+  app.get(READY_PATH, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    if (lifecycle.draining) return sendError(request, reply, 'INTERNAL_SERVER_ERROR', 503, 'Shutting down');
+    try {
+      await lookup.ping();
+    } catch (error) {
+      request.log.warn({ err: error }, 'readiness: database unreachable');
+      return sendError(request, reply, 'INTERNAL_SERVER_ERROR', 503, 'Database unreachable');
+    }
+    return reply.type(JSON_TYPE).send('{"status":"ready"}');
+  });
+}

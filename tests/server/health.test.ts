@@ -1,0 +1,39 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from './harness.ts';
+
+let server: TestServer | undefined;
+afterEach(() => server?.close());
+
+it('answers /healthz and /readyz with 200 and never from a cache', async () => {
+  server = await startTestServer();
+  for (const [path, body] of [['/healthz', { status: 'ok' }], ['/readyz', { status: 'ready' }]] as const) {
+    const response = await fetch(`${server.url}${path}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(await response.json()).toEqual(body);
+  }
+});
+
+it('is not ready while draining, though still alive', async () => {
+  server = await startTestServer();
+  server.lifecycle.draining = true;
+  const response = await fetch(`${server.url}/readyz`);
+  expect(response.status).toBe(503);
+  expect(response.headers.get('connection')).toBe('close');
+  expect(await response.json()).toEqual({ error: 'INTERNAL_SERVER_ERROR', Message: 'Shutting down', status: 503, EndPoint: '/readyz' });
+  expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+});
+
+it('is not ready when the database cannot be read, and logs why', async () => {
+  server = await startTestServer({ RATE_LIMIT_MAX: '0' });
+  const other = new Database(join(server.dir, 'data', 'trace.db'));
+  other.exec('DROP TABLE codes');
+  other.close();
+  const response = await fetch(`${server.url}/readyz`);
+  expect(response.status).toBe(503);
+  expect(await response.json()).toMatchObject({ error: 'INTERNAL_SERVER_ERROR', Message: 'Database unreachable', status: 503 });
+  expect(server.logs.some((line) => line.includes('readiness: database unreachable') && line.includes('no such table'))).toBe(true);
+  expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+});
