@@ -20,7 +20,7 @@ const APP = ['@/app', '@/app/*', '**/app/*', '@/main', '**/main'];
 const FEATURES = ['@/features/*', '**/features/*', '@/layout/*', '**/layout/*'];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'test-results/', 'data/', 'coverage/'] },
+  { ignores: ['dist/', 'dist-ssr/', 'node_modules/', 'test-results/', 'data/', 'coverage/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -32,14 +32,19 @@ const zxingTreeshake = {
   moduleSideEffects: (id: string) => (/[\\/]@zxing[\\/]/.test(id) ? false : undefined),
 };
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), muiThemeWithoutCssVariables()],
   resolve: { alias: { '@': src } },
+  // The server-render module carries its dependencies, so it runs wherever the service puts it (and in
+  // React's production build whatever NODE_ENV says).
+  ...(isSsrBuild ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   server: {
     // `npm run dev` talks to the reference service started beside it.
     proxy: { '/qrinfo-svc': `http://127.0.0.1:${process.env.PORT ?? 8080}` },
   },
   build: {
+    // The server-render build (src/entry-server.tsx → dist-ssr/) holds code only; the files of public/ go with the page.
+    copyPublicDir: !isSsrBuild,
     // The first-load budget is checked by `npm run size`, not by this generic warning.
     chunkSizeWarningLimit: 600,
     rolldownOptions: { treeshake: zxingTreeshake },
@@ -84,4 +89,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

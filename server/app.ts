@@ -2,12 +2,14 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { TRACE_API_BASE_PATH } from '../src/api/traceContract.ts';
-import { BODY_LIMIT, checkRequest } from './requestRules.ts';
 import type { Config } from './config.ts';
 import type { CodeLookup } from './db/traceStore.ts';
-import { clientErrorHandler, connectHandler, expectationHandler, frameworkErrorHandler } from './earlyErrors.ts';
-import { handleError, requestPath, sendError } from './errors.ts';
 import { registerHealth, type Lifecycle } from './health.ts';
+import { clientErrorHandler, connectHandler, expectationHandler, frameworkErrorHandler } from './http/earlyErrors.ts';
+import { handleError, sendError } from './http/errors.ts';
+import { BODY_LIMIT, checkRequest } from './http/requestRules.ts';
+import { requestPath } from './http/requestTarget.ts';
+import { loadPageRenderer } from './pageRender.ts';
 import { loadSecurityHeaders, registerSecurity } from './security.ts';
 import { registerStaticSite } from './staticSite.ts';
 import { traceRoutes } from './traceRoutes.ts';
@@ -63,10 +65,14 @@ export async function buildApp(config: Config, lookup: CodeLookup, options: AppO
   registerSecurity(app, headers, { trustProxy: config.trustProxy !== false, publicOrigin: config.publicOrigin });
   registerHealth(app, lookup, options.lifecycle ?? { draining: false });
   app.addHook('onRequest', checkRequest(apiPrefix));
-  const hasPage = existsSync(join(config.staticDir, 'index.html'));
-  if (hasPage) await registerStaticSite(app, config.staticDir);
+  const indexHtml = join(config.staticDir, 'index.html');
+  const hasPage = existsSync(indexHtml);
+  // The page's own server build renders its routes; a static build alone still serves index.html.
+  const render = hasPage && existsSync(config.ssrEntry) ? await loadPageRenderer(config.ssrEntry, indexHtml, lookup) : undefined;
+  if (hasPage) await registerStaticSite(app, config.staticDir, render);
   // Without a build (e.g. beside `npm run dev`, where Vite serves the page) the API still runs.
   else app.log.warn(`No built page in ${config.staticDir} (run 'npm run build'): serving the API only`);
+  if (hasPage && !render) app.log.warn(`No server-render build at ${config.ssrEntry}: pages are sent unrendered`);
   await app.register(traceRoutes, { prefix: TRACE_API_BASE_PATH, config, lookup });
 
   app.setNotFoundHandler((request, reply) => {
@@ -76,6 +82,7 @@ export async function buildApp(config: Config, lookup: CodeLookup, options: AppO
     }
     if (!hasPage) return sendError(request, reply, 'NOT_FOUND', 404, 'Not found');
     // The page renders its own 'Page not found!' for unknown routes; the status tells crawlers the truth.
+    if (render) return render(request, reply);
     return reply.code(404).sendFile('index.html');
   });
   return app;

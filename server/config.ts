@@ -15,6 +15,8 @@ export interface Config {
   host: string;
   dbPath: string;
   staticDir: string;
+  /** The page's server-render module (`npm run build` writes dist-ssr/); without it pages are not rendered. */
+  ssrEntry: string;
   apiKeys: string[];
   /** True when TRACE_API_KEYS was unset and the demo key is in use. */
   usingDemoKey: boolean;
@@ -87,6 +89,7 @@ export function loadConfig(env: Env = process.env): Config {
     host: value('HOST') ?? '127.0.0.1',
     dbPath: resolve(value('TRACE_DB') ?? 'data/trace.db'),
     staticDir: resolve(value('STATIC_DIR') ?? 'dist'),
+    ssrEntry: resolve(value('SSR_ENTRY') ?? 'dist-ssr/entry-server.js'),
     apiKeys: usingDemoKey ? [DEMO_API_KEY] : apiKeys,
     usingDemoKey,
     corsOrigins,

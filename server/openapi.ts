@@ -1,11 +1,5 @@
-import {
-  API_KEY_HEADER,
-  TRACE_API_BASE_PATH,
-  TRACE_PATH,
-  traceErrorBodySchema,
-  traceRequestSchema,
-  traceResponseSchema,
-} from '../src/api/traceContract.ts';
+import { API_KEY_HEADER, TRACE_API_BASE_PATH, TRACE_PATH } from '../src/api/traceContract.ts';
+import { traceErrorBodySchema, traceRequestSchema, traceResponseSchema } from './http/schemas.ts';
 
 const errorResponse = (description: string) => ({
   description,

@@ -3,6 +3,7 @@ import { constants } from 'node:zlib';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import type { PageRenderer } from './pageRender.ts';
 
 const YEAR_IMMUTABLE = 'public, max-age=31536000, immutable';
 // Revalidated on every use (cheap with the ETag), so a new release reaches shoppers at once.
@@ -10,9 +11,10 @@ const ALWAYS_REVALIDATE = 'no-cache';
 
 /**
  * Serves the built page. Vite puts content-hashed files under assets/, which never change under the
- * same name; everything else (index.html, favicon, logo) must be revalidated.
+ * same name; everything else (index.html, favicon, logo) must be revalidated. With a renderer, the
+ * page's routes are rendered on the server; without one (no server build), index.html is sent as is.
  */
-export async function registerStaticSite(app: FastifyInstance, staticDir: string): Promise<void> {
+export async function registerStaticSite(app: FastifyInstance, staticDir: string, render?: PageRenderer): Promise<void> {
   const assetsDir = `${staticDir}${sep}assets${sep}`;
   // On-the-fly compression only for what was not compressed ahead of time (npm run server:precompress).
   // Brotli's default quality 11 costs about a second per large bundle; 5 is near gzip -9 in size at a fraction.
@@ -25,9 +27,16 @@ export async function registerStaticSite(app: FastifyInstance, staticDir: string
     root: staticDir,
     preCompressed: true,
     cacheControl: false,
+    // '/' is a page route like '/dt': rendered, not the bare index.html.
+    index: render ? false : undefined,
     setHeaders: (reply, path) => {
       reply.header('cache-control', path.startsWith(assetsDir) ? YEAR_IMMUTABLE : ALWAYS_REVALIDATE);
     },
   });
-  app.get('/dt', (_request, reply) => reply.sendFile('index.html'));
+  if (render) {
+    app.get('/', render);
+    app.get('/dt', render);
+  } else {
+    app.get('/dt', (_request, reply) => reply.sendFile('index.html'));
+  }
 }

@@ -1,20 +1,16 @@
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import {
-  API_KEY_HEADER,
-  TRACE_PATH,
-  traceErrorBodySchema,
-  traceRequestSchema,
-  type TraceRequest,
-} from '../src/api/traceContract.ts';
+import { API_KEY_HEADER, TRACE_PATH, type TraceRequest } from '../src/api/traceContract.ts';
 import type { Config } from './config.ts';
 import type { CodeLookup } from './db/traceStore.ts';
-import { JSON_TYPE, sendError } from './errors.ts';
+import { normaliseCode } from './domain/traceCode.ts';
+import { JSON_TYPE, sendError } from './http/errors.ts';
+import { BODY_LIMIT, refuseUnreadableBody } from './http/requestRules.ts';
+import { traceErrorBodySchema, traceRequestSchema } from './http/schemas.ts';
 import { buildOpenApiDocument } from './openapi.ts';
 import { rateLimitStoreOptions } from './rateLimitStore.ts';
-import { BODY_LIMIT, refuseUnreadableBody } from './requestRules.ts';
-import { normaliseCode, traceResponseBody } from './traceResponse.ts';
+import { traceResponseBody } from './traceBody.ts';
 
 export interface TraceRoutesOptions {
   config: Config;

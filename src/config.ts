@@ -1,8 +1,11 @@
 import { TRACE_API_BASE_PATH } from '@/api/traceContract';
 
+// The server renders the page too, where there is no window (and no trace call from the page code).
+const pageLocation = typeof window === 'undefined' ? undefined : window.location;
+
 /** Absolute, because fetch under Node (Vitest) rejects relative URLs. */
 function absoluteBase(base: string): string {
-  return new URL(base.replace(/\/+$/, ''), window.location.origin).href;
+  return new URL(base.replace(/\/+$/, ''), pageLocation?.origin ?? 'http://localhost').href;
 }
 
 export const TRACE_API_BASE = absoluteBase(import.meta.env.VITE_TRACE_API_BASE || TRACE_API_BASE_PATH);
@@ -20,6 +23,6 @@ export const FALLBACK_LANGUAGE: Language = 'vi';
  * the build (the brand's site, the host printed in its QR codes). A scanned link to any other host is
  * flagged to the visitor.
  */
-export const TRUSTED_HOSTS: readonly string[] = [window.location.hostname, ...(import.meta.env.VITE_TRUSTED_HOSTS ?? '').split(',')]
+export const TRUSTED_HOSTS: readonly string[] = [pageLocation?.hostname ?? '', ...(import.meta.env.VITE_TRUSTED_HOSTS ?? '').split(',')]
   .map((host) => host.trim().toLowerCase())
   .filter((host) => host !== '');

@@ -1,19 +1,28 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { httpsRedirectTarget } from './app/httpsRedirect';
-import { createI18n } from './i18n/i18n';
+import { createI18n, isLanguage } from './i18n/i18n';
+import { SERVER_STATE_ID } from './api/traceContract';
 
 const httpsTarget = httpsRedirectTarget(window.location);
 if (httpsTarget) {
   window.location.replace(httpsTarget);
 } else {
+  // A page the server rendered carries its store's state and its language; hydrate it in both.
+  const serverState = document.getElementById(SERVER_STATE_ID)?.textContent;
+  const renderedIn = document.documentElement.lang;
   // initReactI18next makes the instance the one every useTranslation reads.
-  void createI18n().then(() => {
-    createRoot(document.getElementById('root')!).render(
+  void createI18n(serverState && isLanguage(renderedIn) ? renderedIn : undefined).then(() => {
+    const root = document.getElementById('root')!;
+    const app = (
       <StrictMode>
-        <App />
-      </StrictMode>,
+        <App serverState={serverState ? (JSON.parse(serverState) as { traceApi: unknown }) : undefined} />
+      </StrictMode>
     );
+    // As a transition, hydration yields to the browser every few milliseconds instead of holding the
+    // main thread in one long task; the server's HTML is on screen meanwhile.
+    if (serverState) startTransition(() => void hydrateRoot(root, app));
+    else createRoot(root).render(app);
   });
 }

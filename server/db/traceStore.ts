@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import type { ProductLot, StoredCode } from '../traceResponse.ts';
+import type { ProductLot, StoredCode } from '../domain/traceCode.ts';
 
 export interface CodeLookup {
   /** Finds a code by its normalised (trimmed, upper-case) form: one primary-key read. */

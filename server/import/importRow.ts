@@ -1,5 +1,5 @@
 import { QR_CODE_MAX_LENGTH, QR_CODE_MIN_LENGTH } from '../../src/api/traceContract.ts';
-import { isCarton, normaliseCode, type CodeRecord } from '../traceResponse.ts';
+import { isCarton, normaliseCode, type CodeRecord } from '../domain/traceCode.ts';
 
 /** Import columns, in the order a CSV header lists them (any order is accepted). */
 export const IMPORT_COLUMNS = [

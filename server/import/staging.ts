@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.ts';
-import { isCarton } from '../traceResponse.ts';
+import { isCarton } from '../domain/traceCode.ts';
 import type { ImportRow } from './importRow.ts';
 import type { RowProblem } from './importFile.ts';
 

@@ -1,5 +1,6 @@
+import { createAction } from '@reduxjs/toolkit';
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
-import { API_KEY_HEADER, TRACE_PATH, type TraceRequest } from './traceContract';
+import { API_KEY_HEADER, TRACE_PATH, type TraceRequest, type TraceWireAnswer } from './traceContract';
 import { TRACE_API_BASE, TRACE_API_KEY, TRACE_TIMEOUT_MS } from '@/config';
 import { NO_PRODUCTS, toTraceFailure, type TraceFailure } from './traceFailure';
 import { pickTraceResult, type TraceResult } from './traceResult';
@@ -13,15 +14,38 @@ const fetchTrace = fetchBaseQuery({
   },
 });
 
+/**
+ * How a store reaches the service other than by fetch: the server, rendering a page, answers in process.
+ * Given to the store as its thunk extra argument.
+ */
+export interface TraceTransport {
+  answerTrace: (request: TraceRequest) => Promise<TraceWireAnswer>;
+}
+
+/** An in-process answer, shaped as fetchBaseQuery shapes an HTTP one (an empty 204 is null data). */
+async function answeredInProcess(transport: TraceTransport, body: TraceRequest) {
+  const { status, body: data } = await transport.answerTrace(body);
+  return status >= 200 && status < 300 ? { data: data ?? null } : { error: { status, data } };
+}
+
 /** Failures reach the store already mapped to catalogue keys, so nothing raw ever throws into React. */
 const traceBaseQuery: BaseQueryFn<FetchArgs, unknown, TraceFailure> = async (args, api, extra) => {
-  const { data, error, meta } = await fetchTrace(args, api, extra);
-  return error ? { error: toTraceFailure(error), meta } : { data, meta };
+  const transport = api.extra as TraceTransport | undefined;
+  const { data, error } = transport?.answerTrace
+    ? await answeredInProcess(transport, args.body as TraceRequest)
+    : await fetchTrace(args, api, extra);
+  return error ? { error: toTraceFailure(error) } : { data };
 };
+
+/** The api state a server render held, handed to the page's store before it hydrates. */
+export const serverStateReceived = createAction<{ traceApi: unknown }>('page/serverStateReceived');
 
 export const traceApi = createApi({
   reducerPath: 'traceApi',
   baseQuery: traceBaseQuery,
+  // RTK Query's own rehydration: answered lookups of the server render (by code) join the page's store.
+  extractRehydrationInfo: (action, { reducerPath }) =>
+    serverStateReceived.match(action) ? (action.payload[reducerPath] as never) : undefined,
   endpoints: (build) => ({
     trace: build.mutation<TraceResult, string>({
       async queryFn(code, _api, _extra, baseQuery) {

@@ -1,5 +1,6 @@
 // The trace service's wire contract, shared by the page (as types) and the reference service.
 // Field names keep the service's PascalCase on purpose: they are the contract.
+// Its JSON schemas are the service's alone (server/http/schemas.ts), tied to these types there.
 
 export const TRACE_API_BASE_PATH = '/qrinfo-svc/api';
 export const TRACE_PATH = '/qr/trace';
@@ -45,6 +46,40 @@ export interface TraceResponse {
   };
 }
 
+/** The service's answer to a lookup as HTTP carries it: a status and the parsed JSON body (none for 204). */
+export interface TraceWireAnswer {
+  status: number;
+  body: TraceResponse | TraceErrorBody | undefined;
+}
+
+/**
+ * The page's server-render module (built from src/entry-server.tsx) as the service loads it: the service
+ * finds the code in the address, answers it in process and gets the page's HTML parts back.
+ */
+export interface PageRenderRequest {
+  /** Path and query, as requested. */
+  url: string;
+  cookie?: string;
+  acceptLanguage?: string;
+  answerTrace: (request: TraceRequest) => Promise<TraceWireAnswer>;
+}
+
+export interface PageRenderResult {
+  status: 200 | 404;
+  lang: string;
+  /** The page's text direction and the like stay in the template; these go into <head>. */
+  head: string;
+  /** Inside <div id="root">. */
+  body: string;
+  /** JSON for the page's store, safe inside a <script type="application/json"> element. */
+  state: string;
+}
+
+export type RenderPage = (request: PageRenderRequest) => Promise<PageRenderResult>;
+
+/** The id of the <script type="application/json"> element that carries `state` to the page. */
+export const SERVER_STATE_ID = 'server-state';
+
 export const TRACE_ERROR_TYPES = [
   'INTERNAL_SERVER_ERROR',
   'AUTHENTICATION_FAILURE',
@@ -61,80 +96,3 @@ export interface TraceErrorBody {
   status: number;
   EndPoint: string;
 }
-
-// JSON schemas of the same contract. The service validates requests and serialises errors with them,
-// and builds its OpenAPI document from them; they are plain data so the page's import stays free of
-// server code.
-// `satisfies` ties each schema's property list to the interface above, so the two cannot drift.
-
-/** Letters and digits only; surrounding spaces are allowed because the service trims. */
-export const QR_CODE_PATTERN = `^\\s*[A-Za-z0-9]{${QR_CODE_MIN_LENGTH},${QR_CODE_MAX_LENGTH}}\\s*$`;
-
-const wireValueSchema = { type: ['string', 'number', 'null'] } as const;
-
-export const traceRequestSchema = {
-  type: 'object',
-  required: ['QrCode'],
-  properties: {
-    QrCode: {
-      type: 'string',
-      pattern: QR_CODE_PATTERN,
-      description: `${QR_CODE_MIN_LENGTH} to ${QR_CODE_MAX_LENGTH} letters and digits, matched case-insensitively after trimming`,
-    },
-  } satisfies Record<keyof TraceRequest, unknown>,
-} as const;
-
-export const traceProductSchema = {
-  type: 'object',
-  required: ['Code', 'ProductUnit', 'ProductCode', 'ProductName', 'Weight', 'WeightType', 'ProductDate', 'ExpireDate'],
-  properties: {
-    Code: wireValueSchema,
-    ProductUnit: wireValueSchema,
-    ProductCode: wireValueSchema,
-    ProductName: wireValueSchema,
-    Weight: wireValueSchema,
-    WeightType: wireValueSchema,
-    ProductDate: { ...wireValueSchema, description: 'YYYY-MM-DD' },
-    ExpireDate: { ...wireValueSchema, description: 'YYYY-MM-DD' },
-  } satisfies Record<keyof TraceProduct, unknown>,
-} as const;
-
-export const traceBoxSchema = {
-  type: 'object',
-  required: ['Code', 'ProductUnit', 'ProductCode', 'ProductName', 'ProductDate', 'ExpireDate', 'TotalPacket'],
-  properties: {
-    Code: wireValueSchema,
-    ProductUnit: wireValueSchema,
-    ProductCode: wireValueSchema,
-    ProductName: wireValueSchema,
-    ProductDate: { ...wireValueSchema, description: 'YYYY-MM-DD' },
-    ExpireDate: { ...wireValueSchema, description: 'YYYY-MM-DD' },
-    TotalPacket: wireValueSchema,
-  } satisfies Record<keyof TraceBox, unknown>,
-} as const;
-
-export const traceResponseSchema = {
-  type: 'object',
-  required: ['Data'],
-  properties: {
-    Data: {
-      type: 'object',
-      required: ['Products', 'Box'],
-      properties: {
-        Products: { type: 'array', items: traceProductSchema },
-        Box: { type: 'array', items: traceBoxSchema },
-      } satisfies Record<keyof TraceResponse['Data'], unknown>,
-    },
-  } satisfies Record<keyof TraceResponse, unknown>,
-} as const;
-
-export const traceErrorBodySchema = {
-  type: 'object',
-  required: ['error', 'Message', 'status', 'EndPoint'],
-  properties: {
-    error: { type: 'string', enum: TRACE_ERROR_TYPES },
-    Message: { type: 'string' },
-    status: { type: 'integer' },
-    EndPoint: { type: 'string', description: 'The request path' },
-  } satisfies Record<keyof TraceErrorBody, unknown>,
-} as const;

@@ -1,11 +1,17 @@
 import { useState } from 'react';
 import { BrowserRouter } from 'react-router-dom';
+import { serverStateReceived } from '@/api/traceApi';
 import { AppProviders } from './providers';
 import { AppRoutes } from './router';
 import { makeStore } from './store';
 
-export function App() {
-  const [store] = useState(makeStore);
+/** The page in the browser; `serverState` is what a server render's store held, to hydrate with. */
+export function App({ serverState }: { serverState?: { traceApi: unknown } }) {
+  const [store] = useState(() => {
+    const created = makeStore();
+    if (serverState) created.dispatch(serverStateReceived(serverState));
+    return created;
+  });
   return (
     <AppProviders store={store}>
       <BrowserRouter>

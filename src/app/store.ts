@@ -1,17 +1,20 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
-import { traceApi } from '@/api/traceApi';
+import { traceApi, type TraceTransport } from '@/api/traceApi';
 import { scannerSlice } from '@/features/scanner/scannerSlice';
 
 const rootReducer = combineSlices(traceApi, scannerSlice);
 
 export type RootState = ReturnType<typeof rootReducer>;
 
-/** One store for the app, a fresh one per test. DevTools are on in development builds only. */
-export function makeStore(preloadedState?: Partial<RootState>) {
+/**
+ * One store for the app, a fresh one per test and per server render (which passes its in-process
+ * transport). DevTools are on in development builds only.
+ */
+export function makeStore(preloadedState?: Partial<RootState>, transport?: TraceTransport) {
   return configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefault) => getDefault().concat(traceApi.middleware),
+    middleware: (getDefault) => getDefault({ thunk: { extraArgument: transport } }).concat(traceApi.middleware),
     devTools: import.meta.env.DEV && { name: 'QR trace lookup' },
   });
 }

@@ -7,8 +7,17 @@ import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES, type Language } from '@/config'
 
 export const resources = { vi: { translation: vi }, en: { translation: en } } as const;
 
-export function isLanguage(value: string | undefined): value is Language {
+/** The visitor's choice, kept in a cookie as well as in localStorage so that the server sees it. */
+export const LANGUAGE_COOKIE = 'i18nextLng';
+const A_YEAR_IN_MINUTES = 365 * 24 * 60;
+
+export function isLanguage(value: string | undefined | null): value is Language {
   return (SUPPORTED_LANGUAGES as readonly string[]).includes(value ?? '');
+}
+
+/** vi-VN, en-US and the like count as vi and en. */
+export function baseLanguage(tag: string): string {
+  return tag.split('-')[0].trim().toLowerCase();
 }
 
 function followHtmlLang(lng: string) {
@@ -21,20 +30,36 @@ export const i18nOptions: InitOptions = {
   fallbackLng: FALLBACK_LANGUAGE,
   interpolation: { escapeValue: false },
   detection: {
-    order: ['querystring', 'localStorage', 'navigator', 'htmlTag'],
+    // The cookie mirrors localStorage (both are written on every choice): the server renders by it.
+    order: ['querystring', 'cookie', 'localStorage', 'navigator', 'htmlTag'],
     lookupQuerystring: 'lng',
-    lookupLocalStorage: 'i18nextLng',
-    caches: ['localStorage'],
-    // vi-VN, en-US and the like count as vi and en.
-    convertDetectedLanguage: (lng: string) => lng.split('-')[0].toLowerCase(),
+    lookupCookie: LANGUAGE_COOKIE,
+    lookupLocalStorage: LANGUAGE_COOKIE,
+    caches: ['localStorage', 'cookie'],
+    cookieMinutes: A_YEAR_IN_MINUTES,
+    cookieOptions: { path: '/', sameSite: 'lax' },
+    convertDetectedLanguage: baseLanguage,
   },
 };
 
-/** The page's instance: detects the language, feeds react-i18next and keeps <html lang> in step. */
-export async function createI18n(): Promise<I18n> {
+/**
+ * The page's instance: detects the language, feeds react-i18next and keeps <html lang> in step. A page
+ * the server rendered starts in the language the server chose (by the same rules, from what it could
+ * see), so hydration shows no flash of the other language.
+ */
+export async function createI18n(renderedIn?: Language): Promise<I18n> {
   const instance = i18next.createInstance();
   instance.on('languageChanged', followHtmlLang);
-  await instance.use(LanguageDetector).use(initReactI18next).init(i18nOptions);
+  await instance.use(LanguageDetector).use(initReactI18next).init({ ...i18nOptions, lng: renderedIn });
+  if (renderedIn) instance.services.languageDetector?.cacheUserLanguage?.(renderedIn);
+  return instance;
+}
+
+/** An instance for one server render, in the language chosen for that request. */
+export function createServerI18n(language: Language): I18n {
+  const instance = i18next.createInstance();
+  // Not the global react-i18next instance: renders run side by side, each gets its own through a provider.
+  void instance.init({ ...i18nOptions, lng: language, initAsync: false });
   return instance;
 }
 

@@ -1,10 +1,11 @@
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { loadavg } from 'node:os';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { API_KEY_HEADER, TRACE_URL_PATH } from '../../src/api/traceContract.ts';
+import { REPO_ROOT, startService, startTs, type RunningProcess } from '../support/childProcess.ts';
+import { buildPage } from '../e2e/support/buildPage.ts';
 import { benchCode, CODE_COUNT, ensureBenchDatabase } from './apiBenchData.ts';
 
 // npm run bench:api — lookups per second and latency against 1,000,000 codes, beside a bare Fastify
@@ -13,8 +14,7 @@ import { benchCode, CODE_COUNT, ensureBenchDatabase } from './apiBenchData.ts';
 // Env: BENCH_SECONDS (default 5 per case and round), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 10).
 // The load generator shares the machine's cores with the servers; the bare route is limited by it
 // (its server sits partly idle), the service by its own CPU, hence the CPU time per request column.
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const DB = `${ROOT}data/bench/trace-1m.db`;
+const DB = join(REPO_ROOT, 'data/bench/trace-1m.db');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -22,28 +22,17 @@ const KEY = 'bench-key';
 const TARGET_SHARE = 0.7;
 const TARGET_P99_MS = 10;
 const EXISTING_CASE = 'trace, random existing codes';
+const PAGE_CASE = 'page GET /dt?qr=, existing (rendered)';
+const TARGET_PAGES_PER_S = 500;
+const TARGET_PAGE_P99_MS = 50;
 
-/** Starts a TypeScript entry point as its own process and resolves with the URL it logs. */
-function startProcess(entry: string, env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = new Promise<string>((resolve, reject) => {
-    // Keeps reading every log line, so the service's request log never fills the pipe and stalls it.
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      const match = /ready at (http:\/\/[\d.:]+)/.exec(line);
-      if (match?.[1]) resolve(match[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`${entry} exited with ${code}`)));
-  });
-  return { child, url };
-}
+const BARE_READY = /^Bare route ready at (http:\/\/\S+)$/;
 
 interface Case {
   name: string;
   url: string;
+  /** A lookup through the API (POST), or the server-rendered page of the code (GET /dt?qr=). */
+  page?: boolean;
   /** The server process, whose CPU time per request is the steadiest figure on a shared machine. */
   pid: number;
   code: () => string;
@@ -55,7 +44,15 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-function options({ url, code }: Case, duration: number) {
+function options({ url, code, page }: Case, duration: number) {
+  if (page) {
+    return {
+      url,
+      connections: CONNECTIONS,
+      duration,
+      requests: [{ method: 'GET' as const, setupRequest: (request: object) => ({ ...request, path: `/dt?qr=${code()}` }) }],
+    };
+  }
   return {
     url,
     connections: CONNECTIONS,
@@ -79,30 +76,42 @@ if (built) {
   console.log(`Built ${DB}: ${built.rows.toLocaleString('en')} codes imported in ${built.seconds.toFixed(1)} s (${rate} rows/s)`);
 }
 
-const serviceEnv = { PORT: '0', TRACE_DB: DB, TRACE_API_KEYS: KEY, RATE_LIMIT_MAX: '0', DRAIN_DELAY_MS: '0' };
-const bare = startProcess('tests/bench/apiBareServer.ts', {});
-const bareWithRead = startProcess('tests/bench/apiBareServer.ts', { BENCH_DB: DB });
-// Like the bare route, which has no logger, the service logs only warnings and errors here; a second
-// instance with Fastify's per-request log lines (LOG_LEVEL=info, the default) shows what they cost.
-const service = startProcess('server/main.ts', { ...serviceEnv, LOG_LEVEL: 'warn' });
-const loggingService = startProcess('server/main.ts', { ...serviceEnv, LOG_LEVEL: 'info' });
+// The page built into a private folder, so the service renders /dt?qr= as `npm start` does.
+const { root: buildRoot, ...builtPage } = await buildPage();
+const serviceEnv = {
+  TRACE_DB: DB,
+  TRACE_API_KEYS: KEY,
+  RATE_LIMIT_MAX: '0',
+  DRAIN_DELAY_MS: '0',
+  STATIC_DIR: builtPage.staticDir,
+  SSR_ENTRY: builtPage.ssrEntry,
+};
+const starting = [
+  startTs('tests/bench/apiBareServer.ts', { ready: BARE_READY }),
+  startTs('tests/bench/apiBareServer.ts', { ready: BARE_READY, env: { BENCH_DB: DB } }),
+  // Like the bare route, which has no logger, the service logs only warnings and errors here; a second
+  // instance with Fastify's per-request log lines (LOG_LEVEL=info, the default) shows what they cost.
+  startService({ ...serviceEnv, LOG_LEVEL: 'warn' }),
+  startService({ ...serviceEnv, LOG_LEVEL: 'info' }),
+] as const;
+// All settled, not all: those that did start are stopped below even when another failed to.
+const processes = await Promise.allSettled(starting);
+const running = processes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
 try {
-  const [bareUrl, bareWithReadUrl, serviceUrl, loggingUrl] = await Promise.all([
-    bare.url,
-    bareWithRead.url,
-    service.url,
-    loggingService.url,
-  ]);
+  const failed = processes.find((outcome) => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
+  const [bare, bareWithRead, service, loggingService] = running as [RunningProcess, RunningProcess, RunningProcess, RunningProcess];
+  const urlOf = ({ ready }: RunningProcess) => ready[1]!;
   const random = (n: number) => Math.floor(Math.random() * n);
   const existing = () => benchCode(random(CODE_COUNT));
   const unknown = () => benchCode(CODE_COUNT + random(CODE_COUNT));
-  const pid = (started: { child: { pid?: number } }) => started.child.pid ?? 0;
   const cases: Case[] = [
-    { name: 'bare Fastify route (constant JSON)', url: bareUrl, pid: pid(bare), code: existing },
-    { name: 'bare route + one SQLite read', url: bareWithReadUrl, pid: pid(bareWithRead), code: existing },
-    { name: EXISTING_CASE, url: serviceUrl, pid: pid(service), code: existing },
-    { name: 'trace, random unknown codes', url: serviceUrl, pid: pid(service), code: unknown },
-    { name: 'trace, existing, request log on', url: loggingUrl, pid: pid(loggingService), code: existing },
+    { name: 'bare Fastify route (constant JSON)', url: urlOf(bare), pid: bare.pid, code: existing },
+    { name: 'bare route + one SQLite read', url: urlOf(bareWithRead), pid: bareWithRead.pid, code: existing },
+    { name: EXISTING_CASE, url: urlOf(service), pid: service.pid, code: existing },
+    { name: 'trace, random unknown codes', url: urlOf(service), pid: service.pid, code: unknown },
+    { name: 'trace, existing, request log on', url: urlOf(loggingService), pid: loggingService.pid, code: existing },
+    { name: PAGE_CASE, url: urlOf(service), pid: service.pid, code: existing, page: true },
   ];
   // Warm-up: JIT, and the SQLite pages of the code index.
   for (const benchCase of cases) await autocannon(options(benchCase, 2));
@@ -148,6 +157,14 @@ try {
     `\nTarget for existing codes, ≥ ${TARGET_SHARE * 100} % of the bare route and p99 < ${TARGET_P99_MS} ms: ` +
       `${met ? 'met' : 'not met'} (${(share * 100).toFixed(0)} %, p99 ${p99} ms)`,
   );
+  const pageCase = rounds[cases.findIndex((benchCase) => benchCase.name === PAGE_CASE)]!;
+  const pageRate = median(pageCase.rate);
+  const pageP99 = median(pageCase.p99);
+  console.log(
+    `Target for rendered pages, ≥ ${TARGET_PAGES_PER_S} pages/s and p99 ≤ ${TARGET_PAGE_P99_MS} ms: ` +
+      `${pageRate >= TARGET_PAGES_PER_S && pageP99 <= TARGET_PAGE_P99_MS ? 'met' : 'not met'} (${pageRate.toFixed(0)} pages/s, p99 ${pageP99} ms)`,
+  );
 } finally {
-  for (const { child } of [bare, bareWithRead, service, loggingService]) child.kill('SIGTERM');
+  await Promise.all(running.map((started) => started.stop()));
+  await rm(buildRoot, { recursive: true, force: true });
 }

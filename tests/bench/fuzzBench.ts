@@ -3,9 +3,9 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { runTs, watch } from '../server/childProcess.ts';
 import { makeSiteDir } from '../server/harness.ts';
 import { parseResponse } from '../server/rawHttp.ts';
+import { startService } from '../support/childProcess.ts';
 import { fuzzRequests, type WireRequest } from './fuzzRequests.ts';
 
 // npm run bench:fuzz — the real service on a free loopback port and a temporary database gets
@@ -28,29 +28,26 @@ const KEY = 'fuzz-key';
 
 const started = performance.now();
 const dir = makeSiteDir();
-const server = watch(
-  runTs('server/main.ts', [], {
-    PORT: '0',
-    HOST: '127.0.0.1',
-    TRACE_DB: join(dir, 'data', 'trace.db'),
-    STATIC_DIR: join(dir, 'dist'),
-    TRACE_API_KEYS: KEY,
-    // Low enough that some clients hit the limit, over few enough slots that the store evicts.
-    RATE_LIMIT_MAX: '40',
-    RATE_LIMIT_ADDRESSES: '300',
-    TRUST_PROXY: '127.0.0.1',
-    PUBLIC_ORIGIN: 'https://trace.example.com',
-    REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
-    // A few requests leave their connection open (pipelining, Connection: upgrade): closed soon, not in 72 s.
-    KEEP_ALIVE_TIMEOUT_MS: '1000',
-    DRAIN_DELAY_MS: '0',
-    LOG_LEVEL: 'warn',
-  }),
-);
-const unexpected: string[] = [];
-server.child.stderr?.on('data', (chunk: Buffer) => unexpected.push(chunk.toString()));
+const server = await startService({
+  TRACE_DB: join(dir, 'data', 'trace.db'),
+  STATIC_DIR: join(dir, 'dist'),
+  TRACE_API_KEYS: KEY,
+  // Low enough that some clients hit the limit, over few enough slots that the store evicts.
+  RATE_LIMIT_MAX: '40',
+  RATE_LIMIT_ADDRESSES: '300',
+  TRUST_PROXY: '127.0.0.1',
+  PUBLIC_ORIGIN: 'https://trace.example.com',
+  REQUEST_TIMEOUT_MS: String(REQUEST_TIMEOUT_MS),
+  // A few requests leave their connection open (pipelining, Connection: upgrade): closed soon, not in 72 s.
+  KEEP_ALIVE_TIMEOUT_MS: '1000',
+  DRAIN_DELAY_MS: '0',
+  LOG_LEVEL: 'warn',
+}).catch((error: unknown) => {
+  rmSync(dir, { recursive: true, force: true });
+  throw error;
+});
 
-const pid = server.child.pid ?? 0;
+const { pid, url } = server;
 const openFds = () => readdirSync(`/proc/${pid}/fd`).length;
 const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
@@ -121,7 +118,6 @@ async function settledFds(target: number): Promise<number> {
 
 let failed = false;
 try {
-  const url = (await server.waitForLine(/Trace service ready at (http:\/\/[\d.:]+)/))[1] ?? '';
   const port = Number(new URL(url).port);
   const next = fuzzRequests(SEED);
 
@@ -157,12 +153,12 @@ try {
     ...(rssAfter - rssBefore > RSS_GROWTH_LIMIT_MB ? [`memory grew by ${(rssAfter - rssBefore).toFixed(0)} MB`] : []),
     ...(health === 200 ? [] : [`readiness answered ${health}`]),
     ...server.lines.filter((line) => line.includes('unexpected error')).slice(0, 5),
-    ...unexpected.slice(0, 5),
+    ...(server.stderr() ? [`standard error: ${server.stderr().slice(0, 1000)}`] : []),
   ];
   failed = problems.length > 0;
   console.log(failed ? `\nFAILED:\n- ${problems.join('\n- ')}` : '\nNo 5xx, no answer outside the contract, no crash, no leak.');
 } finally {
-  server.child.kill('SIGKILL');
+  await server.stop();
   rmSync(dir, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);

@@ -19,8 +19,8 @@ const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' }
 const runs = Number(values.runs);
 
 const workDir = await mkdtemp(join(tmpdir(), 'scan-time-'));
-const pageDir = await buildPage();
-const server = await startTraceServer({ staticDir: pageDir });
+const { root: buildRoot, ...page } = await buildPage();
+const server = await startTraceServer({ page });
 const video = join(workDir, 'camera.y4m');
 // A 1280x720 camera, as phones give the page, with the code filling a third of the frame's height.
 await writeQrVideo(video, `https://${new URL(server.url).host}/dt?qr=${CODE}`, { width: 1280, height: 720, moduleSize: 6 });
@@ -65,5 +65,5 @@ try {
   await browser.close();
   await server.stop();
   await rm(workDir, { recursive: true, force: true });
-  await rm(pageDir, { recursive: true, force: true });
+  await rm(buildRoot, { recursive: true, force: true });
 }

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPage } from './support/buildPage';
 import { launchChromium, type CameraSetup } from './support/chromium';
+import { builtPage } from './support/e2eSuite';
 import { writeQrPhoto, writeQrVideo } from './support/fakeCameraVideo';
 import { consoleProblems, liveCameraTracks, watchCameraStreams } from './support/pageProbes';
 import { startTraceServer, type TraceServer } from './support/traceServer';
@@ -17,20 +17,17 @@ const PHOTO_BUTTON = 'Quét mã từ ảnh';
 
 let server: TraceServer;
 let workDir: string;
-let pageDir: string;
 const browsers: Browser[] = [];
 
 beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'scanner-e2e-'));
-  pageDir = await buildPage();
-  server = await startTraceServer({ staticDir: pageDir });
+  server = await startTraceServer({ page: builtPage() });
 });
 
 afterAll(async () => {
   await Promise.all(browsers.map((browser) => browser.close()));
   await server?.stop();
   await rm(workDir, { recursive: true, force: true });
-  await rm(pageDir, { recursive: true, force: true });
 });
 
 /** A fresh Vietnamese page of the built app in a browser with this camera setup (and Chromium flags). */
@@ -44,6 +41,8 @@ async function openLookupPage(setup: CameraSetup, args: string[] = [], path = '/
   const requests: string[] = [];
   page.on('request', (request) => requests.push(new URL(request.url()).pathname));
   await page.goto(`${server.url}${path}`);
+  // The server's HTML comes before the page's script; the camera button works once the photo button is on.
+  await page.getByRole('button', { name: PHOTO_BUTTON, disabled: false }).waitFor();
   return { page, problems, requests };
 }
 

@@ -64,9 +64,15 @@ const SHOTS_TO_TAKE: Shot[] = [
   { name: 'not-found-204', path: `/?qr=${UNKNOWN_CODE}`, reach: (page) => lookupPage(page, vi).alert(vi.errors.noProducts).waitFor() },
   {
     name: 'system-error-401',
-    path: `/?qr=${UNIT_CODE}`,
+    path: '/',
     origin: () => wrongKeyServer?.url,
-    reach: (page) => lookupPage(page, vi).alert(fill(vi.errors.systemErrorAt, { code: 401, endpoint: TRACE_PATH })).waitFor(),
+    // Typed, so that the page's own call meets the wrong key (a deep link is answered by the server render).
+    reach: async (page) => {
+      const ui = lookupPage(page, vi);
+      await ui.input.fill(UNIT_CODE);
+      await ui.input.press('Enter');
+      await ui.alert(fill(vi.errors.systemErrorAt, { code: 401, endpoint: TRACE_PATH })).waitFor();
+    },
   },
   { name: 'page-not-found', path: '/no/such/page', reach: (page) => page.getByRole('heading', { name: vi.notFound.title }).waitFor() },
   {

@@ -1,7 +1,8 @@
 import demoRows from '../../server/seed/demo.json';
 import { TRACE_URL_PATH, type TraceErrorBody, type TraceResponse } from '@/api/traceContract';
 import { validateRow } from '../../server/import/importRow';
-import { toTraceResponse, type CodeRecord } from '../../server/traceResponse';
+import type { CodeRecord } from '../../server/domain/traceCode';
+import { toTraceResponse } from '../../server/traceBody';
 
 /** Each demo row goes through the service's own import validation, as first start does. */
 function toRecord(raw: (typeof demoRows)[number]): CodeRecord {

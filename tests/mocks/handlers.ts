@@ -1,7 +1,7 @@
 import { HttpResponse, http } from 'msw';
 import { API_KEY_HEADER, TRACE_PATH } from '@/api/traceContract';
 import { TRACE_API_BASE, TRACE_API_KEY } from '@/config';
-import { normaliseCode } from '../../server/traceResponse';
+import { normaliseCode } from '../../server/domain/traceCode';
 import { demoResponses, errorBody } from './fixtures';
 
 export const TRACE_URL = `${TRACE_API_BASE}${TRACE_PATH}`;

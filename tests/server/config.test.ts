@@ -9,6 +9,7 @@ describe('loadConfig', () => {
       host: '127.0.0.1',
       dbPath: resolve('data/trace.db'),
       staticDir: resolve('dist'),
+      ssrEntry: resolve('dist-ssr/entry-server.js'),
       apiKeys: ['demo-key-change-me'],
       usingDemoKey: true,
       corsOrigins: [],

@@ -6,7 +6,7 @@ import { DEMO_API_KEY, loadConfig } from '../../server/config.ts';
 import { start, type Started } from '../../server/main.ts';
 
 export { DEMO_API_KEY as DEMO_KEY, TRACE_URL_PATH };
-export const INDEX_HTML = '<!doctype html><html lang="vi"><body><div id="root"></div></body></html>';
+export const INDEX_HTML = '<!doctype html><html lang="vi"><head></head><body><div id="root"></div></body></html>';
 /** Big enough to pass the compression threshold. */
 /** The smallest valid WebAssembly module: magic number and version. */
 export const ASSET_WASM = Buffer.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
@@ -36,6 +36,8 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     HOST: '127.0.0.1',
     TRACE_DB: join(dir, 'data', 'trace.db'),
     STATIC_DIR: join(dir, 'dist'),
+    // No render module unless a test gives one: a dist-ssr/ built in the repository must not change these tests.
+    SSR_ENTRY: join(dir, 'no-ssr', 'entry-server.js'),
     ...env,
   });
   const logs: string[] = [];

@@ -1,9 +1,8 @@
-import { once } from 'node:events';
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { watch } from './childProcess.ts';
+import { runTs, startService } from '../support/childProcess.ts';
 import { DEMO_KEY, makeSiteDir, TRACE_URL_PATH } from './harness.ts';
 import { csv, writeTempFile } from './importFiles.ts';
 import { mountSmallDisk, type SmallDisk } from './smallDisk.ts';
@@ -20,7 +19,7 @@ beforeAll(async () => {
   disk = await mountSmallDisk(DISK_KIB);
   dbPath = join(disk.dir, 'trace.db');
   siteDir = makeSiteDir();
-  const seeded = await disk.runToEnd(process.execPath, ['--import', 'tsx', 'server/import/cli.ts', SAMPLE_CSV], { TRACE_DB: dbPath });
+  const seeded = await runTs('server/import/cli.ts', { args: [SAMPLE_CSV], env: { TRACE_DB: dbPath }, prefix: disk.inside });
   expect(seeded.code, seeded.stderr).toBe(0);
 }, 30_000);
 
@@ -29,8 +28,7 @@ afterAll(async () => {
   rmSync(siteDir, { recursive: true, force: true });
 });
 
-const importInto = (file: string) =>
-  disk.runToEnd(process.execPath, ['--import', 'tsx', 'server/import/cli.ts', file], { TRACE_DB: dbPath });
+const importInto = (file: string) => runTs('server/import/cli.ts', { args: [file], env: { TRACE_DB: dbPath }, prefix: disk.inside });
 const filesOnDisk = () => readdirSync(disk.outsidePath()).sort();
 
 const bigFile = () =>
@@ -46,19 +44,12 @@ const bigFile = () =>
 
 describe('npm run import on a disk that fails', () => {
   it('on a full disk: one line naming the cause, nothing written, and the log emptied though the service keeps it open', async () => {
-    const service = watch(
-      disk.runTs('server/main.ts', [], {
-        PORT: '0',
-        HOST: '127.0.0.1',
-        TRACE_DB: dbPath,
-        STATIC_DIR: join(siteDir, 'dist'),
-        TRACE_API_KEYS: DEMO_KEY,
-        RATE_LIMIT_MAX: '0',
-        DRAIN_DELAY_MS: '0',
-      }),
+    const service = await startService(
+      { TRACE_DB: dbPath, STATIC_DIR: join(siteDir, 'dist'), TRACE_API_KEYS: DEMO_KEY, RATE_LIMIT_MAX: '0', DRAIN_DELAY_MS: '0' },
+      { prefix: disk.inside },
     );
     try {
-      const url = (await service.waitForLine(/Trace service ready at (http:\/\/[\d.:]+)/))[1] ?? '';
+      const { url } = service;
       const lookup = (code: string) =>
         fetch(`${url}${TRACE_URL_PATH}`, {
           method: 'POST',
@@ -77,8 +68,7 @@ describe('npm run import on a disk that fails', () => {
       expect((await lookup('TH27A0110C24B0001')).status).toBe(200);
       expect((await lookup('BG27A0101X00000001')).status).toBe(204);
     } finally {
-      service.child.kill('SIGTERM');
-      await once(service.child, 'exit');
+      await service.stop();
     }
     expect(filesOnDisk()).toEqual(['trace.db']);
   }, 30_000);

@@ -6,7 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SNAPSHOT_MAX_AGE_MS } from '../../server/db/traceStore.ts';
-import { runTs, runToEnd, watch, type WatchedProcess } from './childProcess.ts';
+import { runTs, startService, type Finished, type ServiceProcess } from '../support/childProcess.ts';
 import { randomGenerator, randomRequest } from './fuzzBodies.ts';
 import { DEMO_KEY, makeSiteDir, TRACE_URL_PATH } from './harness.ts';
 import { csv, writeTempFile } from './importFiles.ts';
@@ -16,30 +16,26 @@ const FUZZ_SEED = 20261122;
 
 let dir: string;
 let dbPath: string;
-let imported: Awaited<ReturnType<typeof runToEnd>>;
-let server: WatchedProcess;
+let imported: Finished;
+let server: ServiceProcess;
 let url: string;
 
 beforeAll(async () => {
   dir = makeSiteDir();
   dbPath = join(dir, 'data', 'trace.db');
-  imported = await runToEnd('server/import/cli.ts', [SAMPLE_CSV], { TRACE_DB: dbPath });
-  server = watch(
-    runTs('server/main.ts', [], {
-      PORT: '0',
-      HOST: '127.0.0.1',
-      TRACE_DB: dbPath,
-      STATIC_DIR: join(dir, 'dist'),
-      TRACE_API_KEYS: DEMO_KEY,
-      RATE_LIMIT_MAX: '0',
-      DRAIN_DELAY_MS: '0',
-    }),
-  );
-  url = (await server.waitForLine(/Trace service ready at (http:\/\/[\d.:]+)/))[1] ?? '';
+  imported = await runTs('server/import/cli.ts', { args: [SAMPLE_CSV], env: { TRACE_DB: dbPath } });
+  server = await startService({
+    TRACE_DB: dbPath,
+    STATIC_DIR: join(dir, 'dist'),
+    TRACE_API_KEYS: DEMO_KEY,
+    RATE_LIMIT_MAX: '0',
+    DRAIN_DELAY_MS: '0',
+  });
+  url = server.url;
 }, 30_000);
 
-afterAll(() => {
-  if (server.child.exitCode === null) server.child.kill('SIGKILL');
+afterAll(async () => {
+  await server?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -58,7 +54,7 @@ describe('the service as a process', () => {
 
   it('npm run import rejects a file with a bad row, with its line, exit code 1 and nothing written', async () => {
     const bad = writeTempFile('bad.csv', csv('LN27A0201G85X09999,P,N,lon,1,gam,L,2027-01-01,,,', 'BAD,P,N,lon,1,gam,L,,,,'));
-    const result = await runToEnd('server/import/cli.ts', [bad], { TRACE_DB: dbPath });
+    const result = await runTs('server/import/cli.ts', { args: [bad], env: { TRACE_DB: dbPath } });
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^line 3: code 'BAD' must be/m);
     expect(result.stderr).toMatch(/1 bad rows out of 2: nothing was written/);
@@ -100,7 +96,7 @@ describe('the service as a process', () => {
       while (reading) await (await lookup('TH27A0110C24B0001')).arrayBuffer();
     });
     const live = writeTempFile('live.csv', csv('LN27A0201G85X07777,LIVE1L,Sữa tươi 1L,hộp,1000,ml,L1,2027-02-01,2027-03-01,,'));
-    const result = await runToEnd('server/import/cli.ts', [live], { TRACE_DB: dbPath });
+    const result = await runTs('server/import/cli.ts', { args: [live], env: { TRACE_DB: dbPath } });
     reading = false;
     await Promise.all(readers);
     expect(result.code).toBe(0);
@@ -130,8 +126,7 @@ describe('the service as a process', () => {
     expect(response).toMatch(/^HTTP\/1\.1 200 OK/);
     expect(response).toContain('"TotalPacket":24');
 
-    const [code] = await once(server.child, 'exit');
-    expect(code).toBe(0);
+    expect(await server.exited).toEqual({ code: 0, signal: null });
     // SQLite removes the write-ahead log only when the last connection closes cleanly.
     expect(existsSync(`${dbPath}-wal`)).toBe(false);
   });

@@ -1,33 +1,29 @@
-import { once } from 'node:events';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runTs, runToEnd, watch, type WatchedProcess } from './childProcess.ts';
+import { runTs, startService, type ServiceProcess } from '../support/childProcess.ts';
 import { DEMO_KEY, makeSiteDir, TRACE_URL_PATH } from './harness.ts';
 import { openConnection, openSocket, sendRaw } from './rawHttp.ts';
 
 let dir: string;
-let server: WatchedProcess;
+let server: ServiceProcess;
 let url: string;
 
 beforeAll(async () => {
   dir = makeSiteDir();
-  server = watch(
-    runTs('server/main.ts', [], {
-      PORT: '0',
-      HOST: '127.0.0.1',
-      TRACE_DB: join(dir, 'data', 'trace.db'),
-      STATIC_DIR: join(dir, 'dist'),
-      TRACE_API_KEYS: DEMO_KEY,
-      // Longer than the test needs: the second signal ends the wait, so no step races a timer.
-      DRAIN_DELAY_MS: '60000',
-    }),
-  );
-  url = (await server.waitForLine(/Trace service ready at (http:\/\/[\d.:]+)/))[1] ?? '';
+  server = await startService({
+    TRACE_DB: join(dir, 'data', 'trace.db'),
+    STATIC_DIR: join(dir, 'dist'),
+    TRACE_API_KEYS: DEMO_KEY,
+    // Longer than the test needs: the second signal ends the wait, so no step races a timer.
+    DRAIN_DELAY_MS: '60000',
+  });
+  url = server.url;
 }, 30_000);
 
-afterAll(() => {
-  if (server.child.exitCode === null) server.child.kill('SIGKILL');
+afterAll(async () => {
+  // The test's own SIGTERMs have ended it unless it failed half way; a second signal skips the drain.
+  await server?.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -83,14 +79,13 @@ describe('SIGTERM', () => {
     expect(finished.headers.connection).toBe('close');
     expect((await inFlight.closed(5000)).reset).toBe(false);
 
-    const [code] = await once(server.child, 'exit');
-    expect(code).toBe(0);
+    expect(await server.exited).toEqual({ code: 0, signal: null });
   });
 });
 
 describe('TRUST_PROXY=true', () => {
   it('stops the service at start with a line naming the safe settings', async () => {
-    const result = await runToEnd('server/main.ts', [], { PORT: '0', TRUST_PROXY: 'true', TRACE_DB: join(dir, 'unused.db') });
+    const result = await runTs('server/main.ts', { env: { PORT: '0', TRUST_PROXY: 'true', TRACE_DB: join(dir, 'unused.db') } });
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^ {2}- TRUST_PROXY=true would take any client's own X-Forwarded-For .*TRUST_PROXY=1 .*TRUST_PROXY=10\.0\.0\.5\)$/m);
     expect(result.stdout).not.toContain('ready');

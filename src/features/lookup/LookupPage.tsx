@@ -11,6 +11,7 @@ import { scanErrorCleared, scanStarted, selectScannerError } from '@/features/sc
 import { arrivalDraft, withCode, type Draft } from './addressCode';
 import { loadScannerDialog } from './loadScannerUi';
 import { LookupResult } from './LookupResult';
+import { DisabledPhotoButton } from './DisabledPhotoButton';
 import { PhotoScanSlot } from './PhotoScanSlot';
 import { lookupView } from './lookupView';
 import { INPUT_ID, QrCodeField } from './QrCodeField';
@@ -18,6 +19,7 @@ import { normalizeInput, validateCode } from './qrCode';
 import { ScanNotices } from './ScanNotices';
 import { readScan } from './scanReading';
 import { useAddressLookup } from './useAddressLookup';
+import { useAfterPaint } from './useAfterPaint';
 
 // The camera dialog's chunk loads after the first paint, with the photo button's (one chunk).
 const ScannerDialog = lazy(loadScannerDialog);
@@ -74,6 +76,10 @@ export function LookupPage() {
     dispatch(scanStarted());
   };
 
+  // The scanner's chunk is fetched once a deep link's result is on screen, never before it: on a slow
+  // network the result must not share the line with code the shopper may never use.
+  const scannerUiNow = useAfterPaint(view.name !== 'loading');
+
   const alternatives = {
     choosePhoto: () => document.getElementById(PHOTO_INPUT_ID)?.click(),
     typeCode: () => document.getElementById(INPUT_ID)?.focus(),
@@ -91,13 +97,15 @@ export function LookupPage() {
         onBlur={() => edit({ error: draft.text === '' ? 'errors.emptyCode' : null })}
         onSearch={search}
         onCamera={startCamera}
-        extraActions={<PhotoScanSlot onDetected={onScanned} />}
+        extraActions={scannerUiNow ? <PhotoScanSlot onDetected={onScanned} /> : <DisabledPhotoButton />}
       />
       <ScanNotices notices={draft.notices} />
       <LookupResult view={view} alternatives={alternatives} />
-      <Suspense fallback={null}>
-        <ScannerDialog onDetected={onScanned} />
-      </Suspense>
+      {scannerUiNow && (
+        <Suspense fallback={null}>
+          <ScannerDialog onDetected={onScanned} />
+        </Suspense>
+      )}
     </Box>
   );
 }

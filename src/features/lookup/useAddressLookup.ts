@@ -6,8 +6,8 @@ import { addressCode, lookupCodeOf } from './addressCode';
 
 /**
  * The address drives the lookup: every navigation the page makes (Search, Enter, a scan, a link) looks
- * its code up, even the same code again; arriving by Back, Forward or a first render the server already
- * answered reuses the answer the store holds. Each code's answer is its own store entry, so an answer
+ * its code up, even the same code again; arriving (a first load, Back, Forward) reuses an answer the store
+ * holds, as the one a server render handed over. Each code's answer is its own store entry, so an answer
  * for another code can never show under this one.
  */
 export function useAddressLookup() {
@@ -21,9 +21,9 @@ export function useAddressLookup() {
   useEffect(() => {
     if (lookupCode === null) return;
     if (navigationType === NavigationType.Pop) {
+      // Any answer held, or one on its way (StrictMode runs this effect twice on mount).
       const held = traceApi.endpoints.trace.select({ fixedCacheKey: lookupCode, requestId: undefined })(store.getState());
-      // Pending too: StrictMode runs this effect twice on mount.
-      if (held.status === 'fulfilled' || held.status === 'pending') return;
+      if (held.status !== 'uninitialized') return;
     }
     void trace(lookupCode);
   }, [lookupCode, location.key, navigationType, store, trace]);

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { TRACE_URL_PATH } from '../../../src/api/traceContract';
 import type { Browser, BrowserContext, BrowserContextOptions, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import type { BuiltPage } from './buildPage';
 import { launchChromium, type CameraSetup } from './chromium';
 import { consoleProblems } from './pageProbes';
 import { TEXTS, type Language, type Texts } from './texts';
@@ -13,18 +14,21 @@ export const UNIT_CODE = '1D24B3261X54A2320';
 export const CARTON_CODE = 'TH26A1105C48B0001';
 /** A bottle whose product name and expiry date are blank: the page shows 'Updating'. */
 export const BLANK_FIELDS_CODE = 'CH26A0920Y15X00099';
+/** A product whose name and code carry markup and script: it must show as text, never run. */
+export const MARKUP_CODE = 'MK26A0101X00X0001';
+export const MARKUP_NAME = '<img src=x onerror="window.__xss=1"></script><script>window.__xss=2</script>Sữa đặc';
 /** Right length, not in the data: the service answers 204. */
 export const UNKNOWN_CODE = 'ZZ99Z9999Z99Z9999';
 export const TRACE_PATH = TRACE_URL_PATH;
 
 /** The page built once for this run by globalSetup.ts. */
-export function builtPageDir(): string {
-  return inject('e2ePageDir');
+export function builtPage(): BuiltPage {
+  return inject('e2ePage');
 }
 
 /** The real trace service on the built page with the known data; `env` e.g. other TRACE_API_KEYS. */
 export function startKnownDataServer(env: Record<string, string> = {}): Promise<TraceServer> {
-  return startTraceServer({ staticDir: builtPageDir(), importFiles: [TRACE_DATA], env: { RATE_LIMIT_MAX: '0', ...env } });
+  return startTraceServer({ page: builtPage(), importFiles: [TRACE_DATA], env: { RATE_LIMIT_MAX: '0', ...env } });
 }
 
 export interface SuiteOptions {
@@ -88,7 +92,18 @@ export function e2eSuite({ camera = {}, launchArgs = [] }: SuiteOptions = {}) {
         if (new URL(request.url()).pathname === TRACE_PATH) traceCalls.push(request);
       });
       await page.goto(`${origin ?? this.url}${path}`);
-      return { page, context, problems, traceCalls, t: TEXTS[language] };
+      const t = TEXTS[language];
+      // The server's HTML shows the page before its script runs. What these tests exercise needs the
+      // script: wait until the page says it is fully there (the photo button turns on with its chunk),
+      // or shows a page without one (not found). Without JavaScript there is nothing to wait for.
+      if (contextOptions.javaScriptEnabled !== false) {
+        await page
+          .getByRole('button', { name: t.scanner.photo, disabled: false })
+          .or(page.getByRole('heading', { name: t.notFound.title }))
+          .first()
+          .waitFor();
+      }
+      return { page, context, problems, traceCalls, t };
     },
   };
 }

@@ -1,13 +1,13 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { buildPage } from './buildPage';
+import { buildPage, type BuiltPage } from './buildPage';
 import { REPO_ROOT } from './traceServer';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The page built for this run (a private folder, see buildPage.ts); the servers serve it. */
-    e2ePageDir: string;
+    e2ePage: BuiltPage;
   }
 }
 
@@ -17,7 +17,7 @@ declare module 'vitest' {
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   await mkdir(join(REPO_ROOT, 'test-results/screenshots'), { recursive: true });
-  const pageDir = await buildPage();
-  project.provide('e2ePageDir', pageDir);
-  return () => rm(pageDir, { recursive: true, force: true });
+  const { root, ...page } = await buildPage();
+  project.provide('e2ePage', page);
+  return () => rm(root, { recursive: true, force: true });
 }

@@ -16,7 +16,10 @@ function browserLanguages(...languages: string[]) {
 }
 
 // The shared test instance stores its language on every change; each case starts from a new visitor.
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  document.cookie = 'i18nextLng=; path=/; max-age=0';
+});
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -26,6 +29,13 @@ afterEach(() => {
 describe('language detection', () => {
   it('takes ?lng first', async () => {
     window.history.replaceState(null, '', '/dt?lng=en');
+    localStorage.setItem('i18nextLng', 'vi');
+    browserLanguages('vi-VN');
+    expect(await detect()).toBe('en');
+  });
+
+  it('then the saved choice in the i18nextLng cookie, which the server sees too', async () => {
+    document.cookie = 'i18nextLng=en; path=/';
     localStorage.setItem('i18nextLng', 'vi');
     browserLanguages('vi-VN');
     expect(await detect()).toBe('en');
@@ -60,9 +70,10 @@ describe('language detection', () => {
     expect(await detect()).toBe('vi');
   });
 
-  it('remembers the detected language in i18nextLng', async () => {
+  it('remembers the detected language in i18nextLng, in localStorage and in a cookie', async () => {
     window.history.replaceState(null, '', '/?lng=en');
     await detect();
     expect(localStorage.getItem('i18nextLng')).toBe('en');
+    expect(document.cookie).toContain('i18nextLng=en');
   });
 });

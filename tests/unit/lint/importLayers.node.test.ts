@@ -29,6 +29,7 @@ describe('imports run one way', () => {
     ['src/store/probe.ts', "import type { x } from '@/app/store';"],
     ['src/app/probe.ts', "import { x } from '@/features/lookup/LookupPage';"],
     ['server/probe.ts', "import { x } from '../src/api/traceContract.ts';"],
+    ['server/http/probe.ts', "import { x } from '../../src/api/traceContract.ts';"],
   ])('lets %s import downwards: %s', async (filePath, importLine) => {
     expect(await layerErrors(filePath, importLine)).toEqual([]);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toTraceResponse, traceResponseBody, type ProductLot } from '../../server/traceResponse.ts';
+import type { ProductLot } from '../../server/domain/traceCode.ts';
+import { toTraceResponse, traceResponseBody } from '../../server/traceBody.ts';
 
 const unitLot: ProductLot = {
   productCode: 'SB900G',

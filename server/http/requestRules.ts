@@ -1,6 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import { relativeTarget, sendError } from './errors.ts';
+import { sendError } from './errors.ts';
+import { relativeTarget } from './requestTarget.ts';
 
 /** The only body the service reads is a lookup: `{"QrCode": "…"}`, far below this. */
 export const BODY_LIMIT = 4096;

@@ -1,9 +1,10 @@
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { TraceErrorType } from '../src/api/traceContract.ts';
-import { errorBody, JSON_TYPE, pathOf, relativeTarget, sendError } from './errors.ts';
-import type { SecurityHeaders } from './security.ts';
+import type { TraceErrorType } from '../../src/api/traceContract.ts';
+import type { SecurityHeaders } from '../security.ts';
+import { errorBody, JSON_TYPE, sendError } from './errors.ts';
+import { pathOf, relativeTarget } from './requestTarget.ts';
 
 // Node and Fastify answer some requests before any route or hook runs, each in a shape of its own and
 // without our headers. These handlers give those answers the contract's body and the security headers.

@@ -1,0 +1,105 @@
+import {
+  QR_CODE_MAX_LENGTH,
+  QR_CODE_MIN_LENGTH,
+  TRACE_ERROR_TYPES,
+  type TraceBox,
+  type TraceErrorBody,
+  type TraceProduct,
+  type TraceRequest,
+  type TraceResponse,
+} from '../../src/api/traceContract.ts';
+
+// JSON schemas of the contract: the route validates requests and serialises errors with them, and the
+// OpenAPI document is built from them. They live with the service, so the page never ships them.
+// `satisfies` ties each property list and `required` list to the contract's interfaces, so a field
+// added to or dropped from an interface fails `npm run server:typecheck` until its schema follows;
+// tests/server/schemas.test.ts checks that `required` names every field.
+
+/** Letters and digits only; surrounding spaces are allowed because the service trims. */
+export const QR_CODE_PATTERN = `^\\s*[A-Za-z0-9]{${QR_CODE_MIN_LENGTH},${QR_CODE_MAX_LENGTH}}\\s*$`;
+
+const wireValueSchema = { type: ['string', 'number', 'null'] } as const;
+
+export const traceRequestSchema = {
+  type: 'object',
+  required: ['QrCode'] satisfies (keyof TraceRequest)[],
+  properties: {
+    QrCode: {
+      type: 'string',
+      pattern: QR_CODE_PATTERN,
+      description: `${QR_CODE_MIN_LENGTH} to ${QR_CODE_MAX_LENGTH} letters and digits, matched case-insensitively after trimming`,
+    },
+  } satisfies Record<keyof TraceRequest, unknown>,
+} as const;
+
+export const traceProductSchema = {
+  type: 'object',
+  required: [
+    'Code',
+    'ProductUnit',
+    'ProductCode',
+    'ProductName',
+    'Weight',
+    'WeightType',
+    'ProductDate',
+    'ExpireDate',
+  ] satisfies (keyof TraceProduct)[],
+  properties: {
+    Code: wireValueSchema,
+    ProductUnit: wireValueSchema,
+    ProductCode: wireValueSchema,
+    ProductName: wireValueSchema,
+    Weight: wireValueSchema,
+    WeightType: wireValueSchema,
+    ProductDate: { ...wireValueSchema, description: 'YYYY-MM-DD' },
+    ExpireDate: { ...wireValueSchema, description: 'YYYY-MM-DD' },
+  } satisfies Record<keyof TraceProduct, unknown>,
+} as const;
+
+export const traceBoxSchema = {
+  type: 'object',
+  required: [
+    'Code',
+    'ProductUnit',
+    'ProductCode',
+    'ProductName',
+    'ProductDate',
+    'ExpireDate',
+    'TotalPacket',
+  ] satisfies (keyof TraceBox)[],
+  properties: {
+    Code: wireValueSchema,
+    ProductUnit: wireValueSchema,
+    ProductCode: wireValueSchema,
+    ProductName: wireValueSchema,
+    ProductDate: { ...wireValueSchema, description: 'YYYY-MM-DD' },
+    ExpireDate: { ...wireValueSchema, description: 'YYYY-MM-DD' },
+    TotalPacket: wireValueSchema,
+  } satisfies Record<keyof TraceBox, unknown>,
+} as const;
+
+export const traceResponseSchema = {
+  type: 'object',
+  required: ['Data'] satisfies (keyof TraceResponse)[],
+  properties: {
+    Data: {
+      type: 'object',
+      required: ['Products', 'Box'] satisfies (keyof TraceResponse['Data'])[],
+      properties: {
+        Products: { type: 'array', items: traceProductSchema },
+        Box: { type: 'array', items: traceBoxSchema },
+      } satisfies Record<keyof TraceResponse['Data'], unknown>,
+    },
+  } satisfies Record<keyof TraceResponse, unknown>,
+} as const;
+
+export const traceErrorBodySchema = {
+  type: 'object',
+  required: ['error', 'Message', 'status', 'EndPoint'] satisfies (keyof TraceErrorBody)[],
+  properties: {
+    error: { type: 'string', enum: TRACE_ERROR_TYPES },
+    Message: { type: 'string' },
+    status: { type: 'integer' },
+    EndPoint: { type: 'string', description: 'The request path' },
+  } satisfies Record<keyof TraceErrorBody, unknown>,
+} as const;

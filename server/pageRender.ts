@@ -1,0 +1,117 @@
+import { readFile } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  SERVER_STATE_ID,
+  TRACE_URL_PATH,
+  type PageRenderResult,
+  type RenderPage,
+  type TraceErrorBody,
+  type TraceRequest,
+  type TraceWireAnswer,
+} from '../src/api/traceContract.ts';
+import type { CodeLookup } from './db/traceStore.ts';
+import { normaliseCode } from './domain/traceCode.ts';
+import { traceResponseBody } from './traceBody.ts';
+
+const ROOT = '<div id="root"></div>';
+
+/** The built page's index.html, cut where a render's parts go. */
+interface PageTemplate {
+  beforeLang: string;
+  beforeHead: string;
+  beforeRoot: string;
+  afterRoot: string;
+}
+
+const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+
+/**
+ * A rendered page needs no script to show its result: its entry module is requested after the first
+ * paint (public/hydrate-after-paint.js) instead of competing with the HTML for a slow network.
+ */
+function afterFirstPaint(html: string): string {
+  return html.replace(MODULE_SCRIPT, (_tag, src: string) => `<script defer src="/hydrate-after-paint.js" data-main="${src}"></script>`);
+}
+
+function pageTemplate(indexHtml: string): PageTemplate {
+  const html = afterFirstPaint(indexHtml);
+  const lang = html.indexOf('lang="') + 'lang="'.length;
+  const langEnd = html.indexOf('"', lang);
+  const head = html.indexOf('</head>');
+  const root = html.indexOf(ROOT);
+  if (lang < 'lang="'.length || head < 0 || root < 0) throw new Error('index.html lacks <html lang>, </head> or the root element');
+  return {
+    beforeLang: html.slice(0, lang),
+    beforeHead: html.slice(langEnd, head),
+    beforeRoot: html.slice(head, root),
+    afterRoot: html.slice(root + ROOT.length),
+  };
+}
+
+function pageHtml(template: PageTemplate, { lang, head, body, state }: PageRenderResult): string {
+  return (
+    template.beforeLang +
+    lang +
+    template.beforeHead +
+    head +
+    template.beforeRoot +
+    `<div id="root">${body}</div><script type="application/json" id="${SERVER_STATE_ID}">${state}</script>` +
+    template.afterRoot
+  );
+}
+
+/**
+ * The lookup as the API would answer it, without HTTP: the page's render asks through its own api slice,
+ * so the result and every failure map exactly as in the browser.
+ */
+function inProcessTrace(lookup: CodeLookup) {
+  return async ({ QrCode }: TraceRequest): Promise<TraceWireAnswer> => {
+    try {
+      const stored = lookup.find(normaliseCode(QrCode));
+      if (stored === undefined) return { status: 204, body: undefined };
+      return { status: 200, body: JSON.parse(traceResponseBody(stored).toString('utf8')) };
+    } catch {
+      const body: TraceErrorBody = {
+        error: 'INTERNAL_SERVER_ERROR',
+        Message: 'The lookup failed',
+        status: 500,
+        EndPoint: TRACE_URL_PATH,
+      };
+      return { status: 500, body };
+    }
+  };
+}
+
+export type PageRenderer = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
+
+/**
+ * Server rendering of the page's routes from the page's own server build (dist-ssr/entry-server.js,
+ * `npm run build`): the first response of a deep link holds its result, styles and store state.
+ */
+export async function loadPageRenderer(ssrEntry: string, indexHtml: string, lookup: CodeLookup): Promise<PageRenderer> {
+  const { renderPage } = (await import(pathToFileURL(ssrEntry).href)) as { renderPage: RenderPage };
+  const unrendered = await readFile(indexHtml, 'utf8');
+  const template = pageTemplate(unrendered);
+  const answerTrace = inProcessTrace(lookup);
+  return async (request, reply) => {
+    reply
+      .type('text/html; charset=utf-8')
+      // Each visitor's page differs by language; shared caches must keep them apart, browsers revalidate.
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Accept-Language, Cookie, Accept-Encoding');
+    try {
+      const result = await renderPage({
+        url: request.url,
+        cookie: request.headers.cookie,
+        acceptLanguage: request.headers['accept-language'],
+        answerTrace,
+      });
+      return reply.code(result.status).send(pageHtml(template, result));
+    } catch (error) {
+      // A page that failed to render still works: the browser renders it, as on a static host.
+      request.log.error({ err: error }, 'server render failed; sent the page unrendered');
+      return reply.code(200).send(unrendered);
+    }
+  };
+}

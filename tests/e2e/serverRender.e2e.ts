@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import { CARTON_CODE, MARKUP_CODE, MARKUP_NAME, UNIT_CODE, UNKNOWN_CODE, e2eSuite } from './support/e2eSuite';
+import { cartonRows, lookupPage, qrParam, unitRows } from './support/lookupPage';
+import { DESKTOP_EN, PHONE_VI, PROFILES } from './support/profiles';
+import { TEXTS } from './support/texts';
+
+const suite = e2eSuite();
+const PRODUCT = 'Sữa bột Đồng Xanh Gold 900g';
+
+/** The first response of an address, as a crawler or a phone's first byte sees it: no browser. */
+async function firstHtml(path: string, headers: Record<string, string> = {}): Promise<{ status: number; html: string; headers: Headers }> {
+  const response = await fetch(`${suite.url}${path}`, { headers });
+  return { status: response.status, html: await response.text(), headers: response.headers };
+}
+
+describe('the first HTML response', () => {
+  it('of a deep link holds the product, its styles and the language the visitor will see', async () => {
+    const { status, html, headers } = await firstHtml(`/dt?qr=${UNIT_CODE}`, { 'accept-language': 'vi-VN,vi;q=0.9' });
+    expect(status).toBe(200);
+    expect(html).toContain(PRODUCT);
+    expect(html).toContain('<html lang="vi"');
+    expect(html).toContain(TEXTS.vi.result.title);
+    expect(html).toMatch(/<style data-emotion="css [^"]+">/);
+    expect(headers.get('content-security-policy')).toContain("script-src 'self' 'wasm-unsafe-eval'");
+    expect(headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it.each([
+    ['the lng parameter', `/dt?qr=${UNIT_CODE}&lng=en`, {}],
+    ['the saved choice (cookie)', `/dt?qr=${UNIT_CODE}`, { cookie: 'i18nextLng=en', 'accept-language': 'vi' }],
+    ['the browser languages', `/dt?qr=${UNIT_CODE}`, { 'accept-language': 'fr-FR,en-US;q=0.8,vi;q=0.5' }],
+  ])('is in English when %s says so', async (_, path, headers) => {
+    const { html } = await firstHtml(path, headers);
+    expect(html).toContain('<html lang="en"');
+    expect(html).toContain(TEXTS.en.result.title);
+    expect(html).toContain('900 gram');
+  });
+
+  it('says the catalogue message of an unknown code, and the field error of an invalid one', async () => {
+    expect((await firstHtml(`/dt?qr=${UNKNOWN_CODE}`)).html).toContain(TEXTS.vi.errors.noProducts);
+    expect((await firstHtml('/dt?qr=ABC')).html).toContain(TEXTS.vi.errors.invalidCode);
+  });
+
+  it('of an unknown path is the not-found page with a 404', async () => {
+    const { status, html } = await firstHtml('/no/such/page', { 'accept-language': 'en' });
+    expect(status).toBe(404);
+    expect(html).toContain(TEXTS.en.notFound.title);
+  });
+
+  it('never renders markup from the address or the data as markup', async () => {
+    const hostile = encodeURIComponent('"><script>window.__xss=3</script><img src=x onerror=alert(1)>');
+    const fromAddress = await firstHtml(`/dt?qr=${hostile}`);
+    expect(fromAddress.html).not.toContain('<script>window.__xss');
+    expect(fromAddress.html).not.toContain('<img src=x');
+    const fromData = await firstHtml(`/dt?qr=${MARKUP_CODE}`);
+    expect(fromData.html).toContain('&lt;img src=x onerror=&quot;window.__xss=1&quot;&gt;');
+    expect(fromData.html).not.toContain('<script>window.__xss');
+    // The store state travels as JSON that cannot close its script element.
+    expect(fromData.html.match(/<\/script>/g)?.length).toBe(fromData.html.match(/<script/g)?.length);
+  });
+
+  it("holds no other code's data and no client key", async () => {
+    const { html } = await firstHtml(`/dt?qr=${UNIT_CODE}`);
+    expect(html).not.toContain(CARTON_CODE);
+    expect(html).not.toContain('X-Key');
+  });
+});
+
+describe.each([PHONE_VI, DESKTOP_EN])('without JavaScript ($name)', ({ language, context }) => {
+  const t = TEXTS[language];
+
+  it('a deep link shows its result, and the search form looks codes up through the server', async () => {
+    const { page } = await suite.open(language, { ...context, javaScriptEnabled: false }, `/dt?qr=${UNIT_CODE}`);
+    const ui = lookupPage(page, t);
+    expect(await ui.rows()).toEqual(unitRows(t, language));
+
+    await ui.input.fill(CARTON_CODE);
+    await ui.searchButton.click();
+    await page.waitForURL((url) => url.searchParams.get('qr') === CARTON_CODE);
+    expect(await ui.rows()).toEqual(cartonRows(t, language));
+  });
+
+  it.each([
+    ['an invalid code', 'ABC', 'invalidCode'],
+    ['an empty field', '', 'emptyCode'],
+  ] as const)('%s gets its field error from the server', async (_, typed, error) => {
+    const { page } = await suite.open(language, { ...context, javaScriptEnabled: false }, '/');
+    const ui = lookupPage(page, t);
+    await ui.input.fill(typed);
+    await ui.searchButton.click();
+    await ui.alert(t.errors[error]).waitFor();
+    expect(await ui.resultTable.count()).toBe(0);
+  });
+});
+
+describe.each(PROFILES)('with JavaScript ($name)', ({ language, context }) => {
+  const t = TEXTS[language];
+
+  it('hydration keeps the table on screen, sends no second lookup, and later searches run in the page', async () => {
+    const context_ = await suite.browser.newContext(context);
+    try {
+      // Watches from the first byte whether the table ever leaves the screen or loading shows.
+      await context_.addInitScript((loading: string) => {
+        const seen = { tableGone: false, loading: false, hadTable: false };
+        (window as unknown as { __seen: typeof seen }).__seen = seen;
+        new MutationObserver(() => {
+          const table = document.querySelector('table');
+          if (table) seen.hadTable = true;
+          else if (seen.hadTable) seen.tableGone = true;
+          if (document.body?.textContent?.includes(loading)) seen.loading = true;
+        }).observe(document, { childList: true, subtree: true, characterData: true });
+      }, t.lookup.loading);
+      const page = await context_.newPage();
+      const problems: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') problems.push(message.text());
+      });
+      page.on('pageerror', (error) => problems.push(error.message));
+      const traceCalls: string[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'POST') traceCalls.push(request.postData() ?? '');
+      });
+      await page.goto(`${suite.url}/dt?qr=${UNIT_CODE}`);
+      const ui = lookupPage(page, t);
+      await ui.fullyLoaded();
+      expect(await ui.rows()).toEqual(unitRows(t, language));
+      expect(await page.evaluate(() => (window as unknown as { __seen: object }).__seen)).toEqual({
+        tableGone: false,
+        loading: false,
+        hadTable: true,
+      });
+      expect(traceCalls).toEqual([]);
+
+      // A later search runs in the page: one trace call, no new document.
+      await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+      await ui.input.fill(CARTON_CODE);
+      await ui.input.press('Enter');
+      expect(await ui.rows()).toEqual(cartonRows(t, language));
+      expect(traceCalls).toEqual([JSON.stringify({ QrCode: CARTON_CODE })]);
+      expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+      expect(problems).toEqual([]);
+    } finally {
+      await context_.close();
+    }
+  });
+
+  it('Back and Forward between two deep links show each result', async () => {
+    const { page, problems } = await suite.open(language, context, `/dt?qr=${UNIT_CODE}`);
+    const ui = lookupPage(page, t);
+    expect(await ui.rows()).toEqual(unitRows(t, language));
+    await page.goto(`${suite.url}/dt?qr=${CARTON_CODE}`);
+    expect(await ui.rows()).toEqual(cartonRows(t, language));
+    await page.goBack();
+    expect(await ui.rows()).toEqual(unitRows(t, language));
+    expect(qrParam(page)).toBe(UNIT_CODE);
+    await page.goForward();
+    expect(await ui.rows()).toEqual(cartonRows(t, language));
+    expect(problems).toEqual([]);
+  });
+
+  it('a product name with markup shows as text and runs nothing', async () => {
+    const { page, problems } = await suite.open(language, context, `/dt?qr=${MARKUP_CODE}`);
+    const ui = lookupPage(page, t);
+    await ui.fullyLoaded();
+    expect((await ui.rows()).find(([label]) => label === t.result.productName)?.[1]).toBe(MARKUP_NAME);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,92 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INDEX_HTML, startTestServer, type TestServer } from './harness.ts';
+
+// The service's side of server rendering: it loads the page's render module, answers its lookups in
+// process and puts the parts into index.html. The real page module is rendered in the e2e suite
+// (serverRender.e2e.ts); these stand-ins show what the service does with what a module returns or throws.
+const ECHO_MODULE = `
+export async function renderPage({ url, cookie, acceptLanguage, answerTrace }) {
+  const qr = new URL(url, 'http://x').searchParams.get('qr');
+  const answer = qr ? await answerTrace({ QrCode: qr }) : null;
+  const missing = url.startsWith('/missing');
+  return {
+    status: missing ? 404 : 200,
+    lang: 'en',
+    head: '<style data-emotion="css x">.x{}</style>',
+    body: '<main>' + JSON.stringify({ url, cookie, acceptLanguage, answer }).replace(/</g, '\\\\u003c') + '</main>',
+    state: '{"traceApi":{}}',
+  };
+}`;
+const THROWING_MODULE = `export async function renderPage() { throw new Error('render broke'); }`;
+
+function moduleFile(source: string): { path: string; dir: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'trace-ssr-'));
+  const path = join(dir, 'entry-server.mjs');
+  writeFileSync(path, source);
+  return { path, dir };
+}
+
+describe('pages rendered by the page module', () => {
+  let server: TestServer;
+  let module: { path: string; dir: string };
+  beforeAll(async () => {
+    module = moduleFile(ECHO_MODULE);
+    server = await startTestServer({ SSR_ENTRY: module.path });
+  });
+  afterAll(async () => {
+    await server.close();
+    rmSync(module.dir, { recursive: true, force: true });
+  });
+
+  it('puts language, styles, body and state into index.html, with the page headers', async () => {
+    const response = await fetch(`${server.url}/dt?qr=1D24B3261X54A2320`, { headers: { 'accept-language': 'en', cookie: 'a=b' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(response.headers.get('vary')).toContain('Accept-Language');
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const html = await response.text();
+    expect(html).toMatch(/^<!doctype html><html lang="en"><head>/i);
+    expect(html).toContain('<style data-emotion="css x">');
+    expect(html).toContain('<script type="application/json" id="server-state">{"traceApi":{}}</script>');
+    const echoed = JSON.parse(/<main>(.*)<\/main>/.exec(html)?.[1] ?? 'null');
+    expect(echoed).toMatchObject({ url: '/dt?qr=1D24B3261X54A2320', cookie: 'a=b', acceptLanguage: 'en' });
+    // The lookup is answered in process, as the API would answer it.
+    expect(echoed.answer.status).toBe(200);
+    expect(echoed.answer.body.Data.Products[0].Code).toBe('1D24B3261X54A2320');
+  });
+
+  it('answers an unknown code as the API does (204, no body)', async () => {
+    const html = await (await fetch(`${server.url}/dt?qr=ZZ00000000000000Z`)).text();
+    expect(JSON.parse(/<main>(.*)<\/main>/.exec(html)?.[1] ?? 'null').answer).toEqual({ status: 204 });
+  });
+
+  it("renders '/' and unknown paths too, with the module's status", async () => {
+    expect((await fetch(`${server.url}/`)).status).toBe(200);
+    const missing = await fetch(`${server.url}/missing/page`);
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('<main>');
+  });
+});
+
+describe('a render module that throws', () => {
+  let server: TestServer;
+  let module: { path: string; dir: string };
+  beforeAll(async () => {
+    module = moduleFile(THROWING_MODULE);
+    server = await startTestServer({ SSR_ENTRY: module.path });
+  });
+  afterAll(async () => {
+    await server.close();
+    rmSync(module.dir, { recursive: true, force: true });
+  });
+
+  it('sends the page unrendered, so the browser renders it, and logs why', async () => {
+    const response = await fetch(`${server.url}/dt?qr=1D24B3261X54A2320`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe(INDEX_HTML);
+    expect(server.logs.join('')).toContain('server render failed');
+  });
+});

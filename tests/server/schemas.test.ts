@@ -1,0 +1,60 @@
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { TraceBox, TraceErrorBody, TraceProduct, TraceRequest, TraceResponse } from '../../src/api/traceContract.ts';
+import {
+  traceBoxSchema,
+  traceErrorBodySchema,
+  traceProductSchema,
+  traceRequestSchema,
+  traceResponseSchema,
+} from '../../server/http/schemas.ts';
+import { toTraceResponse } from '../../server/traceBody.ts';
+
+interface ObjectSchema {
+  required: readonly string[];
+  properties: object;
+}
+type RequiredOf<S extends ObjectSchema> = S['required'][number];
+type PropertiesOf<S extends ObjectSchema> = keyof S['properties'];
+
+// Checked by `npm run typecheck` and `npm run server:typecheck` (at run time these are no-ops): the
+// schemas' `satisfies` refuse an unknown or missing property, but not a `required` list that leaves a
+// contract field out, which the service would then accept missing and the OpenAPI document call optional.
+expectTypeOf<RequiredOf<typeof traceRequestSchema>>().toEqualTypeOf<keyof TraceRequest>();
+expectTypeOf<RequiredOf<typeof traceProductSchema>>().toEqualTypeOf<keyof TraceProduct>();
+expectTypeOf<RequiredOf<typeof traceBoxSchema>>().toEqualTypeOf<keyof TraceBox>();
+expectTypeOf<RequiredOf<typeof traceResponseSchema>>().toEqualTypeOf<keyof TraceResponse>();
+expectTypeOf<RequiredOf<typeof traceResponseSchema.properties.Data>>().toEqualTypeOf<keyof TraceResponse['Data']>();
+expectTypeOf<RequiredOf<typeof traceErrorBodySchema>>().toEqualTypeOf<keyof TraceErrorBody>();
+expectTypeOf<PropertiesOf<typeof traceProductSchema>>().toEqualTypeOf<keyof TraceProduct>();
+expectTypeOf<PropertiesOf<typeof traceBoxSchema>>().toEqualTypeOf<keyof TraceBox>();
+
+const lot = {
+  productCode: 'SB900G',
+  productName: 'Sữa bột',
+  weight: 900,
+  weightType: 'gam',
+  productDate: '2026-06-12',
+  expireDate: null,
+  code: '1D24B3261X54A2320',
+  totalPacket: null,
+};
+
+describe('the JSON schemas', () => {
+  it.each([
+    ['TraceRequest', traceRequestSchema],
+    ['TraceProduct', traceProductSchema],
+    ['TraceBox', traceBoxSchema],
+    ['TraceResponse', traceResponseSchema],
+    ['TraceResponse.Data', traceResponseSchema.properties.Data],
+    ['TraceErrorBody', traceErrorBodySchema],
+  ])('require every property of %s, listed in the same order', (_name, schema: ObjectSchema) => {
+    expect(schema.required).toEqual(Object.keys(schema.properties));
+  });
+
+  it('list the fields in the order the service sends them', () => {
+    const unit = toTraceResponse({ ...lot, productUnit: 'lon' }).Data.Products[0];
+    const carton = toTraceResponse({ ...lot, productUnit: 'thùng', totalPacket: 24 }).Data.Box[0];
+    expect(Object.keys(unit ?? {})).toEqual(traceProductSchema.required);
+    expect(Object.keys(carton ?? {})).toEqual(traceBoxSchema.required);
+  });
+});
