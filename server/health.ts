@@ -7,8 +7,8 @@ export interface Lifecycle {
   draining: boolean;
 }
 
-export const HEALTH_PATH = '/healthz';
-export const READY_PATH = '/readyz';
+const HEALTH_PATH = '/healthz';
+const READY_PATH = '/readyz';
 
 /**
  * `/healthz`: the process answers (a restart will not help otherwise). `/readyz`: it should get

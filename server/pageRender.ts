@@ -6,13 +6,13 @@ import {
   TRACE_URL_PATH,
   type PageRenderResult,
   type RenderPage,
-  type TraceErrorBody,
   type TraceRequest,
   type TraceWireAnswer,
 } from '../src/api/traceContract.ts';
 import type { CodeLookup } from './db/traceStore.ts';
 import { normaliseCode } from './domain/traceCode.ts';
-import { traceResponseBody } from './traceBody.ts';
+import { errorBody } from './http/errors.ts';
+import { toTraceResponse } from './traceBody.ts';
 
 const ROOT = '<div id="root"></div>';
 
@@ -70,15 +70,11 @@ function inProcessTrace(lookup: CodeLookup) {
     try {
       const stored = lookup.find(normaliseCode(QrCode));
       if (stored === undefined) return { status: 204, body: undefined };
-      return { status: 200, body: JSON.parse(traceResponseBody(stored).toString('utf8')) };
+      // The answer's object itself: the API's byte template exists for HTTP, a render needs no bytes.
+      const { code, totalPacket, lot } = stored;
+      return { status: 200, body: toTraceResponse({ ...lot, code, totalPacket }) };
     } catch {
-      const body: TraceErrorBody = {
-        error: 'INTERNAL_SERVER_ERROR',
-        Message: 'The lookup failed',
-        status: 500,
-        EndPoint: TRACE_URL_PATH,
-      };
-      return { status: 500, body };
+      return { status: 500, body: errorBody('INTERNAL_SERVER_ERROR', 500, 'The lookup failed', TRACE_URL_PATH) };
     }
   };
 }

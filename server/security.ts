@@ -7,7 +7,7 @@ import { relativeTarget } from './http/requestTarget.ts';
  * elements at run time, so style-src needs 'unsafe-inline'; scripts stay 'self' only. Photo scanning
  * decodes from data:/blob: images and the camera preview is a MediaStream, hence img/media/worker.
  */
-export const CSP_DIRECTIVES = {
+const CSP_DIRECTIVES = {
   'default-src': ["'self'"],
   // 'wasm-unsafe-eval' lets the decode worker compile its WebAssembly; never 'unsafe-eval', which would allow eval().
   'script-src': ["'self'", "'wasm-unsafe-eval'"],

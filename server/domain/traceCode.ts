@@ -31,7 +31,7 @@ export function normaliseCode(text: string): string {
 }
 
 /** The packaging unit that makes a code a carton (Box) rather than a unit (Products). */
-export const CARTON_UNIT = 'thùng';
+const CARTON_UNIT = 'thùng';
 
 export function isCarton(record: Pick<CodeRecord, 'productUnit'>): boolean {
   return record.productUnit.normalize('NFC').trim().toLowerCase() === CARTON_UNIT;

@@ -4,7 +4,7 @@ import { requestPath } from './requestTarget.ts';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
-export const BAD_BODY_MESSAGE = 'The body must be JSON like {"QrCode": "<17 to 18 letters and digits>"}';
+const BAD_BODY_MESSAGE = 'The body must be JSON like {"QrCode": "<17 to 18 letters and digits>"}';
 
 export function errorBody(error: TraceErrorType, status: number, message: string, endPoint: string): TraceErrorBody {
   return { error, Message: message, status, EndPoint: endPoint };

@@ -6,7 +6,7 @@ import { relativeTarget } from './requestTarget.ts';
 /** The only body the service reads is a lookup: `{"QrCode": "…"}`, far below this. */
 export const BODY_LIMIT = 4096;
 
-export function hasBody(headers: IncomingHttpHeaders): boolean {
+function hasBody(headers: IncomingHttpHeaders): boolean {
   const length = headers['content-length'];
   return (length !== undefined && length !== '0') || headers['transfer-encoding'] !== undefined;
 }

@@ -16,7 +16,7 @@ import {
 // tests/server/schemas.test.ts checks that `required` names every field.
 
 /** Letters and digits only; surrounding spaces are allowed because the service trims. */
-export const QR_CODE_PATTERN = `^\\s*[A-Za-z0-9]{${QR_CODE_MIN_LENGTH},${QR_CODE_MAX_LENGTH}}\\s*$`;
+const QR_CODE_PATTERN = `^\\s*[A-Za-z0-9]{${QR_CODE_MIN_LENGTH},${QR_CODE_MAX_LENGTH}}\\s*$`;
 
 const wireValueSchema = { type: ['string', 'number', 'null'] } as const;
 

@@ -1,6 +1,6 @@
 import { createAction } from '@reduxjs/toolkit';
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
-import { API_KEY_HEADER, TRACE_PATH, type TraceRequest, type TraceWireAnswer } from './traceContract';
+import { API_KEY_HEADER, TRACE_PATH, type TraceRequest, type TraceTransport } from './traceContract';
 import { TRACE_API_BASE, TRACE_API_KEY, TRACE_TIMEOUT_MS } from '@/config';
 import { NO_PRODUCTS, toTraceFailure, type TraceFailure } from './traceFailure';
 import { pickTraceResult, type TraceResult } from './traceResult';
@@ -13,14 +13,6 @@ const fetchTrace = fetchBaseQuery({
     return headers;
   },
 });
-
-/**
- * How a store reaches the service other than by fetch: the server, rendering a page, answers in process.
- * Given to the store as its thunk extra argument.
- */
-export interface TraceTransport {
-  answerTrace: (request: TraceRequest) => Promise<TraceWireAnswer>;
-}
 
 /** An in-process answer, shaped as fetchBaseQuery shapes an HTTP one (an empty 204 is null data). */
 async function answeredInProcess(transport: TraceTransport, body: TraceRequest) {

@@ -56,11 +56,18 @@ export interface TraceWireAnswer {
  * The page's server-render module (built from src/entry-server.tsx) as the service loads it: the service
  * finds the code in the address, answers it in process and gets the page's HTML parts back.
  */
-export interface PageRenderRequest {
+export interface PageRenderRequest extends TraceTransport {
   /** Path and query, as requested. */
   url: string;
   cookie?: string;
   acceptLanguage?: string;
+}
+
+/**
+ * How a store reaches the service other than by fetch: the server, rendering a page, answers in process.
+ * Given to the page's store as its thunk extra argument.
+ */
+export interface TraceTransport {
   answerTrace: (request: TraceRequest) => Promise<TraceWireAnswer>;
 }
 

@@ -1,5 +1,6 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
-import { traceApi, type TraceTransport } from '@/api/traceApi';
+import { traceApi } from '@/api/traceApi';
+import type { TraceTransport } from '@/api/traceContract';
 import { scannerSlice } from '@/features/scanner/scannerSlice';
 
 const rootReducer = combineSlices(traceApi, scannerSlice);

@@ -4,16 +4,15 @@
  * the service), beside a floor in the same run: the same server-rendered HTML with every script removed,
  * served as one plain gzip-compressed file. Prints the medians of each.
  */
-import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildPage } from '../e2e/support/buildPage';
 import { CHROMIUM_PATH } from '../e2e/support/chromium';
-import { REPO_ROOT, startTraceServer } from '../e2e/support/traceServer';
+import { startTraceServer } from '../e2e/support/traceServer';
+import { runTs } from '../support/childProcess';
 
 const DEMO_CODE = '1D24B3261X54A2320';
 const runsArg = process.argv.indexOf('--runs');
@@ -30,13 +29,8 @@ interface Figures {
 }
 
 async function precompress(staticDir: string): Promise<void> {
-  const child = spawn(join(REPO_ROOT, 'node_modules/.bin/tsx'), ['server/precompress.ts'], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, STATIC_DIR: staticDir },
-    stdio: 'inherit',
-  });
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-  if (code !== 0) throw new Error(`precompress failed (${code})`);
+  const { code, stderr } = await runTs('server/precompress.ts', { env: { STATIC_DIR: staticDir } });
+  if (code !== 0) throw new Error(`precompress failed (${code}): ${stderr}`);
 }
 
 /** The floor: one plain HTML file, gzip-compressed like any static host would. */

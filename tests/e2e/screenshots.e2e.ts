@@ -5,7 +5,8 @@ import { BLANK_FIELDS_CODE, CARTON_CODE, startKnownDataServer, TRACE_PATH, UNIT_
 import { lookupPage } from './support/lookupPage';
 import { PHONE_VI } from './support/profiles';
 import { TEXTS, fill, type Language } from './support/texts';
-import { REPO_ROOT, type TraceServer } from './support/traceServer';
+import { REPO_ROOT } from '../support/childProcess';
+import type { TraceServer } from './support/traceServer';
 
 const SHOTS = join(REPO_ROOT, 'test-results/screenshots');
 const suite = e2eSuite({ camera: { camera: 'pattern' } });

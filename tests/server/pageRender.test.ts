@@ -22,27 +22,31 @@ export async function renderPage({ url, cookie, acceptLanguage, answerTrace }) {
 }`;
 const THROWING_MODULE = `export async function renderPage() { throw new Error('render broke'); }`;
 
-function moduleFile(source: string): { path: string; dir: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'trace-ssr-'));
-  const path = join(dir, 'entry-server.mjs');
-  writeFileSync(path, source);
-  return { path, dir };
+/** For the enclosing describe: a test server whose render module is `source`; the getter gives it. */
+function serverRenderingWith(source: string): () => TestServer {
+  let server: TestServer | undefined;
+  let moduleDir = '';
+  beforeAll(async () => {
+    moduleDir = mkdtempSync(join(tmpdir(), 'trace-ssr-'));
+    const path = join(moduleDir, 'entry-server.mjs');
+    writeFileSync(path, source);
+    server = await startTestServer({ SSR_ENTRY: path });
+  });
+  afterAll(async () => {
+    await server?.close();
+    if (moduleDir) rmSync(moduleDir, { recursive: true, force: true });
+  });
+  return () => {
+    if (!server) throw new Error('the test server has not started');
+    return server;
+  };
 }
 
 describe('pages rendered by the page module', () => {
-  let server: TestServer;
-  let module: { path: string; dir: string };
-  beforeAll(async () => {
-    module = moduleFile(ECHO_MODULE);
-    server = await startTestServer({ SSR_ENTRY: module.path });
-  });
-  afterAll(async () => {
-    await server.close();
-    rmSync(module.dir, { recursive: true, force: true });
-  });
+  const server = serverRenderingWith(ECHO_MODULE);
 
   it('puts language, styles, body and state into index.html, with the page headers', async () => {
-    const response = await fetch(`${server.url}/dt?qr=1D24B3261X54A2320`, { headers: { 'accept-language': 'en', cookie: 'a=b' } });
+    const response = await fetch(`${server().url}/dt?qr=1D24B3261X54A2320`, { headers: { 'accept-language': 'en', cookie: 'a=b' } });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(response.headers.get('vary')).toContain('Accept-Language');
@@ -59,34 +63,25 @@ describe('pages rendered by the page module', () => {
   });
 
   it('answers an unknown code as the API does (204, no body)', async () => {
-    const html = await (await fetch(`${server.url}/dt?qr=ZZ00000000000000Z`)).text();
+    const html = await (await fetch(`${server().url}/dt?qr=ZZ00000000000000Z`)).text();
     expect(JSON.parse(/<main>(.*)<\/main>/.exec(html)?.[1] ?? 'null').answer).toEqual({ status: 204 });
   });
 
   it("renders '/' and unknown paths too, with the module's status", async () => {
-    expect((await fetch(`${server.url}/`)).status).toBe(200);
-    const missing = await fetch(`${server.url}/missing/page`);
+    expect((await fetch(`${server().url}/`)).status).toBe(200);
+    const missing = await fetch(`${server().url}/missing/page`);
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain('<main>');
   });
 });
 
 describe('a render module that throws', () => {
-  let server: TestServer;
-  let module: { path: string; dir: string };
-  beforeAll(async () => {
-    module = moduleFile(THROWING_MODULE);
-    server = await startTestServer({ SSR_ENTRY: module.path });
-  });
-  afterAll(async () => {
-    await server.close();
-    rmSync(module.dir, { recursive: true, force: true });
-  });
+  const server = serverRenderingWith(THROWING_MODULE);
 
   it('sends the page unrendered, so the browser renders it, and logs why', async () => {
-    const response = await fetch(`${server.url}/dt?qr=1D24B3261X54A2320`);
+    const response = await fetch(`${server().url}/dt?qr=1D24B3261X54A2320`);
     expect(response.status).toBe(200);
     expect(await response.text()).toBe(INDEX_HTML);
-    expect(server.logs.join('')).toContain('server render failed');
+    expect(server().logs.join('')).toContain('server render failed');
   });
 });

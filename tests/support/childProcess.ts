@@ -9,7 +9,7 @@ import { join } from 'node:path';
 export const REPO_ROOT = join(import.meta.dirname, '../..');
 
 /** What server/main.ts prints once it listens, whatever LOG_LEVEL; with PORT=0 the only place that names its port. */
-export const SERVICE_READY = /^Trace service ready at (http:\/\/\S+)$/;
+const SERVICE_READY = /^Trace service ready at (http:\/\/\S+)$/;
 
 const START_TIMEOUT_MS = 30_000;
 const RUN_TIMEOUT_MS = 60_000;

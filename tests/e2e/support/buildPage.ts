@@ -1,9 +1,7 @@
-import { spawn } from 'node:child_process';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-
-const REPO_ROOT = resolve(import.meta.dirname, '../../..');
+import { join } from 'node:path';
+import { REPO_ROOT, runProcess } from '../../support/childProcess.ts';
 
 /** A build of the page: the files the service serves, and the module it renders pages with. */
 export interface BuiltPage {
@@ -11,21 +9,14 @@ export interface BuiltPage {
   ssrEntry: string;
 }
 
-/** The build `npm run build` writes into the repository. */
-export const REPO_BUILD: BuiltPage = { staticDir: join(REPO_ROOT, 'dist'), ssrEntry: join(REPO_ROOT, 'dist-ssr/entry-server.js') };
-
 async function vite(args: string[]): Promise<void> {
-  const child = spawn(join(REPO_ROOT, 'node_modules/.bin/vite'), [...args, '--logLevel', 'warn'], {
-    cwd: REPO_ROOT,
+  const { code, stdout, stderr } = await runProcess(join(REPO_ROOT, 'node_modules/.bin/vite'), {
+    args: [...args, '--logLevel', 'warn'],
     // Vitest sets NODE_ENV=test, which would give React's development build: test what ships.
-    env: { ...process.env, NODE_ENV: 'production' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { NODE_ENV: 'production' },
+    timeoutMs: 180_000,
   });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const code = await new Promise<number | null>((resolveExit) => child.once('exit', resolveExit));
-  if (code !== 0) throw new Error(`vite ${args.join(' ')} failed (${code}):\n${output}`);
+  if (code !== 0) throw new Error(`vite ${args.join(' ')} failed (${code}):\n${stdout}${stderr}`);
 }
 
 /**

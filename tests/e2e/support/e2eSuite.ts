@@ -6,7 +6,8 @@ import type { BuiltPage } from './buildPage';
 import { launchChromium, type CameraSetup } from './chromium';
 import { consoleProblems } from './pageProbes';
 import { TEXTS, type Language, type Texts } from './texts';
-import { REPO_ROOT, startTraceServer, type TraceServer } from './traceServer';
+import { REPO_ROOT } from '../../support/childProcess';
+import { startTraceServer, type TraceServer } from './traceServer';
 
 /** Known data, loaded through the import command (see traceData.json). */
 export const TRACE_DATA = join(REPO_ROOT, 'tests/e2e/support/traceData.json');

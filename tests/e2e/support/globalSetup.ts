@@ -2,7 +2,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildPage, type BuiltPage } from './buildPage';
-import { REPO_ROOT } from './traceServer';
+import { REPO_ROOT } from '../../support/childProcess';
 
 declare module 'vitest' {
   export interface ProvidedContext {

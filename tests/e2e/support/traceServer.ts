@@ -2,9 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runTs, startService } from '../../support/childProcess';
-import { REPO_BUILD, type BuiltPage } from './buildPage';
+import type { BuiltPage } from './buildPage';
 
-export { REPO_ROOT } from '../../support/childProcess';
 
 export interface TraceServer {
   /** e.g. http://127.0.0.1:41234 — loopback counts as a secure context, so the camera is allowed. */
@@ -15,11 +14,10 @@ export interface TraceServer {
 }
 
 export interface TraceServerOptions {
-  /** The built page to serve and render; `npm run build` writes dist/ and dist-ssr/. */
-  page?: BuiltPage;
+  /** The built page to serve and render (see buildPage.ts). */
+  page: BuiltPage;
   /** Extra environment, e.g. TRACE_API_KEYS. The database is always a fresh temporary file. */
   env?: Record<string, string>;
-  startTimeoutMs?: number;
   /**
    * Data files loaded into the fresh database with `npm run import` (server/import/cli.ts) before the
    * server starts, instead of the demo seed (the server seeds only a database that does not exist yet).
@@ -32,11 +30,10 @@ export interface TraceServerOptions {
  * fresh database seeded from the demo data, serving the built page; resolves once it listens.
  */
 export async function startTraceServer({
-  page = REPO_BUILD,
+  page,
   env = {},
-  startTimeoutMs = 30_000,
   importFiles = [],
-}: TraceServerOptions = {}): Promise<TraceServer> {
+}: TraceServerOptions): Promise<TraceServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'trace-e2e-'));
   const dbPath = join(dataDir, 'trace.db');
   try {
@@ -54,7 +51,6 @@ export async function startTraceServer({
         DRAIN_DELAY_MS: '0',
         ...env,
       },
-      { timeoutMs: startTimeoutMs },
     );
     return {
       url: server.url,
