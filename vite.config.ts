@@ -27,13 +27,35 @@ function muiThemeWithoutCssVariables(): Plugin {
   };
 }
 
+const EARLY_TRACE = 'earlyTrace';
+
+/**
+ * src/app/earlyTrace.ts is an entry of its own, listed in index.html before the page's bundle (Vite would
+ * merge a second module script of index.html into the main entry): on a static host it starts a deep
+ * link's trace request before the bundle has loaded. The service drops it from pages it renders.
+ */
+function earlyTraceScript(): Plugin {
+  return {
+    name: 'early-trace-script',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        const chunk = Object.values(bundle ?? {}).find((output) => output.type === 'chunk' && output.isEntry && output.name === EARLY_TRACE);
+        if (!chunk) return [];
+        return [{ tag: 'script', attrs: { type: 'module', crossorigin: true, src: `/${chunk.fileName}`, 'data-early-trace': true }, injectTo: 'head-prepend' }];
+      },
+    },
+  };
+}
+
 // @zxing declares no sideEffects field, so without this the whole library lands in the scanner chunks.
 const zxingTreeshake = {
   moduleSideEffects: (id: string) => (/[\\/]@zxing[\\/]/.test(id) ? false : undefined),
 };
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), muiThemeWithoutCssVariables()],
+  plugins: [react(), muiThemeWithoutCssVariables(), earlyTraceScript()],
   resolve: { alias: { '@': src } },
   // The server-render module carries its dependencies, so it runs wherever the service puts it (and in
   // React's production build whatever NODE_ENV says).
@@ -47,7 +69,10 @@ export default defineConfig(({ isSsrBuild }) => ({
     copyPublicDir: !isSsrBuild,
     // The first-load budget is checked by `npm run size`, not by this generic warning.
     chunkSizeWarningLimit: 600,
-    rolldownOptions: { treeshake: zxingTreeshake },
+    rolldownOptions: {
+      treeshake: zxingTreeshake,
+      ...(isSsrBuild ? {} : { input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), [EARLY_TRACE]: `${src}/app/earlyTrace.ts` } }),
+    },
   },
   // The decode worker is an ES module worker: it can import, and it is built with the same tree-shaking.
   worker: { format: 'es', rolldownOptions: { treeshake: zxingTreeshake } },
@@ -59,7 +84,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           name: 'app',
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}'],
-          exclude: ['**/*.node.test.ts'],
+          exclude: ['**/*.node.test.{ts,tsx}'],
           setupFiles: ['tests/setup.ts'],
           environmentOptions: { jsdom: { url: 'http://localhost:3000/' } },
         },
@@ -84,7 +109,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           name: 'server',
           environment: 'node',
           // The service, and page code that runs outside the DOM (the decode engine of the scanner's worker).
-          include: ['tests/server/**/*.test.ts', 'tests/unit/**/*.node.test.ts'],
+          include: ['tests/server/**/*.test.ts', 'tests/unit/**/*.node.test.{ts,tsx}'],
         },
       },
     ],

@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -25,13 +27,20 @@ interface PageTemplate {
 }
 
 const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+/** The static page's early trace request (src/app/earlyTrace.ts): a rendered page already holds its answer. */
+const EARLY_TRACE_SCRIPT = /<script [^>]*data-early-trace[^>]*><\/script>/;
+/** Chunks the entry imports: fetched with it, after the first paint, not beside the HTML. */
+const MODULE_PRELOADS = /<link rel="modulepreload"[^>]*>/g;
 
 /**
  * A rendered page needs no script to show its result: its entry module is requested after the first
  * paint (public/hydrate-after-paint.js) instead of competing with the HTML for a slow network.
  */
 function afterFirstPaint(html: string): string {
-  return html.replace(MODULE_SCRIPT, (_tag, src: string) => `<script defer src="/hydrate-after-paint.js" data-main="${src}"></script>`);
+  return html
+    .replace(EARLY_TRACE_SCRIPT, '')
+    .replace(MODULE_PRELOADS, '')
+    .replace(MODULE_SCRIPT, (_tag, src: string) => `<script defer src="/hydrate-after-paint.js" data-main="${src}"></script>`);
 }
 
 function pageTemplate(indexHtml: string): PageTemplate {
@@ -87,8 +96,11 @@ export type PageRenderer = (request: FastifyRequest, reply: FastifyReply) => Pro
  */
 export async function loadPageRenderer(ssrEntry: string, indexHtml: string, lookup: CodeLookup): Promise<PageRenderer> {
   const { renderPage } = (await import(pathToFileURL(ssrEntry).href)) as { renderPage: RenderPage };
+  // Sent when a render fails: the static page (with its prerendered shell, scripts/prerenderShell.ts).
   const unrendered = await readFile(indexHtml, 'utf8');
-  const template = pageTemplate(unrendered);
+  // The build's index.html before the shell went in, kept beside the server build.
+  const templateHtml = join(dirname(ssrEntry), 'template.html');
+  const template = pageTemplate(existsSync(templateHtml) ? await readFile(templateHtml, 'utf8') : unrendered);
   const answerTrace = inProcessTrace(lookup);
   return async (request, reply) => {
     reply

@@ -5,14 +5,29 @@ import { TRACE_API_BASE, TRACE_API_KEY, TRACE_TIMEOUT_MS } from '@/config';
 import { NO_PRODUCTS, toTraceFailure, type TraceFailure } from './traceFailure';
 import { pickTraceResult, type TraceResult } from './traceResult';
 
-const fetchTrace = fetchBaseQuery({
+const fetchOptions = {
   baseUrl: TRACE_API_BASE,
   timeout: TRACE_TIMEOUT_MS,
-  prepareHeaders: (headers) => {
+  prepareHeaders: (headers: Headers) => {
     headers.set(API_KEY_HEADER, TRACE_API_KEY);
     return headers;
   },
-});
+};
+const fetchTrace = fetchBaseQuery(fetchOptions);
+
+/** How a store reaches the service other than by a fresh fetch; given as its thunk extra argument. */
+export interface TraceChannels extends Partial<TraceTransport> {
+  /** A response already on its way for this code (the static page's early request), taken once. */
+  earlyResponse?: (code: string) => Promise<Response> | undefined;
+}
+
+function aborted(signal: AbortSignal): Promise<never> {
+  return new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
+}
+
+/** fetchBaseQuery reading a response already on its way: same parsing and failures, same timeout. */
+const readingResponse = (response: Promise<Response>) =>
+  fetchBaseQuery({ ...fetchOptions, fetchFn: (request) => Promise.race([response, aborted((request as Request).signal)]) });
 
 /** An in-process answer, shaped as fetchBaseQuery shapes an HTTP one (an empty 204 is null data). */
 async function answeredInProcess(transport: TraceTransport, body: TraceRequest) {
@@ -22,10 +37,12 @@ async function answeredInProcess(transport: TraceTransport, body: TraceRequest) 
 
 /** Failures reach the store already mapped to catalogue keys, so nothing raw ever throws into React. */
 const traceBaseQuery: BaseQueryFn<FetchArgs, unknown, TraceFailure> = async (args, api, extra) => {
-  const transport = api.extra as TraceTransport | undefined;
-  const { data, error } = transport?.answerTrace
-    ? await answeredInProcess(transport, args.body as TraceRequest)
-    : await fetchTrace(args, api, extra);
+  const channels = api.extra as TraceChannels | undefined;
+  const request = args.body as TraceRequest;
+  const early = channels?.earlyResponse?.(request.QrCode);
+  const { data, error } = channels?.answerTrace
+    ? await answeredInProcess(channels as TraceTransport, request)
+    : await (early ? readingResponse(early) : fetchTrace)(args, api, extra);
   return error ? { error: toTraceFailure(error) } : { data };
 };
 

@@ -1,6 +1,6 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { traceApi } from '@/api/traceApi';
-import type { TraceTransport } from '@/api/traceContract';
+import type { TraceChannels } from '@/api/traceApi';
 import { scannerSlice } from '@/features/scanner/scannerSlice';
 
 const rootReducer = combineSlices(traceApi, scannerSlice);
@@ -9,9 +9,9 @@ export type RootState = ReturnType<typeof rootReducer>;
 
 /**
  * One store for the app, a fresh one per test and per server render (which passes its in-process
- * transport). DevTools are on in development builds only.
+ * transport; the browser passes the static page's early request). DevTools are on in development builds only.
  */
-export function makeStore(preloadedState?: Partial<RootState>, transport?: TraceTransport) {
+export function makeStore(preloadedState?: Partial<RootState>, transport?: TraceChannels) {
   return configureStore({
     reducer: rootReducer,
     preloadedState,

@@ -1,7 +1,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REPO_ROOT, runProcess } from '../../support/childProcess.ts';
+import { REPO_ROOT, runProcess, runTs } from '../../support/childProcess.ts';
 
 /** A build of the page: the files the service serves, and the module it renders pages with. */
 export interface BuiltPage {
@@ -31,5 +31,7 @@ export async function buildPage(): Promise<BuiltPage & { root: string }> {
   const ssrDir = join(root, 'ssr');
   await vite(['build', '--outDir', staticDir, '--emptyOutDir']);
   await vite(['build', '--ssr', 'src/entry-server.tsx', '--outDir', ssrDir, '--emptyOutDir']);
+  const shell = await runTs(join(REPO_ROOT, 'scripts/prerenderShell.ts'), { args: ['--page', staticDir, '--ssr', ssrDir], timeoutMs: 60_000 });
+  if (shell.code !== 0) throw new Error(`prerendering the shell failed (${shell.code}):\n${shell.stdout}${shell.stderr}`);
   return { root, staticDir, ssrEntry: join(ssrDir, 'entry-server.js') };
 }

@@ -1,0 +1,41 @@
+/** A primitive inside a service answer, by its path ('Data.Products.0.Code'). */
+export interface Leaf {
+  path: string;
+  value: string | number | boolean | null;
+}
+
+/** Every primitive of a JSON value, depth first, in a stable order (the answer's own). */
+export function leavesOf(value: unknown, path = ''): Leaf[] {
+  if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return [{ path, value }];
+  if (typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, child]) => leavesOf(child, path === '' ? key : `${path}.${key}`));
+}
+
+/** The answer with the strings at these paths replaced. */
+export function withStrings(value: unknown, replacements: ReadonlyMap<string, string>, path = ''): unknown {
+  if (typeof value === 'string') return replacements.get(path) ?? value;
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((child, i) => withStrings(child, replacements, path === '' ? String(i) : `${path}.${i}`));
+  return Object.fromEntries(
+    Object.entries(value).map(([key, child]) => [key, withStrings(child, replacements, path === '' ? key : `${path}.${key}`)]),
+  );
+}
+
+const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const LOWER = 'abcdefghijklmnopqrstuvwxyz';
+const DIGITS = '0123456789';
+
+/** A random character of the alphabet other than `char`, so no letter or digit keeps its value. */
+function other(alphabet: string, char: string): string {
+  const offset = 1 + Math.floor(Math.random() * (alphabet.length - 1));
+  return alphabet[(alphabet.indexOf(char) + offset) % alphabet.length];
+}
+
+/**
+ * Another string of the same form: same length, each ASCII letter or digit swapped for another of its
+ * kind, everything else (spaces, accents, punctuation) kept. A page that treats a value as text renders
+ * the two alike; a page that reads meaning into it (a date, a unit, a prefix) shows it.
+ */
+export function lookalike(value: string): string {
+  return value.replace(/[A-Za-z0-9]/g, (char) => other(/[A-Z]/.test(char) ? UPPER : /[a-z]/.test(char) ? LOWER : DIGITS, char));
+}
