@@ -59,7 +59,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/src/*', '!**/src/api', '!**/src/api/traceContract', '@/*'],
+              // Any page file but the contract, by relative path or by the page's '@/' alias.
+              regex: '(^|/)src/(?!api/traceContract(\\.ts)?$)|^@/',
               message: 'The service shares only the contract (src/api/traceContract.ts) with the page.',
             },
           ],

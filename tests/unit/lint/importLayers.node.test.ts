@@ -19,6 +19,8 @@ describe('imports run one way', () => {
     ['src/features/scanner/probe.ts', "import { x } from '@/features/lookup/qrCode';"],
     ['server/probe.ts', "import { x } from '../src/features/lookup/qrCode.ts';"],
     ['server/db/probe.ts', "import { x } from '../../src/config.ts';"],
+    ['server/probe.ts', "import { x } from '../src/api/traceApi.ts';"],
+    ['server/probe.ts', "import { x } from '@/api/traceContract';"],
   ])('refuses %s importing upwards: %s', async (filePath, importLine) => {
     expect(await layerErrors(filePath, importLine)).toHaveLength(1);
   });
