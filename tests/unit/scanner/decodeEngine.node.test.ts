@@ -64,6 +64,30 @@ describe('the decode engine, on the WebAssembly engine', () => {
     }
   }, 60_000);
 
+  it('reads pixels held as the browser holds them: ImageData, whose width and height are getters on its prototype', async () => {
+    class PrototypeFields {
+      readonly #image: RgbaImage;
+      constructor(image: RgbaImage) {
+        this.#image = image;
+      }
+      get data() {
+        return this.#image.data;
+      }
+      get width() {
+        return this.#image.width;
+      }
+      get height() {
+        return this.#image.height;
+      }
+    }
+    // The photo first: it waits for the WebAssembly engine, which then reads the frame too.
+    const engine = wasmEngine();
+    for (const effort of ['photo', 'frame'] as const) {
+      const answer = await engine.decode(new PrototypeFields(qrPixels([TRACE_URL])), effort);
+      expect(answer).toMatchObject({ codes: [{ text: TRACE_URL }], engine: 'wasm', attempt: 'QR' });
+    }
+  });
+
   it('reads the phone frames on the camera budget too', async () => {
     const engine = wasmEngine();
     const frames = images.filter((image) => image.category === 'frames');

@@ -1,6 +1,6 @@
 import { distinctCodes, MAX_PHOTO_SIDE_PX, type DecodeEffort, type DecodeResult, type RgbaImage } from './decodedCode';
 import { fitWithin, toGrey } from './greyImage';
-import { decodeWithJs } from './jsDecode';
+import { decodeWithJs, retryAfterWasm } from './jsDecode';
 import { decodeWithWasm, type ReadBarcodes } from './wasmDecode';
 
 export interface EngineAnswer extends DecodeResult {
@@ -28,14 +28,17 @@ export function createDecodeEngine(loadWasm: () => Promise<ReadBarcodes>): Decod
   return {
     async decode(image, effort) {
       const read = wasm ?? (effort === 'photo' ? await loading : null);
-      if (read) {
-        const answer = await decodeWithWasm(read, image, effort).catch(() => null);
-        if (answer && (answer.codes.length > 0 || effort === 'frame')) {
-          return { ...answer, codes: distinctCodes(answer.codes), engine: 'wasm' };
-        }
+      const answer = read && (await decodeWithWasm(read, image, effort).catch(() => null));
+      if (answer && (answer.codes.length > 0 || effort === 'frame')) {
+        return { ...answer, codes: distinctCodes(answer.codes), engine: 'wasm' };
       }
-      const codes = decodeWithJs(fitWithin(toGrey(image), MAX_PHOTO_SIDE_PX), effort);
-      return { codes, engine: read ? 'wasm' : 'js', attempt: codes.length > 0 ? 'JS engine' : 'none' };
+      const grey = fitWithin(toGrey(image), MAX_PHOTO_SIDE_PX);
+      // A photo the WebAssembly ladder missed gets the one @zxing/library attempt that pays; without
+      // WebAssembly (or when it threw), @zxing/library's whole ladder.
+      const codes = answer ? retryAfterWasm(grey) : decodeWithJs(grey, effort);
+      // The engine named is the one that read the codes; with none read, the one that had the first try.
+      if (codes.length === 0) return { codes, engine: read ? 'wasm' : 'js', attempt: 'none' };
+      return { codes, engine: 'js', attempt: answer ? 'JS ×2, global threshold' : 'JS engine' };
     },
   };
 }

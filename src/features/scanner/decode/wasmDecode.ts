@@ -57,11 +57,11 @@ interface Region {
  */
 export async function decodeWithWasm(read: ReadBarcodes, image: RgbaImage, effort: DecodeEffort): Promise<WasmAnswer> {
   const attempt = async (name: string, pixels: RgbaImage, options: ReaderOptions): Promise<WasmAnswer | null> => {
-    const found = validCodes(await read({ ...pixels, colorSpace: 'srgb' }, options));
+    const found = validCodes(await read(pixmap(pixels), options));
     return found.length > 0 ? { codes: found, attempt: name } : null;
   };
 
-  const first = await read({ ...image, colorSpace: 'srgb' }, effort === 'frame' ? QR_FRAME : QR);
+  const first = await read(pixmap(image), effort === 'frame' ? QR_FRAME : QR);
   const codes = validCodes(first);
   if (codes.length > 0) return { codes, attempt: 'QR' };
   const region = unreadRegion(first, image);
@@ -84,6 +84,15 @@ export async function decodeWithWasm(read: ReadBarcodes, image: RgbaImage, effor
     (await attempt('QR denoise', image, { ...QR, tryDenoise: true })) ??
     (await attempt('other formats', image, OTHER_FORMATS)) ?? { codes: [], attempt: 'none' }
   );
+}
+
+/**
+ * The fields zxing-wasm looks for, copied by name. Never `{ ...image }`: in a browser the image is an
+ * ImageData, whose width and height are getters on its prototype: a spread drops them, zxing-wasm refuses
+ * the object, and every image would quietly go to the @zxing/library engine instead.
+ */
+function pixmap({ data, width, height }: RgbaImage): RgbaImage & { colorSpace: 'srgb' } {
+  return { data, width, height, colorSpace: 'srgb' };
 }
 
 function validCodes(results: ReadResult[]): DecodedCode[] {
