@@ -108,6 +108,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         test: {
           name: 'server',
           environment: 'node',
+          // One throwaway PostgreSQL server for the run: the service's tests run against it as against SQLite.
+          globalSetup: ['tests/support/postgres.ts'],
           // The service, and page code that runs outside the DOM (the decode engine of the scanner's worker).
           include: ['tests/server/**/*.test.ts', 'tests/unit/**/*.node.test.{ts,tsx}'],
         },

@@ -2,13 +2,16 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { TRACE_API_BASE_PATH } from '../src/api/traceContract.ts';
+import { AccessLog } from './accessLog.ts';
+import { bufferedStdout } from './accessLogStream.ts';
 import type { Config } from './config.ts';
-import type { CodeLookup } from './db/traceStore.ts';
+import type { CodeLookup } from './db/storage.ts';
 import { registerHealth, type Lifecycle } from './health.ts';
 import { clientErrorHandler, connectHandler, expectationHandler, frameworkErrorHandler } from './http/earlyErrors.ts';
 import { handleError, sendError } from './http/errors.ts';
 import { BODY_LIMIT, checkRequest } from './http/requestRules.ts';
 import { requestPath } from './http/requestTarget.ts';
+import { registerMetrics, type Metrics } from './metrics.ts';
 import { loadPageRenderer } from './pageRender.ts';
 import { loadSecurityHeaders, registerSecurity } from './security.ts';
 import { registerStaticSite } from './staticSite.ts';
@@ -19,6 +22,8 @@ export interface AppOptions {
   logStream?: { write(line: string): void };
   /** Shared with whoever runs the shutdown (server/main.ts). */
   lifecycle?: Lifecycle;
+  /** Where requests are counted, when METRICS_PORT serves them. */
+  metrics?: Metrics;
 }
 
 /** A connection that moves no byte either way for this long is cut (a client that stopped reading). */
@@ -29,8 +34,10 @@ export async function buildApp(config: Config, lookup: CodeLookup, options: AppO
   const apiPrefix = `${TRACE_API_BASE_PATH}/`;
   const headers = await loadSecurityHeaders(apiPrefix);
   const hops = config.trustProxy;
+  const logOutput = options.logStream ? { stream: options.logStream, close: () => {} } : bufferedStdout();
   const app = Fastify({
-    logger: { level: config.logLevel, ...(options.logStream ? { stream: options.logStream } : {}) },
+    logger: { level: config.logLevel, stream: logOutput.stream },
+    logController: new AccessLog(config.logLevel),
     // Fastify always passes an options object, which sends pino down its slow child path (a fresh
     // formatters object per request); without route-level log options there is nothing to pass.
     childLoggerFactory: (logger, bindings, childOptions) =>
@@ -61,9 +68,14 @@ export async function buildApp(config: Config, lookup: CodeLookup, options: AppO
   });
   app.server.on('checkExpectation', expectationHandler(headers));
   app.server.on('connect', connectHandler(headers));
+  app.addHook('onClose', (_instance, done) => {
+    logOutput.close();
+    done();
+  });
   app.setErrorHandler(handleError);
   registerSecurity(app, headers, { trustProxy: config.trustProxy !== false, publicOrigin: config.publicOrigin });
   registerHealth(app, lookup, options.lifecycle ?? { draining: false });
+  if (options.metrics) registerMetrics(app, options.metrics);
   app.addHook('onRequest', checkRequest(apiPrefix));
   const indexHtml = join(config.staticDir, 'index.html');
   const hasPage = existsSync(indexHtml);

@@ -14,6 +14,8 @@ export interface Config {
   port: number;
   host: string;
   dbPath: string;
+  /** PostgreSQL (postgres://…) instead of the SQLite file at dbPath; several instances can share it. */
+  databaseUrl: string | undefined;
   staticDir: string;
   /** The page's server-render module (`npm run build` writes dist-ssr/); without it pages are not rendered. */
   ssrEntry: string;
@@ -25,6 +27,8 @@ export interface Config {
   rateLimitWindowMs: number;
   /** How many client addresses the in-memory limiter keeps at most. */
   rateLimitAddresses: number;
+  /** Redis or Valkey holding the rate-limit counts of every instance; in-process counts when unset. */
+  redisUrl: string | undefined;
   trustProxy: TrustProxy;
   /** Where the https redirect points (e.g. https://trace.example.com); no redirect when unset. */
   publicOrigin: string | undefined;
@@ -34,6 +38,9 @@ export interface Config {
   /** After SIGTERM: how long readiness says 503 while requests are still answered, before closing. */
   drainDelayMs: number;
   logLevel: string;
+  /** Where Prometheus metrics are served, apart from the public port; off when the port is unset. */
+  metricsPort: number | undefined;
+  metricsHost: string;
 }
 
 export class ConfigError extends Error {
@@ -81,6 +88,18 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push(`PUBLIC_ORIGIN: '${publicOrigin}' is not an https origin like https://trace.example.com`);
   }
 
+  const databaseUrl = value('DATABASE_URL');
+  if (databaseUrl !== undefined && !/^postgres(ql)?:\/\/\S+$/.test(databaseUrl)) {
+    problems.push('DATABASE_URL: expected postgres://user[:password]@host[:port]/database, or unset it for the SQLite file TRACE_DB');
+  }
+
+  const redisUrl = value('REDIS_URL');
+  if (redisUrl !== undefined && !/^rediss?:\/\/[^/?#\s]/.test(redisUrl)) {
+    problems.push('REDIS_URL: expected redis://[:password@]host[:port][/db] (rediss:// for TLS)');
+  }
+
+  const metricsPort = value('METRICS_PORT') === undefined ? undefined : integer('METRICS_PORT', 0, 0, 65535);
+
   const logLevel = value('LOG_LEVEL') ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL=${logLevel}: expected one of ${LOG_LEVELS.join(', ')}`);
 
@@ -88,6 +107,7 @@ export function loadConfig(env: Env = process.env): Config {
     port: integer('PORT', 8080, 0, 65535),
     host: value('HOST') ?? '127.0.0.1',
     dbPath: resolve(value('TRACE_DB') ?? 'data/trace.db'),
+    databaseUrl,
     staticDir: resolve(value('STATIC_DIR') ?? 'dist'),
     ssrEntry: resolve(value('SSR_ENTRY') ?? 'dist-ssr/entry-server.js'),
     apiKeys: usingDemoKey ? [DEMO_API_KEY] : apiKeys,
@@ -96,13 +116,19 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitMax: integer('RATE_LIMIT_MAX', 600, 0, 1_000_000_000),
     rateLimitWindowMs: integer('RATE_LIMIT_WINDOW_MS', 60_000, 1, 86_400_000),
     rateLimitAddresses: integer('RATE_LIMIT_ADDRESSES', 100_000, 1, 10_000_000),
+    redisUrl,
     trustProxy: parseTrustProxy(value('TRUST_PROXY'), problems),
     publicOrigin,
     requestTimeoutMs: integer('REQUEST_TIMEOUT_MS', 10_000, 100, 600_000),
     keepAliveTimeoutMs: integer('KEEP_ALIVE_TIMEOUT_MS', 72_000, 100, 600_000),
     drainDelayMs: integer('DRAIN_DELAY_MS', 5_000, 0, 600_000),
     logLevel,
+    metricsPort,
+    metricsHost: value('METRICS_HOST') ?? '127.0.0.1',
   };
+  if (metricsPort !== undefined && metricsPort !== 0 && metricsPort === config.port) {
+    problems.push(`METRICS_PORT=${metricsPort} is also PORT: metrics need a port of their own, kept off the public one`);
+  }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { CodeLookup } from './db/traceStore.ts';
+import type { CodeLookup } from './db/storage.ts';
 import { JSON_TYPE, sendError } from './http/errors.ts';
 
 /** Set once shutdown begins; read by readiness and by every response. */

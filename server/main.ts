@@ -1,12 +1,12 @@
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from './app.ts';
 import { ConfigError, DEMO_API_KEY, loadConfig, type Config } from './config.ts';
-import { openDatabase } from './db/database.ts';
-import { openCodeLookup, type CodeLookup } from './db/traceStore.ts';
+import { openStorage } from './db/storage.ts';
 import type { Lifecycle } from './health.ts';
 import { importFile } from './import/importFile.ts';
+import { createMetrics } from './metrics.ts';
+import { serveMetrics, type MetricsServer } from './metricsServer.ts';
 
 const DRAIN_DEADLINE_MS = 10_000;
 const IDLE_SWEEP_MS = 200;
@@ -19,30 +19,37 @@ export interface Started {
   url: string;
   /** Set `draining` to turn readiness to 503 and end each connection after its next answer. */
   lifecycle: Lifecycle;
+  /** Where Prometheus scrapes /metrics, when METRICS_PORT is set. */
+  metricsUrl?: string;
 }
 
 /** Opens (and on first start seeds) the database, then serves until closed. */
 export async function start(config: Config, options: AppOptions = {}): Promise<Started> {
-  const firstStart = !existsSync(config.dbPath);
-  const db = openDatabase(config.dbPath);
-  let lookup: CodeLookup | undefined;
-  // The writer last: SQLite folds the write-ahead log back and deletes it only when the last
-  // connection closes, and only a connection that may write can.
-  const closeDatabase = () => {
-    lookup?.close();
-    if (db.open) db.close();
-  };
+  const storage = await openStorage(config);
+  let metricsServer: MetricsServer | undefined;
   try {
-    lookup = openCodeLookup(config.dbPath);
+    const lookup = await storage.openLookup();
     const lifecycle = options.lifecycle ?? { draining: false };
-    const app = await buildApp(config, lookup, { ...options, lifecycle });
-    app.addHook('onClose', closeDatabase);
-    if (firstStart) {
+    const { metricsPort } = config;
+    const metrics = metricsPort === undefined ? undefined : createMetrics();
+    const app = await buildApp(config, lookup, { ...options, lifecycle, metrics });
+    app.addHook('onClose', () => storage.close());
+    if (metrics !== undefined && metricsPort !== undefined) {
+      const serving = await serveMetrics(metrics.registry, metricsPort, config.metricsHost);
+      metricsServer = serving;
+      // Closed with the app, after the drain, so scrapes still answer while the instance drains.
+      app.addHook('onClose', () => serving.close());
+      app.log.info(`Prometheus metrics at ${serving.url}/metrics`);
+    }
+    if (storage.created && process.env.NODE_ENV === 'production') {
+      // Made-up codes must never be answered as the brand's own.
+      app.log.warn({ db: storage.location }, 'production: the new database gets no demo data; load yours with npm run import');
+    } else if (storage.created) {
       // Through the import path, so the demo data obeys the same rules as production files.
-      const result = await importFile(db, DEMO_DATA, {
+      const result = await importFile(storage, DEMO_DATA, {
         onProblem: (problem) => app.log.error(problem, 'demo data row rejected'),
       });
-      app.log.info({ db: config.dbPath, ...result }, 'new database seeded with the demo data');
+      app.log.info({ db: storage.location, ...result }, 'new database seeded with the demo data');
     }
     if (config.trustProxy !== false && config.publicOrigin === undefined) {
       app.log.warn('TRUST_PROXY is set without PUBLIC_ORIGIN: requests the proxy reports as http are not redirected to https');
@@ -52,9 +59,10 @@ export async function start(config: Config, options: AppOptions = {}): Promise<S
       app.log[level](`TRACE_API_KEYS is unset: accepting only the public demo key '${DEMO_API_KEY}'. Set your own keys.`);
     }
     const url = await app.listen({ port: config.port, host: config.host });
-    return { app, url, lifecycle };
+    return { app, url, lifecycle, ...(metricsServer ? { metricsUrl: metricsServer.url } : {}) };
   } catch (error) {
-    closeDatabase();
+    void metricsServer?.close();
+    await storage.close();
     throw error;
   }
 }

@@ -11,7 +11,7 @@ import {
   type TraceRequest,
   type TraceWireAnswer,
 } from '../src/api/traceContract.ts';
-import type { CodeLookup } from './db/traceStore.ts';
+import type { CodeLookup } from './db/storage.ts';
 import { normaliseCode } from './domain/traceCode.ts';
 import { errorBody } from './http/errors.ts';
 import { toTraceResponse } from './traceBody.ts';
@@ -77,7 +77,7 @@ function pageHtml(template: PageTemplate, { lang, head, body, state }: PageRende
 function inProcessTrace(lookup: CodeLookup) {
   return async ({ QrCode }: TraceRequest): Promise<TraceWireAnswer> => {
     try {
-      const stored = lookup.find(normaliseCode(QrCode));
+      const stored = await lookup.find(normaliseCode(QrCode));
       if (stored === undefined) return { status: 204, body: undefined };
       // The answer's object itself: the API's byte template exists for HTTP, a render needs no bytes.
       const { code, totalPacket, lot } = stored;

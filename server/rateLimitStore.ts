@@ -1,5 +1,7 @@
 import type { FastifyRateLimitOptions, FastifyRateLimitStore, RateLimitPluginOptions } from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
+import { connectSharedCounters } from './rateLimitRedis.ts';
 
 interface Counter {
   count: number;
@@ -103,7 +105,16 @@ function boundedStore(capacity: number) {
   };
 }
 
-/** Where the limiter keeps its counts: in this process, bounded. A shared store would be chosen here. */
-export function rateLimitStoreOptions(config: Config): Pick<RateLimitPluginOptions, 'store'> {
-  return { store: boundedStore(config.rateLimitAddresses) };
+/**
+ * Where the limiter keeps its counts: in Redis with REDIS_URL, so every instance shares them, else in
+ * this process, bounded. The Redis connection closes with `app`.
+ */
+export async function rateLimitStoreOptions(config: Config, app: FastifyInstance): Promise<Pick<RateLimitPluginOptions, 'store'>> {
+  if (config.redisUrl === undefined) return { store: boundedStore(config.rateLimitAddresses) };
+  const shared = await connectSharedCounters(config.redisUrl, () => new AddressCounters(config.rateLimitAddresses), app.log);
+  app.addHook('onClose', (_instance, done) => {
+    shared.close();
+    done();
+  });
+  return { store: shared.store };
 }

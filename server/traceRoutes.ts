@@ -3,8 +3,8 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { API_KEY_HEADER, TRACE_PATH, type TraceRequest } from '../src/api/traceContract.ts';
 import type { Config } from './config.ts';
-import type { CodeLookup } from './db/traceStore.ts';
-import { normaliseCode } from './domain/traceCode.ts';
+import type { CodeLookup } from './db/storage.ts';
+import { normaliseCode, type StoredCode } from './domain/traceCode.ts';
 import { JSON_TYPE, sendError } from './http/errors.ts';
 import { BODY_LIMIT, refuseUnreadableBody } from './http/requestRules.ts';
 import { traceErrorBodySchema, traceRequestSchema } from './http/schemas.ts';
@@ -18,6 +18,11 @@ export interface TraceRoutesOptions {
 }
 
 const HEADER = API_KEY_HEADER.toLowerCase();
+
+function answer(reply: FastifyReply, stored: StoredCode | undefined): FastifyReply {
+  if (stored === undefined) return reply.code(204).send();
+  return reply.type(JSON_TYPE).send(traceResponseBody(stored));
+}
 
 /** Everything under the API base path; registered with that prefix so CORS covers only the API. */
 export async function traceRoutes(app: FastifyInstance, { config, lookup }: TraceRoutesOptions): Promise<void> {
@@ -39,7 +44,7 @@ export async function traceRoutes(app: FastifyInstance, { config, lookup }: Trac
   };
 
   const limited = config.rateLimitMax > 0;
-  if (limited) await app.register(rateLimit, { global: false, ...rateLimitStoreOptions(config) });
+  if (limited) await app.register(rateLimit, { global: false, ...(await rateLimitStoreOptions(config, app)) });
   const limit = limited ? [app.rateLimit({ max: config.rateLimitMax, timeWindow: config.rateLimitWindowMs })] : [];
 
   app.post<{ Body: TraceRequest }>(
@@ -57,9 +62,9 @@ export async function traceRoutes(app: FastifyInstance, { config, lookup }: Trac
       onRequest: [...limit, checkKey, refuseUnreadableBody],
     },
     (request, reply) => {
-      const stored = lookup.find(normaliseCode(request.body.QrCode));
-      if (stored === undefined) return reply.code(204).send();
-      return reply.type(JSON_TYPE).send(traceResponseBody(stored));
+      const found = lookup.find(normaliseCode(request.body.QrCode));
+      // SQLite answers at once and PostgreSQL with a promise: only the latter pays for awaiting.
+      return found instanceof Promise ? found.then((stored) => answer(reply, stored)) : answer(reply, found);
     },
   );
 

@@ -1,7 +1,8 @@
-import type { Db } from '../db/database.ts';
-import { validateRow, type ImportRow } from './importRow.ts';
-import { openStaging } from './staging.ts';
-import { readRows } from './readRows.ts';
+import type { TraceStorage } from '../db/storage.ts';
+import { Catalogue } from './catalogue.ts';
+import { CrossRowTracker } from './crossRows.ts';
+import { RowValidator } from './importRow.ts';
+import { readRows, type SourceRow } from './readRows.ts';
 
 export interface RowProblem {
   line: number;
@@ -17,6 +18,8 @@ export interface ImportResult {
   /** Products and lots added or changed. */
   catalogueChanges: number;
   seconds: number;
+  /** CPU time of this process (user + system) during the import: on a busy machine, steadier than `seconds`. */
+  cpuSeconds: number;
 }
 
 export interface ImportOptions {
@@ -26,56 +29,63 @@ export interface ImportOptions {
   progressEvery?: number;
 }
 
-const BATCH_SIZE = 5000;
-
 /**
- * Validates every row of the file into a temporary staging table (per-row rules while streaming,
- * then cross-row rules in SQL), and only when no row is bad writes them all in one transaction.
- * Codes already stored with the same data are left untouched, so importing a file twice changes nothing.
+ * Checks every row of the file on its own while streaming it into the storage's staging area (the
+ * products and lots it names are kept here, a few hundred for millions of codes), then the rules
+ * across rows, and only when no row is bad writes them all in one transaction. Codes already stored
+ * with the same data are left untouched, so importing a file twice changes nothing.
  */
-export async function importFile(db: Db, path: string, options: ImportOptions = {}): Promise<ImportResult> {
+export async function importFile(storage: TraceStorage, path: string, options: ImportOptions = {}): Promise<ImportResult> {
   const started = performance.now();
+  const startedCpu = process.cpuUsage();
   const { onProblem = () => {}, onProgress = () => {}, progressEvery = 100_000 } = options;
-  const staging = openStaging(db);
-  let imported: ImportResult;
+  const staging = await storage.openImport();
   try {
+    const catalogue = new Catalogue();
+    const validator = new RowValidator();
+    const crossRows = new CrossRowTracker();
     let rows = 0;
     let badRows = 0;
-    let batch: { line: number; row: ImportRow }[] = [];
-    for await (const source of readRows(path)) {
+    const onRow = (source: SourceRow) => {
       rows++;
-      const result = 'fields' in source ? validateRow(source.fields) : source;
-      if ('reasons' in result) {
+      const reasons = 'values' in source ? validator.check(source.values, source.positions, source.unknownColumns) : source.reasons;
+      if (reasons !== undefined) {
         badRows++;
-        onProblem({ line: source.line, reason: result.reasons.join('; ') });
+        onProblem({ line: source.line, reason: reasons.join('; ') });
       } else {
-        batch.push({ line: source.line, row: result.row });
-        if (batch.length === BATCH_SIZE) {
-          staging.add(batch);
-          batch = [];
-        }
+        const placed = catalogue.place(validator.row, source.line);
+        const parentChecked = crossRows.add(validator.row, placed.problem);
+        staging.add(source.line, validator.row, placed.product.ref, placed.lot.ref, placed.problem, parentChecked);
       }
       if (rows % progressEvery === 0) onProgress(rows);
-    }
-    staging.add(batch);
+    };
+    const flush = () => staging.flush(catalogue.products, catalogue.lots, crossRows.facts);
+    await readRows(path, onRow, flush);
+    await flush();
 
-    badRows += staging.reportCrossRowProblems(onProblem);
-    const written = badRows === 0 ? staging.write() : { inserted: 0, updated: 0, catalogueChanges: 0 };
-    imported = {
+    badRows += await staging.reportProblems(crossRows.facts, onProblem);
+    const written = badRows === 0 ? await staging.write(catalogue.products, catalogue.lots) : { inserted: 0, updated: 0, catalogueChanges: 0 };
+    const imported: ImportResult = {
       rows,
       badRows,
       ...written,
       unchanged: badRows === 0 ? rows - written.inserted - written.updated : 0,
       seconds: (performance.now() - started) / 1000,
+      cpuSeconds: cpuSecondsSince(startedCpu),
     };
+    await staging.close();
+    return imported;
   } catch (error) {
     try {
-      staging.close();
+      await staging.close();
     } catch {
       // On a full or failing disk the cleanup can fail too: the error that stopped the import is the one to report.
     }
     throw error;
   }
-  staging.close();
-  return imported;
+}
+
+function cpuSecondsSince(start: NodeJS.CpuUsage): number {
+  const { user, system } = process.cpuUsage(start);
+  return (user + system) / 1e6;
 }

@@ -27,77 +27,199 @@ export interface ImportRow extends CodeRecord {
   isCarton: boolean;
 }
 
-export type RowResult = { row: ImportRow } | { reasons: string[] };
+/** Where each import column sits in a source row's values (-1: absent), in IMPORT_COLUMNS order. */
+export type ColumnPositions = readonly number[];
 
 const CODE_RE = new RegExp(`^[A-Za-z0-9]{${QR_CODE_MIN_LENGTH},${QR_CODE_MAX_LENGTH}}$`);
 const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const NUMBER_RE = /^\d+(\.\d+)?$/;
+const NON_ASCII = /[^ -~\t\r\n]/;
 
+const [CODE, PRODUCT_CODE, PRODUCT_NAME, PRODUCT_UNIT, WEIGHT, WEIGHT_TYPE, LOT_CODE, PRODUCT_DATE, EXPIRE_DATE, PARENT_CODE, TOTAL_PACKET] =
+  IMPORT_COLUMNS.map((_, i) => i) as number[] as [number, number, number, number, number, number, number, number, number, number, number];
 
-/** Checks one row on its own; rules that need other rows (duplicates, parents) run after staging. */
-export function validateRow(raw: Record<string, unknown>): RowResult {
-  const reasons: string[] = [];
-  for (const key of Object.keys(raw)) {
-    if (!(IMPORT_COLUMNS as readonly string[]).includes(key)) reasons.push(`unknown column '${key}'`);
+/** Distinct texts remembered per column; past it the column's cache starts again, so memory stays bounded. */
+const CACHE_LIMIT = 10_000;
+
+/** A column's value as checked once for a given text: what to store and why it is bad, if it is. */
+interface Checked {
+  value: string | number | null;
+  problems: readonly string[] | undefined;
+}
+
+/**
+ * Checks rows on their own, filling `row` in place; `check` returns why a row is bad, or undefined.
+ * Rules that need other rows (duplicates, parents, one product's or lot's rows agreeing) run later.
+ * Millions of rows pass through here: no object or closure is made per row, only its strings. Apart
+ * from the codes, a column holds a few hundred distinct texts in a file of millions of rows (one per
+ * product or lot), so each distinct text is checked once and its outcome reused: a map lookup
+ * instead of regexes, NFC normalisation and number parsing on every row.
+ */
+export class RowValidator {
+  readonly row: ImportRow = {
+    code: '',
+    productCode: '',
+    productName: null,
+    productUnit: '',
+    weight: null,
+    weightType: null,
+    lotCode: '',
+    productDate: null,
+    expireDate: null,
+    parentCode: null,
+    totalPacket: null,
+    isCarton: false,
+  };
+  private values: readonly unknown[] = [];
+  private positions: ColumnPositions = [];
+  private reasons: string[] | undefined;
+  private readonly checked = IMPORT_COLUMNS.map(() => new Map<string, Checked>());
+  private readonly cartonUnits = new Map<string, boolean>();
+
+  /** `unknownColumns`: keys of a JSON item that are no import column. */
+  check(values: readonly unknown[], positions: ColumnPositions, unknownColumns?: readonly string[]): string[] | undefined {
+    this.values = values;
+    this.positions = positions;
+    this.reasons = unknownColumns?.map((key) => `unknown column '${key}'`);
+    const row = this.row;
+    row.code = this.codeColumn(CODE) ?? '';
+    row.productCode = this.cached(PRODUCT_CODE) as string;
+    row.productName = this.cached(PRODUCT_NAME) as string | null;
+    row.productUnit = this.cached(PRODUCT_UNIT) as string;
+    row.weight = this.cached(WEIGHT) as number | null;
+    row.weightType = this.cached(WEIGHT_TYPE) as string | null;
+    row.lotCode = this.cached(LOT_CODE) as string;
+    row.productDate = this.cached(PRODUCT_DATE) as string | null;
+    row.expireDate = this.cached(EXPIRE_DATE) as string | null;
+    row.parentCode = this.codeColumn(PARENT_CODE);
+    row.totalPacket = this.cached(TOTAL_PACKET) as number | null;
+    row.isCarton = this.isCartonUnit(row.productUnit);
+    if (row.parentCode !== null && row.parentCode === row.code) this.problem('parentCode is the code itself');
+    if (row.totalPacket !== null && !row.isCarton) this.problem('totalPacket is only for cartons (productUnit thùng)');
+    if (row.productDate && row.expireDate && row.expireDate < row.productDate) this.problem('expireDate is before productDate');
+    return this.reasons;
   }
-  const text = (column: ImportColumn, maxLength: number): string | null => {
-    const value = raw[column];
+
+  private problem(reason: string): void {
+    (this.reasons ??= []).push(reason);
+  }
+
+  private raw(column: number): unknown {
+    const at = this.positions[column] as number;
+    return at < 0 ? undefined : this.values[at];
+  }
+
+  /** A column's value, checked once per distinct text (see the class comment). */
+  private cached(column: number): string | number | null {
+    const raw = this.raw(column);
+    if (typeof raw !== 'string') return this.checkColumn(column);
+    const cache = this.checked[column] as Map<string, Checked>;
+    let checked = cache.get(raw);
+    if (checked === undefined) {
+      const rowReasons = this.reasons;
+      this.reasons = undefined;
+      checked = { value: this.checkColumn(column), problems: this.reasons };
+      this.reasons = rowReasons;
+      if (cache.size >= CACHE_LIMIT) cache.clear();
+      cache.set(raw, checked);
+    }
+    if (checked.problems !== undefined) for (const reason of checked.problems) this.problem(reason);
+    return checked.value;
+  }
+
+  private checkColumn(column: number): string | number | null {
+    switch (column) {
+      case PRODUCT_CODE:
+      case LOT_CODE:
+        return this.required(column, 64);
+      case PRODUCT_UNIT:
+        return this.required(column, 32);
+      case PRODUCT_NAME:
+        return this.text(column, 200);
+      case WEIGHT_TYPE:
+        return this.text(column, 16);
+      case PRODUCT_DATE:
+      case EXPIRE_DATE:
+        return this.date(column);
+      case WEIGHT:
+        return this.number(column, false);
+      default:
+        return this.number(column, true);
+    }
+  }
+
+  /** Codes are all distinct: the usual one (letters and digits, upper-case) is taken as it is, without a regex. */
+  private codeColumn(column: number): string | null {
+    const raw = this.raw(column);
+    if (typeof raw === 'string' && isStoredCode(raw)) return raw;
+    return this.code(column, column === CODE ? this.required(column, 64) : this.text(column, 64));
+  }
+
+  private isCartonUnit(unit: string): boolean {
+    let carton = this.cartonUnits.get(unit);
+    if (carton === undefined) {
+      carton = isCarton({ productUnit: unit });
+      if (this.cartonUnits.size >= CACHE_LIMIT) this.cartonUnits.clear();
+      this.cartonUnits.set(unit, carton);
+    }
+    return carton;
+  }
+
+  private text(column: number, maxLength: number): string | null {
+    const value = this.raw(column);
     if (value === undefined || value === null) return null;
     if (typeof value !== 'string' && typeof value !== 'number') {
-      reasons.push(`${column} must be text or a number`);
+      this.problem(`${IMPORT_COLUMNS[column]} must be text or a number`);
       return null;
     }
-    const trimmed = String(value).normalize('NFC').trim();
-    if (trimmed.length > maxLength) reasons.push(`${column} is longer than ${maxLength} characters`);
+    let trimmed = String(value);
+    // NFC only changes text outside printable ASCII, and most import values are just that.
+    if (NON_ASCII.test(trimmed)) trimmed = trimmed.normalize('NFC');
+    trimmed = trimmed.trim();
+    if (trimmed.length > maxLength) this.problem(`${IMPORT_COLUMNS[column]} is longer than ${maxLength} characters`);
     return trimmed === '' ? null : trimmed;
-  };
-  const required = (column: ImportColumn, maxLength: number): string => {
-    const value = text(column, maxLength);
-    if (value === null) reasons.push(`${column} is required`);
+  }
+
+  private required(column: number, maxLength: number): string {
+    const value = this.text(column, maxLength);
+    if (value === null) this.problem(`${IMPORT_COLUMNS[column]} is required`);
     return value ?? '';
-  };
-  const code = (column: ImportColumn, value: string | null) => {
-    if (value !== null && !CODE_RE.test(value)) {
-      reasons.push(`${column} '${value}' must be ${QR_CODE_MIN_LENGTH} to ${QR_CODE_MAX_LENGTH} letters and digits`);
+  }
+
+  private code(column: number, value: string | null): string | null {
+    if (value === null) return null;
+    if (!CODE_RE.test(value)) {
+      this.problem(`${IMPORT_COLUMNS[column]} '${value}' must be ${QR_CODE_MIN_LENGTH} to ${QR_CODE_MAX_LENGTH} letters and digits`);
     }
-    return value === null ? null : normaliseCode(value);
-  };
-  const date = (column: ImportColumn) => {
-    const value = text(column, 10);
-    if (value !== null && !isCalendarDate(value)) reasons.push(`${column} '${value}' is not a date YYYY-MM-DD`);
+    return normaliseCode(value);
+  }
+
+  private date(column: number): string | null {
+    const value = this.text(column, 10);
+    if (value !== null && !isCalendarDate(value)) this.problem(`${IMPORT_COLUMNS[column]} '${value}' is not a date YYYY-MM-DD`);
     return value;
-  };
-  const number = (column: ImportColumn, integer: boolean) => {
-    const value = text(column, 32);
+  }
+
+  private number(column: number, integer: boolean): number | null {
+    const value = this.text(column, 32);
     if (value === null) return null;
     const n = Number(value);
-    if (!/^\d+(\.\d+)?$/.test(value) || n <= 0 || (integer && !Number.isInteger(n))) {
-      reasons.push(`${column} '${value}' must be a positive ${integer ? 'whole number' : 'number'}`);
+    if (!NUMBER_RE.test(value) || n <= 0 || (integer && !Number.isInteger(n))) {
+      this.problem(`${IMPORT_COLUMNS[column]} '${value}' must be a positive ${integer ? 'whole number' : 'number'}`);
       return null;
     }
     return n;
-  };
-
-  const row: ImportRow = {
-    code: code('code', required('code', 64)) ?? '',
-    productCode: required('productCode', 64),
-    productName: text('productName', 200),
-    productUnit: required('productUnit', 32),
-    weight: number('weight', false),
-    weightType: text('weightType', 16),
-    lotCode: required('lotCode', 64),
-    productDate: date('productDate'),
-    expireDate: date('expireDate'),
-    parentCode: code('parentCode', text('parentCode', 64)),
-    totalPacket: number('totalPacket', true),
-    isCarton: false,
-  };
-  row.isCarton = isCarton(row);
-  if (row.parentCode !== null && row.parentCode === row.code) reasons.push('parentCode is the code itself');
-  if (row.totalPacket !== null && !row.isCarton) reasons.push('totalPacket is only for cartons (productUnit thùng)');
-  if (row.productDate && row.expireDate && row.expireDate < row.productDate) {
-    reasons.push('expireDate is before productDate');
   }
-  return reasons.length > 0 ? { reasons } : { row };
+}
+
+/** A code as it is stored: the contract's length, only digits and upper-case letters (so nothing to trim or fold). */
+function isStoredCode(text: string): boolean {
+  if (text.length < QR_CODE_MIN_LENGTH || text.length > QR_CODE_MAX_LENGTH) return false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (!((c >= 48 && c <= 57) || (c >= 65 && c <= 90))) return false;
+  }
+  return true;
 }
 
 function isCalendarDate(text: string): boolean {

@@ -1,11 +1,11 @@
 import { createReadStream } from 'node:fs';
 import { extname } from 'node:path';
-import { parse } from 'csv-parse';
-import { IMPORT_COLUMNS, REQUIRED_COLUMNS } from './importRow.ts';
+import { CsvSyntaxError, readCsvRecords } from './csvRecords.ts';
+import { IMPORT_COLUMNS, REQUIRED_COLUMNS, type ColumnPositions } from './importRow.ts';
 
-/** One source row: its fields, or why it could not be read as a row at all. */
+/** One source row: its values (placed by `positions`), or why it could not be read as a row at all. */
 export type SourceRow =
-  | { line: number; fields: Record<string, unknown> }
+  | { line: number; values: readonly unknown[]; positions: ColumnPositions; unknownColumns?: string[] }
   | { line: number; reasons: string[] };
 
 /** A problem that stops reading the file (bad header, broken quoting, not a JSON array). */
@@ -18,41 +18,42 @@ export class ImportFormatError extends Error {
   }
 }
 
-/** Streams rows from a .csv (header row) or .json (array of objects) file without loading it whole. */
-export function readRows(path: string): AsyncGenerator<SourceRow> {
+/**
+ * Streams rows from a .csv (header row) or .json (array of objects) file without loading it whole:
+ * `onRow` gets each row as it is read, and `afterChunk` is awaited after every chunk of the file, so
+ * whoever stores the rows sets the pace. Rows are handed over one by one rather than gathered, so
+ * each one's strings die young instead of being copied by the garbage collector.
+ */
+export function readRows(path: string, onRow: (row: SourceRow) => void, afterChunk: () => Promise<void>): Promise<void> {
   const extension = extname(path).toLowerCase();
-  if (extension === '.csv') return readCsv(path);
-  if (extension === '.json') return readJsonArray(path);
-  throw new ImportFormatError(0, `unsupported file type '${extension}': use .csv or .json`);
+  if (extension === '.csv') return readCsv(path, onRow, afterChunk);
+  if (extension === '.json') return readJsonArray(path, onRow, afterChunk);
+  return Promise.reject(new ImportFormatError(0, `unsupported file type '${extension}': use .csv or .json`));
 }
 
-async function* readCsv(path: string): AsyncGenerator<SourceRow> {
-  const parser = createReadStream(path).pipe(
-    parse({ bom: true, info: true, relax_column_count: true, skip_empty_lines: true }),
-  );
-  let header: string[] | undefined;
-  try {
-    for await (const { info, record } of parser as AsyncIterable<{ info: { lines: number }; record: string[] }>) {
-      if (!header) {
-        header = checkHeader(record.map((name) => name.trim()), info.lines);
-        continue;
-      }
-      if (record.length !== header.length) {
-        yield { line: info.lines, reasons: [`has ${record.length} fields, the header has ${header.length}`] };
-        continue;
-      }
-      const fields: Record<string, unknown> = {};
-      header.forEach((name, i) => (fields[name] = record[i]));
-      yield { line: info.lines, fields };
+async function readCsv(path: string, onRow: (row: SourceRow) => void, afterChunk: () => Promise<void>): Promise<void> {
+  let positions: ColumnPositions | undefined;
+  let width = 0;
+  const onRecord = (fields: string[], line: number) => {
+    if (!positions) {
+      positions = headerPositions(fields.map((name) => name.trim()), line);
+      width = fields.length;
+    } else if (fields.length !== width) {
+      onRow({ line, reasons: [`has ${fields.length} fields, the header has ${width}`] });
+    } else {
+      onRow({ line, values: fields, positions });
     }
+  };
+  try {
+    await readCsvRecords(path, onRecord, afterChunk);
   } catch (error) {
-    if (error instanceof Error && 'lines' in error) throw new ImportFormatError(Number(error.lines), error.message);
+    if (error instanceof CsvSyntaxError) throw new ImportFormatError(error.line, error.message);
     throw error;
   }
 }
 
 /** A wrong header would make every row bad, so it stops the import with one clear message instead. */
-function checkHeader(header: string[], line: number): string[] {
+function headerPositions(header: string[], line: number): ColumnPositions {
   const unknown = header.filter((name) => !(IMPORT_COLUMNS as readonly string[]).includes(name));
   const missing = REQUIRED_COLUMNS.filter((name) => !header.includes(name));
   if (unknown.length > 0 || missing.length > 0) {
@@ -62,14 +63,17 @@ function checkHeader(header: string[], line: number): string[] {
     ];
     throw new ImportFormatError(line, `${problems.join('; ')} (expected ${IMPORT_COLUMNS.join(',')})`);
   }
-  return header;
+  return IMPORT_COLUMNS.map((name) => header.indexOf(name));
 }
+
+/** A JSON item's values are read by column name, in IMPORT_COLUMNS order. */
+const IN_ORDER: ColumnPositions = IMPORT_COLUMNS.map((_, i) => i);
 
 /**
  * Splits a top-level JSON array into its object items as text, tracking only nesting and strings,
  * so memory holds one item at a time; each item is then parsed on its own.
  */
-async function* readJsonArray(path: string): AsyncGenerator<SourceRow> {
+async function readJsonArray(path: string, onRow: (row: SourceRow) => void, afterChunk: () => Promise<void>): Promise<void> {
   let line = 1;
   type State = 'before' | 'between' | 'item' | 'after';
   let state = 'before' as State;
@@ -91,7 +95,7 @@ async function* readJsonArray(path: string): AsyncGenerator<SourceRow> {
         } else if (ch === '"') inString = true;
         else if (ch === '{' || ch === '[') depth++;
         else if ((ch === '}' || ch === ']') && --depth === 0) {
-          yield parseItem(item + chunk.slice(itemStart, i + 1), itemLine);
+          onRow(parseItem(item + chunk.slice(itemStart, i + 1), itemLine));
           item = '';
           state = 'between';
         }
@@ -113,14 +117,23 @@ async function* readJsonArray(path: string): AsyncGenerator<SourceRow> {
       }
     }
     if (state === 'item') item += chunk.slice(itemStart);
+    await afterChunk();
   }
   if (state !== 'after') throw new ImportFormatError(line, 'the JSON array is not closed');
 }
 
 function parseItem(text: string, line: number): SourceRow {
+  let fields: Record<string, unknown>;
   try {
-    return { line, fields: JSON.parse(text) as Record<string, unknown> };
+    fields = JSON.parse(text) as Record<string, unknown>;
   } catch {
     return { line, reasons: ['is not valid JSON'] };
   }
+  const unknown = Object.keys(fields).filter((key) => !(IMPORT_COLUMNS as readonly string[]).includes(key));
+  return {
+    line,
+    values: IMPORT_COLUMNS.map((name) => fields[name]),
+    positions: IN_ORDER,
+    ...(unknown.length > 0 ? { unknownColumns: unknown } : {}),
+  };
 }

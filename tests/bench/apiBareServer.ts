@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { TRACE_URL_PATH } from '../../src/api/traceContract.ts';
-import { openCodeLookup } from '../../server/db/traceStore.ts';
+import { openCodeLookup } from '../../server/db/sqlite/codeLookup.ts';
 
 // The baseline for npm run bench:api: Fastify with no plugins, one route, a constant JSON body.
 // With BENCH_DB set, the route also looks the code up in that database and ignores the result: the

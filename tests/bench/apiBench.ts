@@ -1,19 +1,23 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { API_KEY_HEADER, TRACE_URL_PATH } from '../../src/api/traceContract.ts';
 import { REPO_ROOT, startService, startTs, type RunningProcess } from '../support/childProcess.ts';
+import { startPostgres, type PostgresServer } from '../support/postgres.ts';
 import { buildPage } from '../e2e/support/buildPage.ts';
-import { benchCode, CODE_COUNT, ensureBenchDatabase } from './apiBenchData.ts';
+import { benchCode, CODE_COUNT, ensureBenchCsv, importBenchCsv } from './apiBenchData.ts';
 
-// npm run bench:api — lookups per second and latency against 1,000,000 codes, beside a bare Fastify
-// route, in one run. The cases alternate over ROUNDS rounds and each figure is the median round, so a
+// npm run bench:api — lookups per second and latency against 1,000,000 codes, on SQLite and on
+// PostgreSQL (one instance, and two sharing the database), beside a bare Fastify route, in one run,
+// after importing the codes into both databases with `npm run import` (its rows per second).
+// PostgreSQL is a throwaway server of the bench's own (Debian's package), with its default durability. The cases alternate over ROUNDS rounds and each figure is the median round, so a
 // burst of load from elsewhere on the machine skews all cases alike rather than one.
 // Env: BENCH_SECONDS (default 5 per case and round), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 10).
 // The load generator shares the machine's cores with the servers; the bare route is limited by it
 // (its server sits partly idle), the service by its own CPU, hence the CPU time per request column.
+const CSV = join(REPO_ROOT, 'data/bench/trace-1m.csv');
 const DB = join(REPO_ROOT, 'data/bench/trace-1m.db');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -23,9 +27,15 @@ const TARGET_SHARE = 0.7;
 const TARGET_P99_MS = 10;
 const EXISTING_CASE = 'trace, random existing codes';
 const PAGE_CASE = 'page GET /dt?qr=, existing (rendered)';
+const ACCESS_LOG_CASE = 'trace, existing, access log on';
+const TARGET_ACCESS_LOG_COST = 0.1;
 const TARGET_PAGES_PER_S = 500;
 const TARGET_PAGE_P99_MS = 50;
+const TARGET_SQLITE_IMPORT = 150_000;
+const TARGET_POSTGRES_IMPORT = 200_000;
 
+// Six processes start at once beside the load generator: generous on a busy machine.
+const START_TIMEOUT_MS = 120_000;
 const BARE_READY = /^Bare route ready at (http:\/\/\S+)$/;
 
 interface Case {
@@ -35,6 +45,8 @@ interface Case {
   page?: boolean;
   /** The server process, whose CPU time per request is the steadiest figure on a shared machine. */
   pid: number;
+  /** A second instance that gets half the connections (the PostgreSQL row of two instances). */
+  also?: { url: string; pid: number };
   code: () => string;
 }
 
@@ -68,16 +80,42 @@ function options({ url, code, page }: Case, duration: number) {
   };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
-const built = await ensureBenchDatabase(DB);
-if (built) {
-  const rate = Math.round(built.rows / built.seconds).toLocaleString('en');
-  console.log(`Built ${DB}: ${built.rows.toLocaleString('en')} codes imported in ${built.seconds.toFixed(1)} s (${rate} rows/s)`);
+/** One autocannon run per instance, side by side, the connections split between them; rates add up. */
+async function load(benchCase: Case, duration: number) {
+  const targets = [benchCase.url, ...(benchCase.also ? [benchCase.also.url] : [])];
+  const results = await Promise.all(
+    targets.map((url) => autocannon({ ...options({ ...benchCase, url }, duration), connections: Math.ceil(CONNECTIONS / targets.length) })),
+  );
+  return {
+    rate: results.reduce((sum, result) => sum + result.requests.average, 0),
+    total: results.reduce((sum, result) => sum + result.requests.total, 0),
+    p50: Math.max(...results.map((result) => result.latency.p50)),
+    p99: Math.max(...results.map((result) => result.latency.p99)),
+    failed: results.reduce((sum, result) => sum + result.non2xx + result.errors, 0),
+  };
 }
 
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+await ensureBenchCsv(CSV);
+// Both imports into empty databases, each run: the figures of `npm run import` on 1,000,000 codes.
+for (const suffix of ['', '-wal', '-shm']) rmSync(`${DB}${suffix}`, { force: true });
+const sqliteImport = await importBenchCsv(CSV, { TRACE_DB: DB });
+console.log(`SQLite: ${sqliteImport.summary}`);
 // The page built into a private folder, so the service renders /dt?qr= as `npm start` does.
 const { root: buildRoot, ...builtPage } = await buildPage();
+const postgres: PostgresServer = await startPostgres({ durable: true });
+let postgresImport: Awaited<ReturnType<typeof importBenchCsv>>;
+let databaseUrl: string;
+try {
+  databaseUrl = await postgres.createDatabase();
+  postgresImport = await importBenchCsv(CSV, { DATABASE_URL: databaseUrl });
+  console.log(`PostgreSQL: ${postgresImport.summary}`);
+} catch (error) {
+  await postgres.stop();
+  await rm(buildRoot, { recursive: true, force: true });
+  throw error;
+}
 const serviceEnv = {
   TRACE_DB: DB,
   TRACE_API_KEYS: KEY,
@@ -87,12 +125,15 @@ const serviceEnv = {
   SSR_ENTRY: builtPage.ssrEntry,
 };
 const starting = [
-  startTs('tests/bench/apiBareServer.ts', { ready: BARE_READY }),
-  startTs('tests/bench/apiBareServer.ts', { ready: BARE_READY, env: { BENCH_DB: DB } }),
+  startTs('tests/bench/apiBareServer.ts', { ready: BARE_READY, timeoutMs: START_TIMEOUT_MS }),
+  startTs('tests/bench/apiBareServer.ts', { ready: BARE_READY, env: { BENCH_DB: DB }, timeoutMs: START_TIMEOUT_MS }),
   // Like the bare route, which has no logger, the service logs only warnings and errors here; a second
-  // instance with Fastify's per-request log lines (LOG_LEVEL=info, the default) shows what they cost.
-  startService({ ...serviceEnv, LOG_LEVEL: 'warn' }),
-  startService({ ...serviceEnv, LOG_LEVEL: 'info' }),
+  // instance with the access log (LOG_LEVEL=info, the default: one line per request) shows what it costs.
+  startService({ ...serviceEnv, LOG_LEVEL: 'warn' }, { timeoutMs: START_TIMEOUT_MS }),
+  startService({ ...serviceEnv, LOG_LEVEL: 'info' }, { timeoutMs: START_TIMEOUT_MS }),
+  // The same service on PostgreSQL, twice: two instances on one database, as behind a load balancer.
+  startService({ ...serviceEnv, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }, { timeoutMs: START_TIMEOUT_MS }),
+  startService({ ...serviceEnv, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }, { timeoutMs: START_TIMEOUT_MS }),
 ] as const;
 // All settled, not all: those that did start are stopped below even when another failed to.
 const processes = await Promise.allSettled(starting);
@@ -100,7 +141,14 @@ const running = processes.flatMap((outcome) => (outcome.status === 'fulfilled' ?
 try {
   const failed = processes.find((outcome) => outcome.status === 'rejected');
   if (failed) throw failed.reason;
-  const [bare, bareWithRead, service, loggingService] = running as [RunningProcess, RunningProcess, RunningProcess, RunningProcess];
+  const [bare, bareWithRead, service, loggingService, onPostgres, secondOnPostgres] = running as [
+    RunningProcess,
+    RunningProcess,
+    RunningProcess,
+    RunningProcess,
+    RunningProcess,
+    RunningProcess,
+  ];
   const urlOf = ({ ready }: RunningProcess) => ready[1]!;
   const random = (n: number) => Math.floor(Math.random() * n);
   const existing = () => benchCode(random(CODE_COUNT));
@@ -110,11 +158,20 @@ try {
     { name: 'bare route + one SQLite read', url: urlOf(bareWithRead), pid: bareWithRead.pid, code: existing },
     { name: EXISTING_CASE, url: urlOf(service), pid: service.pid, code: existing },
     { name: 'trace, random unknown codes', url: urlOf(service), pid: service.pid, code: unknown },
-    { name: 'trace, existing, request log on', url: urlOf(loggingService), pid: loggingService.pid, code: existing },
+    { name: ACCESS_LOG_CASE, url: urlOf(loggingService), pid: loggingService.pid, code: existing },
     { name: PAGE_CASE, url: urlOf(service), pid: service.pid, code: existing, page: true },
+    { name: 'PostgreSQL: trace, existing codes', url: urlOf(onPostgres), pid: onPostgres.pid, code: existing },
+    { name: 'PostgreSQL: trace, unknown codes', url: urlOf(onPostgres), pid: onPostgres.pid, code: unknown },
+    {
+      name: 'PostgreSQL: 2 instances, existing',
+      url: urlOf(onPostgres),
+      pid: onPostgres.pid,
+      also: { url: urlOf(secondOnPostgres), pid: secondOnPostgres.pid },
+      code: existing,
+    },
   ];
-  // Warm-up: JIT, and the SQLite pages of the code index.
-  for (const benchCase of cases) await autocannon(options(benchCase, 2));
+  // Warm-up: JIT, the code index's pages, PostgreSQL's connections and prepared statements.
+  for (const benchCase of cases) await load(benchCase, 2);
   const rounds = cases.map(() => ({
     rate: [] as number[],
     cpu: [] as number[],
@@ -124,14 +181,16 @@ try {
   }));
   for (let round = 0; round < ROUNDS; round++) {
     for (const [i, benchCase] of cases.entries()) {
-      const cpuBefore = cpuSeconds(benchCase.pid);
-      const result = await autocannon(options(benchCase, SECONDS));
+      const pids = [benchCase.pid, ...(benchCase.also ? [benchCase.also.pid] : [])];
+      const cpuBefore = pids.map(cpuSeconds);
+      const result = await load(benchCase, SECONDS);
       const figures = rounds[i]!;
-      figures.rate.push(result.requests.average);
-      figures.cpu.push(((cpuSeconds(benchCase.pid) - cpuBefore) * 1e6) / result.requests.total);
-      figures.p50.push(result.latency.p50);
-      figures.p99.push(result.latency.p99);
-      figures.failed += result.non2xx + result.errors;
+      figures.rate.push(result.rate);
+      const cpuUsed = pids.reduce((sum, pid, at) => sum + cpuSeconds(pid) - cpuBefore[at]!, 0);
+      figures.cpu.push((cpuUsed * 1e6) / result.total);
+      figures.p50.push(result.p50);
+      figures.p99.push(result.p99);
+      figures.failed += result.failed;
     }
   }
   console.log(
@@ -164,7 +223,24 @@ try {
     `Target for rendered pages, ≥ ${TARGET_PAGES_PER_S} pages/s and p99 ≤ ${TARGET_PAGE_P99_MS} ms: ` +
       `${pageRate >= TARGET_PAGES_PER_S && pageP99 <= TARGET_PAGE_P99_MS ? 'met' : 'not met'} (${pageRate.toFixed(0)} pages/s, p99 ${pageP99} ms)`,
   );
+  const logged = rounds[cases.findIndex((benchCase) => benchCase.name === ACCESS_LOG_CASE)]!;
+  const logCost = 1 - median(logged.rate) / median(existingCase.rate);
+  console.log(
+    `Target for the access log (LOG_LEVEL=info), ≤ ${TARGET_ACCESS_LOG_COST * 100} % of peak lookups/s: ` +
+      `${logCost <= TARGET_ACCESS_LOG_COST ? 'met' : 'not met'} (${(logCost * 100).toFixed(0)} %, ` +
+      `${(median(logged.cpu) - median(existingCase.cpu)).toFixed(0)} µs more CPU per request)`,
+  );
+  console.log(
+    `Import of ${CODE_COUNT.toLocaleString('en')} codes (npm run import, empty database): ` +
+      `SQLite ${sqliteImport.rowsPerSecond.toLocaleString('en')} rows/s (${sqliteImport.seconds} s, ${sqliteImport.cpuSeconds} s CPU), ` +
+      `PostgreSQL ${postgresImport.rowsPerSecond.toLocaleString('en')} rows/s (${postgresImport.seconds} s, ` +
+      `${postgresImport.cpuSeconds} s CPU in the importer + ${postgresImport.serverCpuSeconds?.toFixed(1)} s in PostgreSQL), ` +
+      `load average ${sqliteImport.loadAverage.toFixed(1)} / ${postgresImport.loadAverage.toFixed(1)}; ` +
+      `targets ≥ ${TARGET_SQLITE_IMPORT.toLocaleString('en')} and ≥ ${TARGET_POSTGRES_IMPORT.toLocaleString('en')}: ` +
+      `${sqliteImport.rowsPerSecond >= TARGET_SQLITE_IMPORT ? 'met' : 'not met'}, ${postgresImport.rowsPerSecond >= TARGET_POSTGRES_IMPORT ? 'met' : 'not met'}`,
+  );
 } finally {
   await Promise.all(running.map((started) => started.stop()));
+  await postgres.stop();
   await rm(buildRoot, { recursive: true, force: true });
 }

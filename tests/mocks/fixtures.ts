@@ -1,14 +1,26 @@
 import demoRows from '../../server/seed/demo.json';
 import { TRACE_URL_PATH, type TraceErrorBody, type TraceResponse } from '@/api/traceContract';
-import { validateRow } from '../../server/import/importRow';
 import type { CodeRecord } from '../../server/domain/traceCode';
-import { toTraceResponse } from '../../server/traceBody';
+import { toTraceResponse, type TraceBodyExtras } from '../../server/traceBody';
 
-/** Each demo row goes through the service's own import validation, as first start does. */
-function toRecord(raw: (typeof demoRows)[number]): CodeRecord {
-  const result = validateRow(raw);
-  if (!('row' in result)) throw new Error(`demo row ${raw.code}: ${result.reasons.join('; ')}`);
-  return result.row;
+type DemoRow = (typeof demoRows)[number];
+
+const blankToNull = <T>(value: T | ''): T | null => (value === '' ? null : value);
+const numberOrNull = (value: number | string): number | null => (typeof value === 'number' ? value : null);
+
+/** A demo row as the service stores it: blank cells are missing values. */
+function toRecord(row: DemoRow): CodeRecord {
+  return {
+    code: row.code,
+    productCode: row.productCode,
+    productName: blankToNull(row.productName),
+    productUnit: row.productUnit,
+    weight: numberOrNull(row.weight),
+    weightType: blankToNull(row.weightType),
+    productDate: blankToNull(row.productDate),
+    expireDate: blankToNull(row.expireDate),
+    totalPacket: numberOrNull(row.totalPacket),
+  };
 }
 
 /** What the reference service answers for each demo code, keyed by upper-case code. */
@@ -20,6 +32,24 @@ export const EXAMPLE_CODE = '1D24B3261X54A2320';
 export const CARTON_CODE = 'TH26A1105C48B0001';
 export const EMPTY_VALUES_CODE = 'NV26A1120Z00X0009';
 export const UNKNOWN_CODE = 'ZZ00000000000000Z';
+/** A demo unit packed in CARTON_CODE (its parentCode). */
+export const UNIT_IN_CARTON_CODE = 'HP26A1105C48B0001';
+/** Expired on 05/07/2025. */
+export const EXPIRED_CODE = 'EX24B0105Q90X00001';
+
+/** The demo answer for a code with the contract's optional fields added (as a service that sends them would). */
+export function answerWithExtras(code: string, extras: TraceBodyExtras): TraceResponse {
+  const row = demoRows.find((demo) => demo.code === code);
+  if (!row) throw new Error(`no demo row ${code}`);
+  return toTraceResponse(toRecord(row), extras);
+}
+
+/** A demo answer with its expiry date replaced. */
+export function answerExpiring(code: string, expireDate: string | null): TraceResponse {
+  const row = demoRows.find((demo) => demo.code === code);
+  if (!row) throw new Error(`no demo row ${code}`);
+  return toTraceResponse({ ...toRecord(row), expireDate });
+}
 
 export function errorBody(status: number, error: TraceErrorBody['error'], message: string): TraceErrorBody {
   return { error, Message: message, status, EndPoint: TRACE_URL_PATH };

@@ -16,12 +16,15 @@ describe('loadConfig', () => {
       rateLimitMax: 600,
       rateLimitWindowMs: 60000,
       rateLimitAddresses: 100000,
+      redisUrl: undefined,
       trustProxy: false,
       publicOrigin: undefined,
       requestTimeoutMs: 10000,
       keepAliveTimeoutMs: 72000,
       drainDelayMs: 5000,
       logLevel: 'info',
+      metricsPort: undefined,
+      metricsHost: '127.0.0.1',
     });
   });
 
@@ -63,6 +66,14 @@ describe('loadConfig', () => {
     });
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+  });
+
+  it('takes PostgreSQL from DATABASE_URL, and refuses anything but a postgres:// URL', () => {
+    expect(loadConfig({}).databaseUrl).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: 'postgres://trace:secret@db.internal:5432/trace' }).databaseUrl).toBe(
+      'postgres://trace:secret@db.internal:5432/trace',
+    );
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://db/trace' })).toThrow(/DATABASE_URL: expected postgres:\/\/user/);
   });
 
   it('refuses TRUST_PROXY=true, naming the safe forms instead', () => {

@@ -3,17 +3,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TraceResponse } from '../../src/api/traceContract.ts';
 import { DEMO_DATA } from '../../server/main.ts';
 import { buildOpenApiDocument } from '../../server/openapi.ts';
+import { BACKENDS, type TestDatabase } from './backends.ts';
 import { startTestServer, TRACE_URL_PATH, type TestServer } from './harness.ts';
-
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ TRACE_API_KEYS: 'demo-key-change-me, second-key' });
-});
-afterAll(() => server.close());
 
 const VALIDATION_400 = { error: 'VALIDATION', status: 400, EndPoint: TRACE_URL_PATH };
 
-describe('POST /qrinfo-svc/api/qr/trace', () => {
+describe.each(BACKENDS)('POST /qrinfo-svc/api/qr/trace on $name', (backend) => {
+  let database: TestDatabase;
+  let server: TestServer;
+  beforeAll(async () => {
+    database = await backend.create();
+    server = await startTestServer({ ...database.env, TRACE_API_KEYS: 'demo-key-change-me, second-key' });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await database?.drop();
+  });
+
   it('answers a unit code with Data.Products only, fields as the specification writes them', async () => {
     const response = await server.trace({ QrCode: '1D24B3261X54A2320' });
     expect(response.status).toBe(200);

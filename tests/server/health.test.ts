@@ -1,6 +1,5 @@
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BACKENDS, type TestDatabase } from './backends.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer | undefined;
@@ -26,14 +25,31 @@ it('is not ready while draining, though still alive', async () => {
   expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
 });
 
-it('is not ready when the database cannot be read, and logs why', async () => {
-  server = await startTestServer({ RATE_LIMIT_MAX: '0' });
-  const other = new Database(join(server.dir, 'data', 'trace.db'));
-  other.exec('DROP TABLE codes');
-  other.close();
-  const response = await fetch(`${server.url}/readyz`);
-  expect(response.status).toBe(503);
-  expect(await response.json()).toMatchObject({ error: 'INTERNAL_SERVER_ERROR', Message: 'Database unreachable', status: 503 });
-  expect(server.logs.some((line) => line.includes('readiness: database unreachable') && line.includes('no such table'))).toBe(true);
-  expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+describe.each(BACKENDS)('on $name', (backend) => {
+  let database: TestDatabase;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+    await database?.drop();
+  });
+
+  it('is ready once the database answers', async () => {
+    database = await backend.create();
+    server = await startTestServer(database.env);
+    const response = await fetch(`${server.url}/readyz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ready' });
+  });
+
+  it('is not ready when the database cannot be read, and logs why', async () => {
+    database = await backend.create();
+    server = await startTestServer({ ...database.env, RATE_LIMIT_MAX: '0' });
+    await database.exec('DROP TABLE codes');
+    const response = await fetch(`${server.url}/readyz`);
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({ error: 'INTERNAL_SERVER_ERROR', Message: 'Database unreachable', status: 503 });
+    const why = backend.name === 'SQLite' ? 'no such table' : 'relation \\"codes\\" does not exist';
+    expect(server.logs.some((line) => line.includes('readiness: database unreachable') && line.includes(why))).toBe(true);
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+  });
 });

@@ -1,75 +1,73 @@
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../server/db/database.ts';
-import { openCodeLookup } from '../../server/db/traceStore.ts';
+import { BATCH_ROWS } from '../../server/db/postgres/importStaging.ts';
+import { openStorage, type TraceStorage } from '../../server/db/storage.ts';
 import { importFile, type RowProblem } from '../../server/import/importFile.ts';
 import { DEMO_DATA } from '../../server/main.ts';
-import { csv, dump, tempDir, writeTempFile } from './importFiles.ts';
+import { BACKENDS, type TestDatabase } from './backends.ts';
+import { csv, HEADER, writeTempFile } from './importFiles.ts';
 
 const SAMPLE_CSV = fileURLToPath(new URL('../../server/seed/sample.csv', import.meta.url));
 
-let db: Db;
-beforeEach(async () => {
-  db = openDatabase(join(tempDir(), 'trace.db'));
-  await importFile(db, DEMO_DATA);
-  return () => {
-    if (db.open) db.close();
-  };
-});
-
-/** Looks a code up as the service does, on a read-only connection of its own. */
-function lookUp(code: string) {
-  const lookup = openCodeLookup(db.name);
-  try {
-    const found = lookup.find(code);
-    return found && { ...found.lot, code: found.code, totalPacket: found.totalPacket };
-  } finally {
-    lookup.close();
-  }
-}
-
-async function importCollecting(path: string) {
-  const problems: RowProblem[] = [];
-  const result = await importFile(db, path, { onProblem: (problem) => problems.push(problem) });
-  return { result, problems };
-}
-
 const GOOD = 'LN27A0201G85X00001,SB850G,Sữa bột 850g,lon,850,gam,L2027-0201,2027-02-01,2029-02-01,,';
 
-describe('npm run import (the import function)', () => {
+describe.each(BACKENDS)('npm run import on $name (the import function)', (backend) => {
+  let database: TestDatabase;
+  let storage: TraceStorage;
+  beforeEach(async () => {
+    database = await backend.create();
+    storage = await openStorage(database.config);
+    await importFile(storage, DEMO_DATA);
+    return async () => {
+      await storage.close();
+      await database.drop();
+    };
+  });
+
+  /** Looks a code up as the service does. */
+  const lookUp = async (code: string) => {
+    const found = await (await storage.openLookup()).find(code);
+    return found && { ...found.lot, code: found.code, totalPacket: found.totalPacket };
+  };
+
+  const importCollecting = async (path: string) => {
+    const problems: RowProblem[] = [];
+    const result = await importFile(storage, path, { onProblem: (problem) => problems.push(problem) });
+    return { result, problems };
+  };
+
   it('loads the sample CSV, cartons and the units inside them included', async () => {
     const { result, problems } = await importCollecting(SAMPLE_CSV);
     expect(problems).toEqual([]);
     expect(result).toMatchObject({ rows: 5, badRows: 0, inserted: 5, updated: 0 });
-    expect(lookUp('TH27A0110C24B0001')).toMatchObject({ productUnit: 'thùng', totalPacket: 24 });
-    expect(lookUp('SC27A0110C24B0001A')).toMatchObject({
+    expect(await lookUp('TH27A0110C24B0001')).toMatchObject({ productUnit: 'thùng', totalPacket: 24 });
+    expect(await lookUp('SC27A0110C24B0001A')).toMatchObject({
       productName: 'Sữa chua ăn có đường, hộp 100g',
       weight: 100,
       weightType: 'gam',
       productDate: '2027-01-10',
     });
-    expect(lookUp('CH27A0301Y10X00001')?.expireDate).toBeNull();
+    expect((await lookUp('CH27A0301Y10X00001'))?.expireDate).toBeNull();
   });
 
   it('changes nothing when the same file is imported twice', async () => {
-    await importFile(db, SAMPLE_CSV);
-    const before = dump(db);
+    await importFile(storage, SAMPLE_CSV);
+    const before = await database.dump();
     const { result } = await importCollecting(SAMPLE_CSV);
     expect(result).toMatchObject({ rows: 5, inserted: 0, updated: 0, unchanged: 5, catalogueChanges: 0 });
-    expect(dump(db)).toEqual(before);
+    expect(await database.dump()).toEqual(before);
   });
 
   it('updates a code whose data changed in a later file', async () => {
-    await importFile(db, writeTempFile('a.csv', csv(GOOD)));
+    await importFile(storage, writeTempFile('a.csv', csv(GOOD)));
     const changed = GOOD.replace('L2027-0201,2027-02-01,2029-02-01', 'L2027-0202,2027-02-02,2029-02-02');
     const { result } = await importCollecting(writeTempFile('b.csv', csv(changed)));
     expect(result).toMatchObject({ inserted: 0, updated: 1 });
-    expect(lookUp('LN27A0201G85X00001')?.productDate).toBe('2027-02-02');
+    expect((await lookUp('LN27A0201G85X00001'))?.productDate).toBe('2027-02-02');
   });
 
   it('reports every bad row with its line and reason, and a bad row in the middle leaves the database unchanged', async () => {
-    const before = dump(db);
+    const before = await database.dump();
     const file = writeTempFile(
       'bad.csv',
       csv(
@@ -90,7 +88,7 @@ describe('npm run import (the import function)', () => {
       /productCode is required.*lotCode is required.*totalPacket is only for cartons.*expireDate is before productDate/,
     );
     expect(problems[3]?.reason).toBe('has 9 fields, the header has 11');
-    expect(dump(db)).toEqual(before);
+    expect(await database.dump()).toEqual(before);
   });
 
   it('checks rows against each other and against stored cartons', async () => {
@@ -116,6 +114,94 @@ describe('npm run import (the import function)', () => {
     ]);
   });
 
+  // Files in code order with each carton before its units are checked mostly while read; these are not.
+  const unit = (code: string, parent: string) => `${code},SB850G,Sữa bột 850g,lon,850,gam,L2027-0201,2027-02-01,2029-02-01,${parent},`;
+  const CARTON = 'TH27A0201G85X00001,SBT24,Thùng 24 lon,thùng,,,L2027-0201,2027-02-01,2029-02-01,,24';
+
+  it('loads a file whose codes are out of order and whose units come before their carton', async () => {
+    const file = writeTempFile(
+      'unordered.csv',
+      csv(unit('LN27A0201G85X00009', 'TH27A0201G85X00001'), unit('LN27A0201G85X00002', 'TH27A0201G85X00001'), CARTON, unit('LN27A0201G85X00003', 'TH27A0201G85X00001')),
+    );
+    const { result, problems } = await importCollecting(file);
+    expect(problems).toEqual([]);
+    expect(result).toMatchObject({ rows: 4, badRows: 0, inserted: 4 });
+    expect(await lookUp('LN27A0201G85X00002')).toMatchObject({ productName: 'Sữa bột 850g' });
+  });
+
+  it('still finds a repeated code and a unit given as parent when the file is out of order', async () => {
+    const before = await database.dump();
+    const file = writeTempFile(
+      'unordered-bad.csv',
+      csv(
+        unit('LN27A0201G85X00009', 'TH27A0201G85X00001'),
+        CARTON,
+        unit('LN27A0201G85X00003', 'LN27A0201G85X00009'),
+        unit('LN27A0201G85X00004', 'TH27A0201G85X00001'),
+        unit('LN27A0201G85X00009', ''),
+      ),
+    );
+    const { result, problems } = await importCollecting(file);
+    expect(problems).toEqual([
+      { line: 4, reason: 'parentCode LN27A0201G85X00009 is not a carton in this file or in the database' },
+      { line: 6, reason: 'code LN27A0201G85X00009 is already on line 2' },
+    ]);
+    expect(result).toMatchObject({ badRows: 2, inserted: 0 });
+    expect(await database.dump()).toEqual(before);
+  });
+
+  // Past one batch, PostgreSQL writes codes while the rest of the file is still read (rolled back if a
+  // later row is bad): files of two and a half batches, in code order except where a test says.
+  const BIG = Math.floor(BATCH_ROWS * 2.5);
+  const bigCode = (i: number) => `LN27A0201G85${String(i).padStart(6, '0')}`;
+  const bigFile = (name: string, codes: number[], ...extra: string[]) =>
+    writeTempFile(name, [HEADER, ...codes.map((i) => unit(bigCode(i), '')), ...extra].join('\n') + '\n');
+  const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
+
+  it('loads a file of several batches, in code order or not, and a second import of it changes nothing', async () => {
+    // The order breaks in the second batch, once the first is written: the rest is written at the end.
+    const codes = [...range(0, BATCH_ROWS), ...range(BIG, BIG + BATCH_ROWS / 2), ...range(BATCH_ROWS, BIG)];
+    const file = bigFile('big.csv', codes);
+    const { result, problems } = await importCollecting(file);
+    expect(problems).toEqual([]);
+    expect(result).toMatchObject({ rows: codes.length, badRows: 0, inserted: codes.length, updated: 0 });
+    for (const i of [0, BATCH_ROWS, BIG - 1, BIG + BATCH_ROWS / 2 - 1]) expect(await lookUp(bigCode(i))).toMatchObject({ productCode: 'SB850G' });
+    const again = await importCollecting(file);
+    expect(again.result).toMatchObject({ inserted: 0, updated: 0, unchanged: codes.length });
+  }, 120_000);
+
+  it('writes nothing when the last rows of a file of several batches repeat a code or disagree with their product', async () => {
+    const before = await database.dump();
+    const file = bigFile(
+      'big-bad.csv',
+      range(0, BIG),
+      unit(bigCode(BIG), '').replace('Sữa bột 850g', 'Another name'),
+      unit(bigCode(3), ''),
+    );
+    const { result, problems } = await importCollecting(file);
+    expect(problems).toEqual([
+      { line: BIG + 2, reason: 'product SB850G (lon) has another name, weight or weight type on line 2' },
+      { line: BIG + 3, reason: `code ${bigCode(3)} is already on line 5` },
+    ]);
+    expect(result).toMatchObject({ badRows: 2, inserted: 0 });
+    expect(await lookUp(bigCode(0))).toBeUndefined();
+    expect(await database.dump()).toEqual(before);
+  }, 120_000);
+
+  it('reads quoted CSV fields (commas, doubled quotes, line breaks) and CRLF line ends, counting lines as an editor does', async () => {
+    const quoted = 'LN27A0201G85X00011,SB850G,"Sữa bột ""Gold"", 850g",lon,850,gam,L2027-0201,2027-02-01,2029-02-01,,';
+    const multiLine = 'LN27A0201G85X00012,SB851G,"Sữa bột\nhai dòng",lon,850,gam,L2027-0201,2027-02-01,2029-02-01,,';
+    const bad = 'SHORT,SB850G,x,lon,850,gam,L2027-0201,2027-02-01,2029-02-01,,';
+    const file = writeTempFile('quoted.csv', csv(quoted, multiLine, bad).replaceAll('\n', '\r\n'));
+    const { result, problems } = await importCollecting(file);
+    // The bad row is on line 5: the quoted line break moved it down one.
+    expect(problems).toEqual([{ line: 5, reason: "code 'SHORT' must be 17 to 18 letters and digits" }]);
+    expect(result.badRows).toBe(1);
+    await importFile(storage, writeTempFile('good.csv', csv(quoted, multiLine)));
+    expect((await lookUp('LN27A0201G85X00011'))?.productName).toBe('Sữa bột "Gold", 850g');
+    expect((await lookUp('LN27A0201G85X00012'))?.productName).toBe('Sữa bột\nhai dòng');
+  });
+
   it('streams a JSON array, reporting items by the line they start on', async () => {
     const rows = [
       { code: 'JS27A0101X00X00001', productCode: 'P1', productUnit: 'túi', lotCode: 'L1', weight: 220, weightType: 'ml' },
@@ -136,9 +222,9 @@ describe('npm run import (the import function)', () => {
   it('reports the error that stopped it, not a second one from cleaning up after it', async () => {
     const file = writeTempFile('dup.csv', csv(GOOD, GOOD));
     // The staging cleanup then fails too (its connection is gone), as it can on a failing disk.
-    const failing = importFile(db, file, {
+    const failing = importFile(storage, file, {
       onProblem: () => {
-        db.close();
+        void storage.close();
         throw new Error('the reporter failed');
       },
     });
@@ -150,9 +236,11 @@ describe('npm run import (the import function)', () => {
     ['JSON that is not an array', 'o.json', '{"code": "x"}', /line 1: a \.json import must be an array/],
     ['a JSON array that is cut off', 'c.json', '[{"code": "x"}', /the JSON array is not closed/],
     ['an unsupported file type', 'rows.xlsx', '', /unsupported file type '\.xlsx'/],
+    ['a quoted CSV field that is never closed', 'q.csv', csv('LN27A0201G85X00001,"SB850G,x'), /line 2: a quoted field is not closed/],
+    ['a quote inside an unquoted CSV field', 'i.csv', csv('LN27A0201G85X00001,SB"850G,x,lon,,,L,,,,'), /line 2: a quote inside field 2/],
   ])('stops on %s and writes nothing', async (_name, fileName, content, message) => {
-    const before = dump(db);
-    await expect(importFile(db, writeTempFile(fileName, content))).rejects.toThrow(message);
-    expect(dump(db)).toEqual(before);
+    const before = await database.dump();
+    await expect(importFile(storage, writeTempFile(fileName, content))).rejects.toThrow(message);
+    expect(await database.dump()).toEqual(before);
   });
 });

@@ -1,7 +1,6 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Db } from '../../server/db/database.ts';
 import { IMPORT_COLUMNS } from '../../server/import/importRow.ts';
 
 export const HEADER = IMPORT_COLUMNS.join(',');
@@ -19,9 +18,4 @@ export function writeTempFile(name: string, content: string): string {
 
 export function csv(...rows: string[]): string {
   return [HEADER, ...rows].join('\n') + '\n';
-}
-
-/** Every stored row of every table, to prove an import changed nothing. */
-export function dump(db: Db): unknown {
-  return ['products', 'lots', 'codes'].map((table) => db.prepare(`SELECT * FROM ${table} ORDER BY 1`).all());
 }

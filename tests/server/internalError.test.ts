@@ -32,6 +32,6 @@ describe.each(['info', 'warn'])('at LOG_LEVEL=%s', (level) => {
     expect(logged).toBeDefined();
     expect(logged.reqId).toBeTruthy();
     expect(logged.err.message).toMatch(/no such table: codes/);
-    expect(logged.err.stack).toContain('traceStore');
+    expect(logged.err.stack).toContain('codeLookup');
   });
 });

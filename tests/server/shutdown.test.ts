@@ -15,6 +15,8 @@ beforeAll(async () => {
     TRACE_DB: join(dir, 'data', 'trace.db'),
     STATIC_DIR: join(dir, 'dist'),
     TRACE_API_KEYS: DEMO_KEY,
+    // For the 'incoming request' line, which tells when the server has the request in flight.
+    LOG_LEVEL: 'debug',
     // Longer than the test needs: the second signal ends the wait, so no step races a timer.
     DRAIN_DELAY_MS: '60000',
   });

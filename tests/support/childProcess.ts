@@ -275,7 +275,9 @@ export async function startService(
 ): Promise<ServiceProcess> {
   const service = await startTs('server/main.ts', {
     ...options,
-    env: { PORT: '0', HOST: '127.0.0.1', ...env },
+    // Not production unless a test says so: a production service starts with no demo data, and a
+    // script that ran Vite in process (which sets NODE_ENV=production) would pass that on.
+    env: { PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', ...env },
     ready: SERVICE_READY,
   });
   return { ...service, url: service.ready[1]! };

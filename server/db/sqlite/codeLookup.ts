@@ -1,11 +1,10 @@
 import Database from 'better-sqlite3';
-import type { ProductLot, StoredCode } from '../domain/traceCode.ts';
+import type { ProductLot, StoredCode } from '../../domain/traceCode.ts';
+import type { CodeLookup } from '../storage.ts';
 
-export interface CodeLookup {
-  /** Finds a code by its normalised (trimmed, upper-case) form: one primary-key read. */
+/** SQLite answers at once: a lookup is one primary-key read, done before `find` returns. */
+export interface SqliteCodeLookup extends CodeLookup {
   find(code: string): StoredCode | undefined;
-  /** Throws unless the database answers a read: what readiness reports. */
-  ping(): void | Promise<void>;
   close(): void;
 }
 
@@ -28,7 +27,7 @@ type CodeRow = [productId: number, lotId: number, totalPacket: number | null];
  * Millions of codes share a few hundred product lots, so each lot is read once and kept, until
  * another connection commits anything (SQLite's data_version, checked with each new snapshot).
  */
-export function openCodeLookup(path: string, snapshotMaxAgeMs = SNAPSHOT_MAX_AGE_MS): CodeLookup {
+export function openCodeLookup(path: string, snapshotMaxAgeMs = SNAPSHOT_MAX_AGE_MS): SqliteCodeLookup {
   const db = new Database(path, { readonly: true, fileMustExist: true });
   db.pragma(`mmap_size = ${MMAP_SIZE}`);
   const readCode = db

@@ -1,0 +1,92 @@
+import type { CrossRowFacts } from '../../import/crossRows.ts';
+
+// The statements of a PostgreSQL import (server/db/postgres/importStaging.ts).
+
+// Set before the session touches a temporary table (PostgreSQL refuses later): the staged rows of a
+// million codes, about 70 MB, then stay in memory, and the checks' sorts and hashes too. No JIT: it
+// compiled the checks and the write anew for each import, for rows that take microseconds each.
+export const SESSION = `SET temp_buffers = '256MB'; SET work_mem = '128MB'; SET jit = off`;
+
+// import_batch receives one batch of rows by COPY; they then join import_rows, which the checks
+// across rows read once the file is read. Temporary tables write no WAL.
+const COLUMNS = `
+    line integer NOT NULL, code text COLLATE "C" NOT NULL, product_ref integer NOT NULL, lot_ref integer NOT NULL,
+    parent_code text COLLATE "C", total_packet integer, is_carton boolean NOT NULL, problem text,
+    parent_open boolean NOT NULL`;
+export const CREATE = `
+  CREATE TEMP TABLE import_rows (${COLUMNS}) ON COMMIT DROP;
+  CREATE TEMP TABLE import_batch (${COLUMNS}) ON COMMIT DROP`;
+export const COPY_BATCH = 'COPY import_batch FROM STDIN';
+export const ADD_BATCH = 'INSERT INTO import_rows SELECT * FROM import_batch';
+export const KEEP_BATCH = `${ADD_BATCH}; TRUNCATE import_batch`;
+
+// A line's problems come in this order: a repeated code, the catalogue, the parent carton. Each part
+// runs only when the file's order left it open (CrossRowFacts). Parents are looked up once per
+// distinct parent, not once per unit.
+const REPEATED_CODES = `
+  SELECT r.line, 1 AS kind, 'code ' || r.code || ' is already on line ' || f.line AS reason
+  FROM import_rows r JOIN (SELECT code, min(line) AS line FROM import_rows GROUP BY code HAVING count(*) > 1) f
+    ON f.code = r.code AND r.line > f.line`;
+const CATALOGUE_PROBLEMS = 'SELECT line, 2 AS kind, problem AS reason FROM import_rows WHERE problem IS NOT NULL';
+// "In this file" is read from import_rows, not from codes: codes may already hold rows of this file.
+const PARENTS_NOT_CARTONS = `
+  SELECT r.line, 3 AS kind, 'parentCode ' || r.parent_code || ' is not a carton in this file or in the database' AS reason
+  FROM import_rows r
+  WHERE r.parent_open AND r.parent_code IN (
+    SELECT o.parent_code FROM (SELECT DISTINCT parent_code FROM import_rows WHERE parent_open) o
+    WHERE NOT EXISTS (SELECT 1 FROM import_rows p WHERE p.code = o.parent_code AND p.is_carton)
+      AND NOT EXISTS (SELECT 1 FROM codes c JOIN products p ON p.id = c.product_id WHERE c.code = o.parent_code AND p.is_carton))`;
+
+/** A cursor over the checks the file's order left open; undefined when none is. */
+export function problemsCursor(facts: CrossRowFacts): string | undefined {
+  const parts = [
+    ...(facts.codesAscending ? [] : [REPEATED_CODES]),
+    ...(facts.catalogueProblems > 0 ? [CATALOGUE_PROBLEMS] : []),
+    ...(facts.openParents > 0 ? [PARENTS_NOT_CARTONS] : []),
+  ];
+  if (parts.length === 0) return undefined;
+  return `DECLARE problems NO SCROLL CURSOR FOR SELECT line, reason FROM (${parts.join(' UNION ALL ')}) problems ORDER BY line, kind`;
+}
+
+// Each upsert changes only rows whose values differ, so a repeated import writes nothing; RETURNING
+// then names only what was added or changed.
+export const WRITE_PRODUCTS = `
+  INSERT INTO products (product_code, product_unit, product_name, weight, weight_type, is_carton)
+  SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::float8[], $5::text[], $6::boolean[])
+  ON CONFLICT (product_code, product_unit) DO UPDATE
+    SET product_name = excluded.product_name, weight = excluded.weight, weight_type = excluded.weight_type
+    WHERE (products.product_name, products.weight, products.weight_type)
+      IS DISTINCT FROM (excluded.product_name, excluded.weight, excluded.weight_type)
+  RETURNING id`;
+export const PRODUCT_IDS = `
+  SELECT array_agg(p.id ORDER BY f.ref) FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS f(product_code, product_unit, ref)
+  JOIN products p USING (product_code, product_unit)`;
+export const WRITE_LOTS = `
+  INSERT INTO lots (product_code, lot_code, product_date, expire_date)
+  SELECT * FROM unnest($1::text[], $2::text[], $3::date[], $4::date[])
+  ON CONFLICT (product_code, lot_code) DO UPDATE
+    SET product_date = excluded.product_date, expire_date = excluded.expire_date
+    WHERE (lots.product_date, lots.expire_date) IS DISTINCT FROM (excluded.product_date, excluded.expire_date)
+  RETURNING id`;
+export const LOT_IDS = `
+  SELECT array_agg(l.id ORDER BY f.ref) FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS f(product_code, lot_code, ref)
+  JOIN lots l USING (product_code, lot_code)`;
+export const BUMP_VERSION = 'UPDATE catalogue_version SET version = version + 1';
+
+// The staged numbers of products and lots become their ids through two arrays ($1, $2) indexed by
+// those numbers; $3: only lines after it. $4 and $5, the least and greatest staged code, bound the
+// stored codes read to a range of the primary key: a batch of a file in code order is compared with
+// the few codes stored in its range, not with the whole table. Changed codes first, so new ones are
+// not compared again.
+const staged = (source: string) => `
+  SELECT r.code, ($1::int[])[r.product_ref] AS product_id, ($2::int[])[r.lot_ref] AS lot_id, r.parent_code, r.total_packet
+  FROM ${source} r WHERE r.line > $3`;
+export const updateCodes = (source: string) => `
+  UPDATE codes c SET product_id = s.product_id, lot_id = s.lot_id, parent_code = s.parent_code, total_packet = s.total_packet
+  FROM (${staged(source)}) s
+  WHERE c.code = s.code AND c.code BETWEEN $4 AND $5
+    AND (c.product_id, c.lot_id, c.parent_code, c.total_packet) IS DISTINCT FROM (s.product_id, s.lot_id, s.parent_code, s.total_packet)`;
+export const insertCodes = (source: string) => `
+  INSERT INTO codes (code, product_id, lot_id, parent_code, total_packet)
+  SELECT * FROM (${staged(source)}) s
+  WHERE NOT EXISTS (SELECT 1 FROM codes c WHERE c.code = s.code AND c.code BETWEEN $4 AND $5)`;

@@ -1,0 +1,185 @@
+import type { CrossRowFacts } from '../../import/crossRows.ts';
+import type { RowProblem } from '../../import/importFile.ts';
+import type { ImportRow } from '../../import/importRow.ts';
+import type { CatalogueLot, CatalogueProduct } from '../../import/catalogue.ts';
+import { isCarton } from '../../domain/traceCode.ts';
+import type { ImportStaging, WriteCounts } from '../storage.ts';
+import type { Db } from './database.ts';
+
+// Rows wait in a temporary table, so a file of millions of codes is checked in bounded memory and the
+// final write is a few set-based statements inside one transaction. SQLite keeps temporary tables in
+// a file of their own that it unlinks as it creates it: nothing of them can be left behind.
+
+const COLUMNS = 9;
+/** Rows per INSERT statement: one call into SQLite per hundred rows instead of per row. */
+const ROWS_PER_INSERT = 100;
+/** The temporary database's page cache; past it SQLite spills to the temporary file. */
+const TEMP_CACHE_KIB = 64 * 1024;
+
+const CREATE = `
+  DROP TABLE IF EXISTS temp.import_rows;
+  DROP TABLE IF EXISTS temp.import_products;
+  DROP TABLE IF EXISTS temp.import_lots;
+  CREATE TEMP TABLE import_rows (
+    line INTEGER NOT NULL, code TEXT NOT NULL, product_ref INTEGER NOT NULL, lot_ref INTEGER NOT NULL,
+    parent_code TEXT, total_packet INTEGER, is_carton INTEGER NOT NULL, problem TEXT, parent_open INTEGER NOT NULL
+  );
+  CREATE TEMP TABLE import_products (ref INTEGER PRIMARY KEY, id INTEGER NOT NULL);
+  CREATE TEMP TABLE import_lots (ref INTEGER PRIMARY KEY, id INTEGER NOT NULL);`;
+
+const DROP = `
+  DROP TABLE IF EXISTS temp.import_rows;
+  DROP TABLE IF EXISTS temp.import_products;
+  DROP TABLE IF EXISTS temp.import_lots;`;
+
+const insertRows = (rows: number) =>
+  `INSERT INTO temp.import_rows VALUES ${Array.from({ length: rows }, () => `(${'?,'.repeat(COLUMNS - 1)}?)`).join(',')}`;
+
+// Built once all rows are in, and only when a check or the write needs it: one sort instead of a
+// B-tree insert per row. With is_carton, a parent's lookup reads the index alone.
+const INDEX = 'CREATE INDEX temp.import_rows_code ON import_rows (code, is_carton)';
+
+// A line's problems come in this order: a repeated code, the catalogue, the parent carton. Each part
+// runs only when the file's order left it open (CrossRowFacts). Parents are looked up once per
+// distinct parent, not once per unit.
+const REPEATED_CODES = `
+  SELECT r.line, 1 AS kind, 'code ' || r.code || ' is already on line ' || f.line AS reason
+  FROM import_rows r JOIN (SELECT code, min(line) AS line FROM import_rows GROUP BY code HAVING count(*) > 1) f
+    ON f.code = r.code AND r.line > f.line`;
+const CATALOGUE_PROBLEMS = 'SELECT line, 2 AS kind, problem AS reason FROM import_rows WHERE problem IS NOT NULL';
+const PARENTS_NOT_CARTONS = `
+  SELECT r.line, 3 AS kind, 'parentCode ' || r.parent_code || ' is not a carton in this file or in the database' AS reason
+  FROM import_rows r
+  WHERE r.parent_open AND r.parent_code IN (
+    SELECT o.parent_code FROM (SELECT DISTINCT parent_code FROM import_rows WHERE parent_open) o
+    WHERE NOT EXISTS (SELECT 1 FROM import_rows p WHERE p.code = o.parent_code AND p.is_carton)
+      AND NOT EXISTS (SELECT 1 FROM main.codes c JOIN main.products p ON p.id = c.product_id
+                      WHERE c.code = o.parent_code AND is_carton(p.product_unit)))`;
+
+function problemsQuery(facts: CrossRowFacts): string | undefined {
+  const parts = [
+    ...(facts.codesAscending ? [] : [REPEATED_CODES]),
+    ...(facts.catalogueProblems > 0 ? [CATALOGUE_PROBLEMS] : []),
+    ...(facts.openParents > 0 ? [PARENTS_NOT_CARTONS] : []),
+  ];
+  return parts.length === 0 ? undefined : `SELECT line, reason FROM (${parts.join(' UNION ALL ')}) ORDER BY line, kind`;
+}
+
+// Each upsert updates only rows whose values differ, so a repeated import writes nothing.
+const WRITE_PRODUCT = `
+  INSERT INTO main.products (product_code, product_unit, product_name, weight, weight_type) VALUES (?, ?, ?, ?, ?)
+  ON CONFLICT (product_code, product_unit) DO UPDATE
+    SET product_name = excluded.product_name, weight = excluded.weight, weight_type = excluded.weight_type
+    WHERE (product_name, weight, weight_type) IS NOT (excluded.product_name, excluded.weight, excluded.weight_type)`;
+const PRODUCT_ID = 'SELECT id FROM main.products WHERE product_code = ? AND product_unit = ?';
+const WRITE_LOT = `
+  INSERT INTO main.lots (product_code, lot_code, product_date, expire_date) VALUES (?, ?, ?, ?)
+  ON CONFLICT (product_code, lot_code) DO UPDATE
+    SET product_date = excluded.product_date, expire_date = excluded.expire_date
+    WHERE (product_date, expire_date) IS NOT (excluded.product_date, excluded.expire_date)`;
+const LOT_ID = 'SELECT id FROM main.lots WHERE product_code = ? AND lot_code = ?';
+// "WHERE true" keeps SQLite from reading ON CONFLICT as a join constraint of the SELECT. In code
+// order, so the clustered index is appended to rather than split at random: the staged order when the
+// file's codes ascend, else through the index.
+const writeCodes = (order: string) => `
+  INSERT INTO main.codes (code, product_id, lot_id, parent_code, total_packet)
+  SELECT r.code, p.id, l.id, r.parent_code, r.total_packet
+  FROM import_rows r JOIN import_products p ON p.ref = r.product_ref JOIN import_lots l ON l.ref = r.lot_ref
+  WHERE true ORDER BY ${order}
+  ON CONFLICT (code) DO UPDATE
+    SET product_id = excluded.product_id, lot_id = excluded.lot_id,
+        parent_code = excluded.parent_code, total_packet = excluded.total_packet
+    WHERE (product_id, lot_id, parent_code, total_packet)
+      IS NOT (excluded.product_id, excluded.lot_id, excluded.parent_code, excluded.total_packet)`;
+
+export function openSqliteStaging(db: Db): ImportStaging {
+  db.function('is_carton', { deterministic: true }, (unit) => Number(isCarton({ productUnit: String(unit) })));
+  db.pragma(`temp.cache_size = -${TEMP_CACHE_KIB}`);
+  // As on PostgreSQL, the import checks parents itself and takes product and lot ids from rows it has
+  // just written: SQLite's own check of every code's three references doubled the final write.
+  db.pragma('foreign_keys = OFF');
+  db.exec(CREATE);
+  let codesAscending = false;
+  const insertFull = db.prepare(insertRows(ROWS_PER_INSERT));
+  // Reused for every statement: rows are copied into it, never gathered as objects.
+  const values: unknown[] = new Array(ROWS_PER_INSERT * COLUMNS);
+  let filled = 0;
+  const begin = db.prepare('BEGIN');
+  const commit = db.prepare('COMMIT');
+
+  const insertFilled = () => {
+    if (filled === 0) return;
+    if (!db.inTransaction) begin.run();
+    if (filled === values.length) insertFull.run(values);
+    else db.prepare(insertRows(filled / COLUMNS)).run(values.slice(0, filled));
+    filled = 0;
+  };
+
+  const countCodes = db.prepare<[], number>('SELECT count(*) FROM main.codes').pluck();
+  const write = db.transaction((products: readonly CatalogueProduct[], lots: readonly CatalogueLot[]): WriteCounts => {
+    let catalogueChanges = 0;
+    const [writeProduct, productId, addProduct] = [db.prepare(WRITE_PRODUCT), db.prepare(PRODUCT_ID).pluck(), db.prepare('INSERT INTO import_products VALUES (?, ?)')];
+    for (const p of products) {
+      catalogueChanges += writeProduct.run(p.productCode, p.productUnit, p.productName, p.weight, p.weightType).changes;
+      addProduct.run(p.ref, productId.get(p.productCode, p.productUnit));
+    }
+    const [writeLot, lotId, addLot] = [db.prepare(WRITE_LOT), db.prepare(LOT_ID).pluck(), db.prepare('INSERT INTO import_lots VALUES (?, ?)')];
+    for (const l of lots) {
+      catalogueChanges += writeLot.run(l.productCode, l.lotCode, l.productDate, l.expireDate).changes;
+      addLot.run(l.ref, lotId.get(l.productCode, l.lotCode));
+    }
+    const before = countCodes.get() ?? 0;
+    const changes = db.prepare(writeCodes(codesAscending ? 'r.rowid' : 'r.code')).run().changes;
+    const inserted = (countCodes.get() ?? 0) - before;
+    return { inserted, updated: changes - inserted, catalogueChanges };
+  });
+
+  return {
+    add(line: number, row: ImportRow, productRef: number, lotRef: number, problem: string | null, parentChecked: boolean) {
+      values[filled++] = line;
+      values[filled++] = row.code;
+      values[filled++] = productRef;
+      values[filled++] = lotRef;
+      values[filled++] = row.parentCode;
+      values[filled++] = row.totalPacket;
+      values[filled++] = row.isCarton ? 1 : 0;
+      values[filled++] = problem;
+      values[filled++] = parentChecked ? 0 : 1;
+      if (filled === values.length) insertFilled();
+    },
+    async flush() {
+      insertFilled();
+      if (db.inTransaction) commit.run();
+    },
+    async reportProblems(facts: CrossRowFacts, onProblem: (problem: RowProblem) => void) {
+      codesAscending = facts.codesAscending;
+      // The index serves the repeated-code and parent checks, and a write in code order of codes that came in another order.
+      if (!facts.codesAscending || facts.openParents > 0) {
+        db.exec(INDEX);
+      }
+      const query = problemsQuery(facts);
+      if (query === undefined) return 0;
+      let pending: RowProblem | undefined;
+      let count = 0;
+      for (const { line, reason } of db.prepare<[], RowProblem>(query).iterate()) {
+        if (pending?.line === line) {
+          pending.reason += `; ${reason}`;
+          continue;
+        }
+        if (pending) onProblem(pending);
+        pending = { line, reason };
+        count++;
+      }
+      if (pending) onProblem(pending);
+      return count;
+    },
+    async write(products, lots) {
+      return write.immediate(products, lots);
+    },
+    async close() {
+      if (db.inTransaction) db.exec('ROLLBACK');
+      db.exec(DROP);
+      db.pragma('foreign_keys = ON');
+    },
+  };
+}

@@ -1,0 +1,43 @@
+import { existsSync } from 'node:fs';
+import type { TraceStorage } from '../storage.ts';
+import { openCodeLookup, type SqliteCodeLookup } from './codeLookup.ts';
+import { foldWriteAheadLog, openDatabase } from './database.ts';
+import { openSqliteStaging } from './importStaging.ts';
+
+/** The embedded default: one database file, created with its tables on first open. */
+export function openSqliteStorage(path: string): TraceStorage {
+  const created = !existsSync(path);
+  const db = openDatabase(path);
+  const lookups: SqliteCodeLookup[] = [];
+  return {
+    location: path,
+    created,
+    async openLookup() {
+      const lookup = openCodeLookup(path);
+      lookups.push(lookup);
+      return lookup;
+    },
+    async openImport() {
+      return openSqliteStaging(db);
+    },
+    tidyAfterImport(failed) {
+      if (!failed) {
+        return foldWriteAheadLog(db) ? undefined : `${path}-wal stays until the next import or until the service stops: it kept reading from it.`;
+      }
+      // The rolled-back write left its pages in the write-ahead log, which a running service keeps open:
+      // emptied now rather than left to the next import. Best effort: the disk may refuse this too.
+      try {
+        if (db.open) foldWriteAheadLog(db);
+      } catch {
+        // The import's own error is the one to report.
+      }
+      return undefined;
+    },
+    async close() {
+      // The writer last: SQLite folds the write-ahead log back and deletes it only when the last
+      // connection closes, and only a connection that may write can.
+      for (const lookup of lookups.splice(0)) lookup.close();
+      if (db.open) db.close();
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import type { StoredCode } from '../domain/traceCode.ts';
+import type { CatalogueLot, CatalogueProduct } from '../import/catalogue.ts';
+import type { CrossRowFacts } from '../import/crossRows.ts';
+import type { RowProblem } from '../import/importFile.ts';
+import type { ImportRow } from '../import/importRow.ts';
+import { describeDatabaseUrl } from './postgres/database.ts';
+import { openPostgresStorage } from './postgres/storage.ts';
+import { openSqliteStorage } from './sqlite/storage.ts';
+
+// The one storage interface: the service (routes, readiness, the page render) and the importer talk
+// to it and never to SQLite or PostgreSQL themselves.
+
+export interface CodeLookup {
+  /**
+   * Finds a code by its normalised (trimmed, upper-case) form. SQLite answers at once; PostgreSQL
+   * over the network, so callers await whatever comes back.
+   */
+  find(code: string): StoredCode | undefined | Promise<StoredCode | undefined>;
+  /** Throws unless the database answers a read: what readiness reports. */
+  ping(): void | Promise<void>;
+}
+
+export interface WriteCounts {
+  inserted: number;
+  updated: number;
+  /** Products and lots added or changed. */
+  catalogueChanges: number;
+}
+
+/** Where one import's rows wait, in the database, until every rule across rows has been checked. */
+export interface ImportStaging {
+  /**
+   * A row that passed its own checks, the numbers of its product and lot, how it disagrees with their
+   * first rows, and whether its parent (if any) is already known to be a carton of the file.
+   */
+  add(line: number, row: ImportRow, productRef: number, lotRef: number, problem: string | null, parentChecked: boolean): void;
+  /**
+   * Hands what `add` gathered to the database; awaited after every chunk of the file, so the database
+   * sets the pace. The catalogue so far and the facts so far let it write early what is sure to stay.
+   */
+  flush(products: readonly CatalogueProduct[], lots: readonly CatalogueLot[], facts: CrossRowFacts): Promise<void>;
+  /**
+   * Reports each line with a problem across rows once, its reasons joined, in line order; returns how
+   * many. `facts` say which checks the file's order already made, so they are skipped.
+   */
+  reportProblems(facts: CrossRowFacts, onProblem: (problem: RowProblem) => void): Promise<number>;
+  /** Writes the catalogue and every staged code in one transaction. */
+  write(products: readonly CatalogueProduct[], lots: readonly CatalogueLot[]): Promise<WriteCounts>;
+  /** Drops the staged rows; also after a failure, where it must not hide the first error. */
+  close(): Promise<void>;
+}
+
+export interface TraceStorage {
+  /** Where the data is, for messages: the SQLite file, or the PostgreSQL URL without its password. */
+  readonly location: string;
+  /** True when this open created the database's tables: the service then loads the demo data. */
+  readonly created: boolean;
+  /** Lookups for the service; closed with the storage. */
+  openLookup(): Promise<CodeLookup>;
+  openImport(): Promise<ImportStaging>;
+  /**
+   * After an import, succeeded or not: gives back what it used that the database would keep
+   * otherwise (SQLite's write-ahead log). Returns a warning for the operator, if any. After a failure
+   * it is best effort and never throws: the import's own error is the one to report.
+   */
+  tidyAfterImport(failed: boolean): string | undefined;
+  close(): Promise<void>;
+}
+
+export interface StorageConfig {
+  /** The SQLite file, used when no databaseUrl is set. */
+  dbPath: string;
+  /** postgres://…: PostgreSQL instead of the SQLite file. */
+  databaseUrl: string | undefined;
+}
+
+/** The configured database as messages name it, before or without opening it. */
+export function storageLocation({ dbPath, databaseUrl }: StorageConfig): string {
+  return databaseUrl === undefined ? dbPath : describeDatabaseUrl(databaseUrl);
+}
+
+/** Opens (creating and migrating when needed) the configured database. */
+export function openStorage({ dbPath, databaseUrl }: StorageConfig): Promise<TraceStorage> {
+  return databaseUrl === undefined ? Promise.resolve(openSqliteStorage(dbPath)) : openPostgresStorage(databaseUrl);
+}

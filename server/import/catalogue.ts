@@ -1,0 +1,85 @@
+import type { ImportRow } from './importRow.ts';
+
+/** A product (code + packaging unit) as the first row naming it in the file describes it. */
+export interface CatalogueProduct {
+  /** Numbers the file's products from 1; the staged codes point to them by it. */
+  ref: number;
+  line: number;
+  productCode: string;
+  productUnit: string;
+  productName: string | null;
+  weight: number | null;
+  weightType: string | null;
+  isCarton: boolean;
+}
+
+/** A production lot of one product code, as the first row naming it describes it. */
+export interface CatalogueLot {
+  ref: number;
+  line: number;
+  productCode: string;
+  lotCode: string;
+  productDate: string | null;
+  expireDate: string | null;
+}
+
+/**
+ * The products and lots of one import file, each as its first row gives it. Millions of codes share a
+ * few hundred of them, so they are kept in memory while the codes stream to the database: each row is
+ * checked against its product's and lot's first row here, and codes are staged with small numbers
+ * instead of the catalogue's text.
+ */
+export class Catalogue {
+  readonly products: CatalogueProduct[] = [];
+  readonly lots: CatalogueLot[] = [];
+  // Two levels, so a lookup needs no key string built per row.
+  private readonly productsByCode = new Map<string, Map<string, CatalogueProduct>>();
+  private readonly lotsByProduct = new Map<string, Map<string, CatalogueLot>>();
+
+  /** The row's product and lot (added when new), and why the row disagrees with their first rows, if it does. */
+  place(row: ImportRow, line: number): Placed {
+    const product = this.product(row, line);
+    const lot = this.lot(row, line);
+    const problems: string[] = [];
+    if (product.productName !== row.productName || product.weight !== row.weight || product.weightType !== row.weightType) {
+      problems.push(`product ${row.productCode} (${row.productUnit}) has another name, weight or weight type on line ${product.line}`);
+    }
+    if (lot.productDate !== row.productDate || lot.expireDate !== row.expireDate) {
+      problems.push(`lot ${row.lotCode} of product ${row.productCode} has other dates on line ${lot.line}`);
+    }
+    return { product, lot, problem: problems.length > 0 ? problems.join('; ') : null };
+  }
+
+  private product(row: ImportRow, line: number): CatalogueProduct {
+    let units = this.productsByCode.get(row.productCode);
+    if (units === undefined) this.productsByCode.set(row.productCode, (units = new Map()));
+    let product = units.get(row.productUnit);
+    if (product === undefined) {
+      const { productCode, productUnit, productName, weight, weightType, isCarton } = row;
+      product = { ref: this.products.length + 1, line, productCode, productUnit, productName, weight, weightType, isCarton };
+      units.set(productUnit, product);
+      this.products.push(product);
+    }
+    return product;
+  }
+
+  private lot(row: ImportRow, line: number): CatalogueLot {
+    let lots = this.lotsByProduct.get(row.productCode);
+    if (lots === undefined) this.lotsByProduct.set(row.productCode, (lots = new Map()));
+    let lot = lots.get(row.lotCode);
+    if (lot === undefined) {
+      const { productCode, lotCode, productDate, expireDate } = row;
+      lot = { ref: this.lots.length + 1, line, productCode, lotCode, productDate, expireDate };
+      lots.set(lotCode, lot);
+      this.lots.push(lot);
+    }
+    return lot;
+  }
+}
+
+export interface Placed {
+  product: CatalogueProduct;
+  lot: CatalogueLot;
+  /** The row's disagreements with the first rows of its product and lot, joined; null when none. */
+  problem: string | null;
+}

@@ -1,0 +1,84 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { StorageConfig } from '../../server/db/storage.ts';
+import { createDatabase, dropDatabase } from '../support/postgres.ts';
+
+// The two databases the service runs on. Tests that hold for both run once per backend
+// (describe.each(BACKENDS)), each on a new empty database of its own.
+
+export interface TestDatabase {
+  /** What selects it: TRACE_DB, or DATABASE_URL. */
+  env: Record<string, string>;
+  config: StorageConfig;
+  /** Runs SQL on a connection of its own, as another process would (a fault injected from outside). */
+  exec(sql: string): Promise<void>;
+  /** Every stored row of every table, to prove an import changed nothing. */
+  dump(): Promise<unknown>;
+  drop(): Promise<void>;
+}
+
+export interface Backend {
+  name: 'SQLite' | 'PostgreSQL';
+  create(): Promise<TestDatabase>;
+}
+
+const TABLES = ['products', 'lots', 'codes'];
+
+const sqlite: Backend = {
+  name: 'SQLite',
+  async create() {
+    const dir = mkdtempSync(join(tmpdir(), 'trace-db-'));
+    const dbPath = join(dir, 'data', 'trace.db');
+    const withDb = <T>(work: (db: Database.Database) => T): T => {
+      const db = new Database(dbPath);
+      try {
+        return work(db);
+      } finally {
+        db.close();
+      }
+    };
+    return {
+      env: { TRACE_DB: dbPath },
+      config: { dbPath, databaseUrl: undefined },
+      exec: async (sql) => withDb((db) => void db.exec(sql)),
+      dump: async () => withDb((db) => TABLES.map((table) => db.prepare(`SELECT * FROM ${table} ORDER BY 1`).all())),
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  },
+};
+
+const postgres: Backend = {
+  name: 'PostgreSQL',
+  async create() {
+    const adminUrl = inject('postgresUrl');
+    const databaseUrl = await createDatabase(adminUrl);
+    const withClient = async <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        return await work(client);
+      } finally {
+        await client.end();
+      }
+    };
+    return {
+      env: { DATABASE_URL: databaseUrl },
+      // A path no test should ever see used: with DATABASE_URL set, nothing is written to a file.
+      config: { dbPath: '/nonexistent/trace.db', databaseUrl },
+      exec: (sql) => withClient(async (client) => void (await client.query(sql))),
+      dump: () =>
+        withClient(async (client) => {
+          const tables = [];
+          for (const table of TABLES) tables.push((await client.query(`SELECT * FROM ${table} ORDER BY 1`)).rows);
+          return tables;
+        }),
+      drop: () => dropDatabase(adminUrl, databaseUrl),
+    };
+  },
+};
+
+export const BACKENDS: readonly Backend[] = [sqlite, postgres];

@@ -1,0 +1,58 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TraceResponse } from '../../src/api/traceContract.ts';
+import { runTs, startService, type ServiceProcess } from '../support/childProcess.ts';
+import { BACKENDS, type TestDatabase } from './backends.ts';
+import { DEMO_KEY, makeSiteDir, TRACE_URL_PATH } from './harness.ts';
+import { csv, writeTempFile } from './importFiles.ts';
+
+const ROW = 'TW27A0101X00000001,TW1L,Sữa tươi 1L,hộp,1000,ml,L1,2027-01-01,2027-03-01,,';
+
+// Several instances behind a load balancer share one PostgreSQL: whatever `npm run import` writes is
+// what each of them answers, product changes included (each keeps products and lots in memory).
+describe('two service instances on one PostgreSQL database', { timeout: 30_000 }, () => {
+  let dir: string;
+  let database: TestDatabase;
+  let instances: ServiceProcess[] = [];
+
+  beforeAll(async () => {
+    dir = makeSiteDir();
+    database = await BACKENDS.find((backend) => backend.name === 'PostgreSQL')!.create();
+    const env = { ...database.env, STATIC_DIR: join(dir, 'dist'), TRACE_API_KEYS: DEMO_KEY, RATE_LIMIT_MAX: '0', DRAIN_DELAY_MS: '0' };
+    // Started together: the migrations of one wait for the other's (an advisory lock).
+    instances = await Promise.all([startService(env), startService(env)]);
+  }, 30_000);
+
+  afterAll(async () => {
+    await Promise.all(instances.map((instance) => instance.stop()));
+    await database?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const productName = async ({ url }: ServiceProcess, code: string) => {
+    const response = await fetch(`${url}${TRACE_URL_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'X-Key': DEMO_KEY },
+      body: JSON.stringify({ QrCode: code }),
+    });
+    if (response.status === 204) return undefined;
+    return ((await response.json()) as TraceResponse).Data.Products[0]?.ProductName;
+  };
+  const importRows = async (...rows: string[]) => {
+    const result = await runTs('server/import/cli.ts', { args: [writeTempFile('rows.csv', csv(...rows))], env: database.env });
+    expect(result.code, result.stderr).toBe(0);
+  };
+
+  it('both start together on an empty database, one creating its tables, and answer the demo data', async () => {
+    for (const instance of instances) expect(await productName(instance, '1D24B3261X54A2320')).toBe('Sữa bột Đồng Xanh Gold 900g');
+  });
+
+  it('both see a code imported once it is written, and both see its product renamed by a later import', async () => {
+    for (const instance of instances) expect(await productName(instance, 'TW27A0101X00000001')).toBeUndefined();
+    await importRows(ROW);
+    for (const instance of instances) expect(await productName(instance, 'TW27A0101X00000001')).toBe('Sữa tươi 1L');
+    await importRows(ROW.replace('Sữa tươi 1L', 'Sữa tươi tiệt trùng 1L'));
+    for (const instance of instances) expect(await productName(instance, 'TW27A0101X00000001')).toBe('Sữa tươi tiệt trùng 1L');
+  });
+});
