@@ -12,7 +12,7 @@ export function buildOpenApiDocument() {
     openapi: '3.1.0',
     info: {
       title: 'Trace service',
-      version: '1.0.0',
+      version: '1.1.0',
       description: 'Looks up the trace information of a product can, box or carton by its QR code.',
     },
     servers: [{ url: TRACE_API_BASE_PATH }],
@@ -36,7 +36,8 @@ export function buildOpenApiDocument() {
           },
           responses: {
             200: {
-              description: 'A unit (Data.Products) or a carton (Data.Box); the other list is empty.',
+              description:
+                "A unit (Data.Products) or a carton (Data.Box); the other list is empty. Since 1.1 an item may carry optional fields (LotStatus, RecallReason, ImageUrl; a unit's CartonCode and CartonTotalPacket; a carton's UnitCodes): a service may leave any of them out, and clients must show the specification's fields without them.",
               content: { 'application/json': { schema: { $ref: '#/components/schemas/TraceResponse' } } },
             },
             204: { description: 'Unknown code; empty body.' },

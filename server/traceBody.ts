@@ -1,8 +1,24 @@
-import type { TraceBox, TraceProduct, TraceResponse } from '../src/api/traceContract.ts';
+import type { TraceBox, TraceItemExtras, TraceProduct, TraceResponse } from '../src/api/traceContract.ts';
 import { isCarton, type CodeRecord, type ProductLot, type StoredCode } from './domain/traceCode.ts';
 
-/** The contract's answer for one code, fields in the order the specification lists them. */
-export function toTraceResponse(record: CodeRecord): TraceResponse {
+/**
+ * The contract's optional fields for one code (issue 12). The store does not keep them yet, so the
+ * service sends none; whoever passes them gets them after the specification's fields.
+ */
+export interface TraceBodyExtras extends TraceItemExtras {
+  CartonCode?: string | null;
+  CartonTotalPacket?: number | null;
+  UnitCodes?: string[] | null;
+}
+
+/** Only the optional fields that apply to this kind of item, and only those given. */
+function extrasFor(kind: 'unit' | 'carton', { CartonCode, CartonTotalPacket, UnitCodes, ...lot }: TraceBodyExtras) {
+  const own = kind === 'unit' ? { CartonCode, CartonTotalPacket } : { UnitCodes };
+  return Object.fromEntries(Object.entries({ ...own, ...lot }).filter(([, value]) => value !== undefined));
+}
+
+/** The contract's answer for one code, fields in the order the specification lists them, then the optional ones. */
+export function toTraceResponse(record: CodeRecord, extras: TraceBodyExtras = {}): TraceResponse {
   const { code, productUnit, productCode, productName, productDate, expireDate } = record;
   if (isCarton(record)) {
     const box: TraceBox = {
@@ -13,6 +29,7 @@ export function toTraceResponse(record: CodeRecord): TraceResponse {
       ProductDate: productDate,
       ExpireDate: expireDate,
       TotalPacket: record.totalPacket,
+      ...extrasFor('carton', extras),
     };
     return { Data: { Products: [], Box: [box] } };
   }
@@ -25,6 +42,7 @@ export function toTraceResponse(record: CodeRecord): TraceResponse {
     WeightType: record.weightType,
     ProductDate: productDate,
     ExpireDate: expireDate,
+    ...extrasFor('unit', extras),
   };
   return { Data: { Products: [product], Box: [] } };
 }

@@ -3,8 +3,11 @@ import {
   QR_CODE_MIN_LENGTH,
   TRACE_ERROR_TYPES,
   type TraceBox,
+  type TraceBoxFields,
   type TraceErrorBody,
+  type TraceItemExtras,
   type TraceProduct,
+  type TraceProductFields,
   type TraceRequest,
   type TraceResponse,
 } from '../../src/api/traceContract.ts';
@@ -13,12 +16,26 @@ import {
 // OpenAPI document is built from them. They live with the service, so the page never ships them.
 // `satisfies` ties each property list and `required` list to the contract's interfaces, so a field
 // added to or dropped from an interface fails `npm run server:typecheck` until its schema follows;
-// tests/server/schemas.test.ts checks that `required` names every field.
+// tests/server/schemas.test.ts checks that `required` names every field of the specification's and no
+// optional one (issue 12's additions: a service may leave them out, the page then shows what it always did).
 
 /** Letters and digits only; surrounding spaces are allowed because the service trims. */
 const QR_CODE_PATTERN = `^\\s*[A-Za-z0-9]{${QR_CODE_MIN_LENGTH},${QR_CODE_MAX_LENGTH}}\\s*$`;
 
 const wireValueSchema = { type: ['string', 'number', 'null'] } as const;
+const optionalText = (description: string) => ({ type: ['string', 'null'], description }) as const;
+
+const itemExtrasSchema = {
+  LotStatus: {
+    type: ['string', 'null'],
+    enum: ['active', 'recalled', null],
+    description: "Optional. The production lot's status; 'recalled' makes the page show a recall warning first.",
+  },
+  RecallReason: optionalText('Optional. Why the lot was recalled, shown to the shopper.'),
+  ImageUrl: optionalText(
+    "Optional. A picture of the product to compare with the pack: an absolute http(s) URL or a path on the page's site, served with long caching.",
+  ),
+} satisfies Record<keyof TraceItemExtras, unknown>;
 
 export const traceRequestSchema = {
   type: 'object',
@@ -43,7 +60,7 @@ export const traceProductSchema = {
     'WeightType',
     'ProductDate',
     'ExpireDate',
-  ] satisfies (keyof TraceProduct)[],
+  ] satisfies (keyof TraceProductFields)[],
   properties: {
     Code: wireValueSchema,
     ProductUnit: wireValueSchema,
@@ -53,6 +70,9 @@ export const traceProductSchema = {
     WeightType: wireValueSchema,
     ProductDate: { ...wireValueSchema, description: 'YYYY-MM-DD' },
     ExpireDate: { ...wireValueSchema, description: 'YYYY-MM-DD' },
+    CartonCode: optionalText('Optional. The code of the carton this unit was packed in.'),
+    CartonTotalPacket: { type: ['integer', 'null'], minimum: 1, description: 'Optional. How many units that carton holds.' },
+    ...itemExtrasSchema,
   } satisfies Record<keyof TraceProduct, unknown>,
 } as const;
 
@@ -66,7 +86,7 @@ export const traceBoxSchema = {
     'ProductDate',
     'ExpireDate',
     'TotalPacket',
-  ] satisfies (keyof TraceBox)[],
+  ] satisfies (keyof TraceBoxFields)[],
   properties: {
     Code: wireValueSchema,
     ProductUnit: wireValueSchema,
@@ -75,6 +95,12 @@ export const traceBoxSchema = {
     ProductDate: { ...wireValueSchema, description: 'YYYY-MM-DD' },
     ExpireDate: { ...wireValueSchema, description: 'YYYY-MM-DD' },
     TotalPacket: wireValueSchema,
+    UnitCodes: {
+      type: ['array', 'null'],
+      items: { type: 'string' },
+      description: 'Optional. The codes of the units packed in this carton.',
+    },
+    ...itemExtrasSchema,
   } satisfies Record<keyof TraceBox, unknown>,
 } as const;
 

@@ -18,7 +18,24 @@ export interface TraceRequest {
 /** A value as the service may send it; the page shows 'Updating' for empty ones. */
 export type WireValue = string | number | null | undefined;
 
-export interface TraceProduct {
+/** A lot's standing: 'recalled' when the company has called the lot back. */
+export type LotStatus = 'active' | 'recalled';
+
+/**
+ * Optional fields, added after the specification's (issue 12): a service that does not send them (the
+ * company's own, today) gives the page it always gave. Each may also be null.
+ */
+export interface TraceItemExtras {
+  /** The production lot's status; absent means nothing is known, shown as no banner. */
+  LotStatus?: LotStatus | null;
+  /** Why the lot was recalled, in the company's words. */
+  RecallReason?: string | null;
+  /** A photo or drawing of the product: an absolute http(s) URL or a path on the page's own site. */
+  ImageUrl?: string | null;
+}
+
+/** The specification's fields of a unit (can, box, bottle...). */
+export interface TraceProductFields {
   Code: WireValue;
   ProductUnit: WireValue;
   ProductCode: WireValue;
@@ -29,7 +46,15 @@ export interface TraceProduct {
   ExpireDate: WireValue;
 }
 
-export interface TraceBox {
+export interface TraceProduct extends TraceProductFields, TraceItemExtras {
+  /** The code of the carton the unit was packed in. */
+  CartonCode?: string | null;
+  /** How many units that carton holds. */
+  CartonTotalPacket?: number | null;
+}
+
+/** The specification's fields of a carton. */
+export interface TraceBoxFields {
   Code: WireValue;
   ProductUnit: WireValue;
   ProductCode: WireValue;
@@ -37,6 +62,11 @@ export interface TraceBox {
   ProductDate: WireValue;
   ExpireDate: WireValue;
   TotalPacket: WireValue;
+}
+
+export interface TraceBox extends TraceBoxFields, TraceItemExtras {
+  /** The codes of the units packed in the carton. */
+  UnitCodes?: string[] | null;
 }
 
 export interface TraceResponse {

@@ -1,8 +1,26 @@
-import type { TraceBox, TraceProduct } from './traceContract';
+import { QR_CODE_MAX_LENGTH, QR_CODE_MIN_LENGTH, type TraceBox, type TraceProduct } from './traceContract';
 import { isRecord } from './wireValues';
 
+/** The lot's status when the service says it; only a recall changes what the page shows. */
+export interface LotInfo {
+  status: 'active' | 'recalled';
+  reason: string | null;
+}
+
+/** What the optional fields of the answer add, checked: anything malformed is as if not sent. */
+export interface TraceExtras {
+  lot: LotInfo | null;
+  imageUrl: string | null;
+  /** For a unit: the carton it was packed in, and how many units that carton holds when known. */
+  carton: { code: string; unitCount: number | null } | null;
+  /** For a carton: the codes of its units (empty when not sent). */
+  unitCodes: string[];
+}
+
 /** What a code turned out to be: a carton (box) or a single product. Decided here, once. */
-export type TraceResult = { kind: 'box'; box: TraceBox } | { kind: 'product'; product: TraceProduct };
+export type TraceResult = ({ kind: 'box'; box: TraceBox } | { kind: 'product'; product: TraceProduct }) & { extras: TraceExtras };
+
+const CODE = new RegExp(`^[A-Za-z0-9]{${QR_CODE_MIN_LENGTH},${QR_CODE_MAX_LENGTH}}$`);
 
 function firstRecord(list: unknown): Record<string, unknown> | null {
   if (!Array.isArray(list)) return null;
@@ -10,12 +28,50 @@ function firstRecord(list: unknown): Record<string, unknown> | null {
   return isRecord(first) ? first : null;
 }
 
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+}
+
+function traceCode(value: unknown): string | null {
+  const code = text(value);
+  return code !== null && CODE.test(code) ? code : null;
+}
+
+function lotOf(item: Record<string, unknown>): LotInfo | null {
+  const status = text(item.LotStatus)?.toLowerCase();
+  if (status !== 'active' && status !== 'recalled') return null;
+  return { status, reason: text(item.RecallReason) };
+}
+
+/** Only a picture the page may show: an http(s) URL, or a path on the page's own site (not '//host'). */
+function imageUrlOf(value: unknown): string | null {
+  const url = text(value);
+  if (url === null) return null;
+  if (url.startsWith('/') && !url.startsWith('//')) return url;
+  return /^https?:\/\/[^/\s]/i.test(url) ? url : null;
+}
+
+function countOf(value: unknown): number | null {
+  return typeof value === 'number' && Number.isInteger(value) && value > 0 ? value : null;
+}
+
+function extrasOf(item: Record<string, unknown>, kind: TraceResult['kind']): TraceExtras {
+  const cartonCode = kind === 'product' ? traceCode(item.CartonCode) : null;
+  const unitCodes = kind === 'box' && Array.isArray(item.UnitCodes) ? item.UnitCodes.map(traceCode) : [];
+  return {
+    lot: lotOf(item),
+    imageUrl: imageUrlOf(item.ImageUrl),
+    carton: cartonCode === null ? null : { code: cartonCode, unitCount: countOf(item.CartonTotalPacket) },
+    unitCodes: unitCodes.filter((code): code is string => code !== null),
+  };
+}
+
 /** The first box wins over the first product; null (HTTP 204 or an empty answer) means no products. */
 export function pickTraceResult(body: unknown): TraceResult | null {
   if (!isRecord(body) || !isRecord(body.Data)) return null;
   const { Box, Products } = body.Data;
   const box = firstRecord(Box);
-  if (box) return { kind: 'box', box: box as unknown as TraceBox };
+  if (box) return { kind: 'box', box: box as unknown as TraceBox, extras: extrasOf(box, 'box') };
   const product = firstRecord(Products);
-  return product ? { kind: 'product', product: product as unknown as TraceProduct } : null;
+  return product ? { kind: 'product', product: product as unknown as TraceProduct, extras: extrasOf(product, 'product') } : null;
 }

@@ -1,10 +1,14 @@
 import Box from '@mui/material/Box';
+import { Suspense, lazy } from 'react';
 import { useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { LookupPage } from '@/features/lookup/LookupPage';
 import { AppLayout } from '@/layout/AppLayout';
 import { NotFoundPage } from '@/layout/NotFoundPage';
 import { RouteErrorBoundary } from '@/layout/RouteErrorBoundary';
 import { RouteErrorPage } from '@/layout/RouteErrorPage';
+
+// Staff's page: its own chunk, so the shopper's first load does not carry it.
+const SupportPage = lazy(() => import('@/features/support/SupportPage').then(({ SupportPage }) => ({ default: SupportPage })));
 
 // A declarative router, not createBrowserRouter: the data router adds about 17 kB gzip to the
 // first load and this page uses none of its loaders or actions.
@@ -14,6 +18,14 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, element: <LookupPage /> },
       { path: 'dt', element: <LookupPage /> },
+      {
+        path: 'support',
+        element: (
+          <Suspense fallback={null}>
+            <SupportPage />
+          </Suspense>
+        ),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -13,7 +13,7 @@ export function LanguageToggle() {
       size="small"
       aria-label={t('layout.languageButton', { current: code })}
       onClick={() => void i18n.changeLanguage(language === 'vi' ? 'en' : 'vi')}
-      sx={{ minWidth: 48, borderColor: 'rgba(255,255,255,0.7)' }}
+      sx={{ minWidth: 48, minHeight: 44, borderColor: 'rgba(255,255,255,0.7)' }}
     >
       {code}
     </Button>

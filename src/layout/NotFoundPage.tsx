@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { linkSx } from './linkSx';
+import { linkSx } from '@/shared/linkSx';
 
 export function NotFoundPage() {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { linkSx } from './linkSx';
+import { linkSx } from '@/shared/linkSx';
 
 /** Replaces React's blank page and the router's untranslated 'Unexpected Application Error!'. */
 export function RouteErrorPage() {

@@ -1,5 +1,13 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { TraceBox, TraceErrorBody, TraceProduct, TraceRequest, TraceResponse } from '../../src/api/traceContract.ts';
+import type {
+  TraceBox,
+  TraceBoxFields,
+  TraceErrorBody,
+  TraceProduct,
+  TraceProductFields,
+  TraceRequest,
+  TraceResponse,
+} from '../../src/api/traceContract.ts';
 import {
   traceBoxSchema,
   traceErrorBodySchema,
@@ -7,7 +15,7 @@ import {
   traceRequestSchema,
   traceResponseSchema,
 } from '../../server/http/schemas.ts';
-import { toTraceResponse } from '../../server/traceBody.ts';
+import { toTraceResponse, type TraceBodyExtras } from '../../server/traceBody.ts';
 
 interface ObjectSchema {
   required: readonly string[];
@@ -20,8 +28,9 @@ type PropertiesOf<S extends ObjectSchema> = keyof S['properties'];
 // schemas' `satisfies` refuse an unknown or missing property, but not a `required` list that leaves a
 // contract field out, which the service would then accept missing and the OpenAPI document call optional.
 expectTypeOf<RequiredOf<typeof traceRequestSchema>>().toEqualTypeOf<keyof TraceRequest>();
-expectTypeOf<RequiredOf<typeof traceProductSchema>>().toEqualTypeOf<keyof TraceProduct>();
-expectTypeOf<RequiredOf<typeof traceBoxSchema>>().toEqualTypeOf<keyof TraceBox>();
+// The specification's fields are required; issue 12's additions are optional (and listed after them).
+expectTypeOf<RequiredOf<typeof traceProductSchema>>().toEqualTypeOf<keyof TraceProductFields>();
+expectTypeOf<RequiredOf<typeof traceBoxSchema>>().toEqualTypeOf<keyof TraceBoxFields>();
 expectTypeOf<RequiredOf<typeof traceResponseSchema>>().toEqualTypeOf<keyof TraceResponse>();
 expectTypeOf<RequiredOf<typeof traceResponseSchema.properties.Data>>().toEqualTypeOf<keyof TraceResponse['Data']>();
 expectTypeOf<RequiredOf<typeof traceErrorBodySchema>>().toEqualTypeOf<keyof TraceErrorBody>();
@@ -47,8 +56,16 @@ describe('the JSON schemas', () => {
     ['TraceResponse', traceResponseSchema],
     ['TraceResponse.Data', traceResponseSchema.properties.Data],
     ['TraceErrorBody', traceErrorBodySchema],
-  ])('require every property of %s, listed in the same order', (_name, schema: ObjectSchema) => {
-    expect(schema.required).toEqual(Object.keys(schema.properties));
+  ])('require the properties of %s in the order listed, optional ones after them', (_name, schema: ObjectSchema) => {
+    expect(Object.keys(schema.properties).slice(0, schema.required.length)).toEqual(schema.required);
+  });
+
+  it('send the optional fields after the required ones, only those that apply and were given', () => {
+    const extras: TraceBodyExtras = { LotStatus: 'recalled', RecallReason: 'Bao bì lỗi', CartonCode: 'TH26A1105C48B0001', UnitCodes: ['A'.repeat(17)] };
+    const unit = toTraceResponse({ ...lot, productUnit: 'lon' }, extras).Data.Products[0];
+    const carton = toTraceResponse({ ...lot, productUnit: 'thùng', totalPacket: 24 }, extras).Data.Box[0];
+    expect(Object.keys(unit ?? {})).toEqual([...traceProductSchema.required, 'CartonCode', 'LotStatus', 'RecallReason']);
+    expect(Object.keys(carton ?? {})).toEqual([...traceBoxSchema.required, 'UnitCodes', 'LotStatus', 'RecallReason']);
   });
 
   it('list the fields in the order the service sends them', () => {

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { Suspense, lazy, useCallback, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
@@ -16,8 +16,10 @@ import { PhotoScanSlot } from './PhotoScanSlot';
 import { lookupView } from './lookupView';
 import { INPUT_ID, QrCodeField } from './QrCodeField';
 import { normalizeInput, validateCode } from './qrCode';
+import { RecentLookups } from './recent/RecentLookups';
+import { recentLookups } from './recent/recentLookups';
 import { ScanNotices } from './ScanNotices';
-import { readScan } from './scanReading';
+import { readScan, readTyped } from './scanReading';
 import { useAddressLookup } from './useAddressLookup';
 import { useAfterPaint } from './useAfterPaint';
 
@@ -52,9 +54,10 @@ export function LookupPage() {
     [dispatch, setSearchParams],
   );
 
+  // Typed and pasted text is read as a scan would be (a link gives its `qr`), spaces and dashes dropped.
   const search = () => {
-    const text = normalizeInput(draft.text);
-    submit({ text, error: validateCode(text), notices: [] });
+    const { code, accepted, notices } = readTyped(draft.text, TRUSTED_HOSTS);
+    submit({ text: code, error: accepted ? validateCode(code) : 'errors.invalidCode', notices });
   };
 
   // Stable between navigations: the photo paste and drop listeners hang on it.
@@ -66,7 +69,16 @@ export function LookupPage() {
     [submit],
   );
 
-  const view = lookupView({ code: lookup.code, entry: lookup.entry, scannerError });
+  const view = lookupView({ code: lookup.code, entry: lookup.entry, scannerError, fieldError: draft.error !== null });
+
+  // Each result found goes to this device's recent lookups (never sent anywhere).
+  const found = view.name === 'result' ? view.result : null;
+  useEffect(() => {
+    if (!found) return;
+    const item = found.kind === 'box' ? found.box : found.product;
+    const name = typeof item.ProductName === 'string' && item.ProductName.trim() !== '' ? item.ProductName.trim() : null;
+    recentLookups.record({ code: String(item.Code ?? lookup.code), name });
+  }, [found, lookup.code]);
 
   // Starting the scanner clears the result error: the failed code leaves the address, the field keeps it.
   const startCamera = () => {
@@ -80,9 +92,12 @@ export function LookupPage() {
   // network the result must not share the line with code the shopper may never use.
   const scannerUiNow = useAfterPaint(view.name !== 'loading');
 
-  const alternatives = {
+  const focusInput = () => document.getElementById(INPUT_ID)?.focus();
+  const actions = {
     choosePhoto: () => document.getElementById(PHOTO_INPUT_ID)?.click(),
-    typeCode: () => document.getElementById(INPUT_ID)?.focus(),
+    typeCode: focusInput,
+    startCamera,
+    retry: lookup.retry,
   };
 
   return (
@@ -92,15 +107,22 @@ export function LookupPage() {
         value={draft.text}
         error={draft.error}
         searching={view.name === 'loading'}
-        onChange={(value) => edit({ text: normalizeInput(value), error: null, notices: [] })}
+        onChange={(value) => {
+          // Acting on the field answers a scanner problem shown below it: one error at a time.
+          if (scannerError) dispatch(scanErrorCleared());
+          edit({ text: normalizeInput(value), error: null, notices: [] });
+        }}
         onFocus={() => edit({ error: null })}
-        onBlur={() => edit({ error: draft.text === '' ? 'errors.emptyCode' : null })}
+        // With a result or scanner error already below (and its next steps), leaving the empty field adds
+        // no second error: the shopper is on the way to one of those steps, which must not move away.
+        onBlur={() => edit({ error: draft.text === '' && view.name !== 'error' ? 'errors.emptyCode' : null })}
         onSearch={search}
         onCamera={startCamera}
         extraActions={scannerUiNow ? <PhotoScanSlot onDetected={onScanned} /> : <DisabledPhotoButton />}
       />
       <ScanNotices notices={draft.notices} />
-      <LookupResult view={view} alternatives={alternatives} />
+      <LookupResult view={view} actions={actions} />
+      <RecentLookups current={found ? lookup.code : null} afterClear={focusInput} />
       {scannerUiNow && (
         <Suspense fallback={null}>
           <ScannerDialog onDetected={onScanned} />

@@ -53,12 +53,12 @@ export function QrCodeField(props: QrCodeFieldProps) {
       <Box component="label" htmlFor={INPUT_ID} sx={{ display: 'block', mb: 0.75, typography: 'body2', fontWeight: 500 }}>
         {t('lookup.inputLabel')}
       </Box>
-      <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+      {/* On a phone the scan buttons wrap below the field, so a whole code stays readable at 360 px. */}
+      <Box sx={{ display: 'flex', flexWrap: { xs: 'wrap', sm: 'nowrap' }, gap: 1, alignItems: 'center' }}>
         <OutlinedInput
           id={INPUT_ID}
           name="qr"
           inputRef={inputRef}
-          fullWidth
           error={error !== null}
           value={value}
           placeholder={t('lookup.placeholder')}
@@ -73,27 +73,27 @@ export function QrCodeField(props: QrCodeFieldProps) {
             'aria-invalid': error !== null,
             'aria-describedby': error ? ERROR_ID : undefined,
           }}
-          sx={{ pr: 0.5, bgcolor: 'background.paper', '& input': { textOverflow: 'ellipsis' } }}
+          sx={{ flex: { xs: '1 1 100%', sm: '1 1 auto' }, minWidth: 0, pr: 0.5, bgcolor: 'background.paper', '& input': { textOverflow: 'ellipsis' } }}
           endAdornment={
-            <Box sx={{ display: 'flex', alignItems: 'center', flexShrink: 0 }}>
-              {value !== '' && (
-                <IconButton aria-label={t('lookup.clear')} onClick={clear} size="small">
-                  <Clear fontSize="small" />
-                </IconButton>
-              )}
-              <IconButton aria-label={t('lookup.camera')} onClick={onCamera} color="primary">
-                <CameraAltOutlined />
+            value !== '' && (
+              <IconButton aria-label={t('lookup.clear')} onClick={clear} edge="end">
+                <Clear />
               </IconButton>
-              {extraActions}
-            </Box>
+            )
           }
         />
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flex: { xs: '1 1 auto', sm: '0 0 auto' } }}>
+          <IconButton aria-label={t('lookup.camera')} onClick={onCamera} color="primary">
+            <CameraAltOutlined />
+          </IconButton>
+          {extraActions}
+        </Box>
         <Button
           type="submit"
           variant="contained"
           disabled={error !== null || searching}
           aria-label={t('lookup.search')}
-          sx={{ height: 56, minWidth: { xs: 56, sm: 112 }, px: { xs: 0, sm: 2 }, flexShrink: 0 }}
+          sx={{ height: { xs: 48, sm: 56 }, minWidth: { xs: 56, sm: 112 }, px: { xs: 0, sm: 2 }, flexShrink: 0 }}
         >
           <Search sx={{ mr: { xs: 0, sm: 1 } }} />
           <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>

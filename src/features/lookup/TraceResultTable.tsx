@@ -1,21 +1,22 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { TOptions } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { useRowText } from './result/useRowText';
 import type { RowValue, TraceRow } from './traceRows';
 
 const TITLE_ID = 'trace-result-title';
 
 function Value({ value }: { value: RowValue }) {
   const { t } = useTranslation();
-  if (value === null) {
+  const text = useRowText()(value);
+  if (text === null) {
     return (
       <Box component="span" sx={{ fontStyle: 'italic', color: 'text.secondary' }}>
         {t('result.updating')}
       </Box>
     );
   }
-  return 'text' in value ? value.text : t(value.i18nKey, value.params as TOptions);
+  return text;
 }
 
 // A native table styled through sx: MUI's Table components add first-load JavaScript for no visible gain.

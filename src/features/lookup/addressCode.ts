@@ -1,5 +1,5 @@
 import type { Location } from 'react-router-dom';
-import { normalizeInput, validateCode, type FieldErrorKey } from './qrCode';
+import { compactCode, validateCode, type FieldErrorKey } from './qrCode';
 import type { ScanNotice } from './scanReading';
 
 /** What the field holds: the text, its error and what a scan had to say about it. */
@@ -9,10 +9,14 @@ export interface Draft {
   notices: ScanNotice[];
 }
 
-/** The address's code, as the field would hold it; null when the address has no `qr`. */
+/**
+ * The address's code, read as a typed one (spaces and dashes inside dropped, so a hand-written
+ * `/dt?qr=ABCDEFGH-123456789` finds its code on the server render and in the browser alike); null when
+ * the address has no `qr`.
+ */
 export function addressCode(search: URLSearchParams): string | null {
   const qr = search.get('qr');
-  return qr === null ? null : normalizeInput(qr);
+  return qr === null ? null : compactCode(qr);
 }
 
 /** The code to look up: the address's code when it may be sent. */

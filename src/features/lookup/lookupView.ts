@@ -26,7 +26,8 @@ export function failureMessage(failure: LookupFailure): FailureMessage {
 export type LookupView =
   | { name: 'loading' }
   | { name: 'error'; message: FailureMessage }
-  | { name: 'result'; result: TraceResult }
+  /** `answeredAt`: when the answer came (ms), the moment its expiry status is told for. */
+  | { name: 'result'; result: TraceResult; answeredAt: number }
   | { name: 'empty' };
 
 /** The address's lookup as the store holds it. */
@@ -34,6 +35,11 @@ export interface LookupEntry {
   status: 'uninitialized' | 'pending' | 'fulfilled' | 'rejected';
   data?: TraceResult;
   error?: TraceFailure | SerializedError;
+  /**
+   * When the answer came, by the clock that fetched it: a server render's answer carries the server's
+   * time to the browser, so the expiry the page hydrates with is the one the server wrote.
+   */
+  fulfilledTimeStamp?: number;
 }
 
 export interface LookupState {
@@ -41,15 +47,20 @@ export interface LookupState {
   code: string | null;
   entry: LookupEntry;
   scannerError: ScannerErrorKey | null;
+  /** The field shows an error of its own: a second one under it would pile up. */
+  fieldError?: boolean;
 }
 
 /** The one block shown under the input, as the specification orders them. */
-export function lookupView({ code, entry, scannerError }: LookupState): LookupView {
+export function lookupView({ code, entry, scannerError, fieldError = false }: LookupState): LookupView {
   // A code in the address whose answer is not in yet: the lookup is on its way.
   const answered = entry.status === 'fulfilled' || entry.status === 'rejected';
   if (code !== null && !answered) return { name: 'loading' };
-  if (scannerError) return { name: 'error', message: failureMessage({ from: 'scanner', error: scannerError }) };
+  // One error at a time: the field's own error (the shopper's next step) hides an older one below it.
+  if (scannerError && !fieldError) return { name: 'error', message: failureMessage({ from: 'scanner', error: scannerError }) };
   if (code === null) return { name: 'empty' };
-  if (entry.error) return { name: 'error', message: failureMessage({ from: 'trace', error: entry.error }) };
-  return entry.data ? { name: 'result', result: entry.data } : { name: 'empty' };
+  if (entry.error) {
+    return fieldError ? { name: 'empty' } : { name: 'error', message: failureMessage({ from: 'trace', error: entry.error }) };
+  }
+  return entry.data ? { name: 'result', result: entry.data, answeredAt: entry.fulfilledTimeStamp ?? 0 } : { name: 'empty' };
 }

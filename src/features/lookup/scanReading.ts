@@ -1,6 +1,6 @@
 import type { DecodedCode } from '@/features/scanner/decode/decodedCode';
-import { parseGs1DigitalLink } from './gs1DigitalLink';
-import { normalizeInput, validateCode } from './qrCode';
+import { parseGs1DigitalLink } from '@/shared/codes/gs1DigitalLink';
+import { compactCode, normalizeInput, validateCode } from './qrCode';
 
 /** Something the visitor is told about a scan, beside what the specification's rules do with it. */
 export type ScanNotice =
@@ -34,12 +34,22 @@ export function readScan({ text: raw, symbology }: DecodedCode, trustedHosts: re
   const notices: ScanNotice[] = trustedHosts.includes(host) ? [] : [{ key: 'scan.foreignHost', host }];
 
   const qr = url.searchParams.get('qr');
-  if (qr !== null) return { code: normalizeInput(qr), accepted: true, notices };
+  if (qr !== null) return { code: compactCode(qr), accepted: true, notices };
 
   const link = parseGs1DigitalLink(url);
   if (link?.serial && validateCode(link.serial) === null) return { code: link.serial, accepted: true, notices };
   if (link && !link.serial) return refused(...notices, { key: 'scan.gs1WithoutSerial' });
   return refused(...notices);
+}
+
+/**
+ * What the visitor typed or pasted, read as a scan would be: a pasted link gives its `qr` (with the
+ * same notices as a scanned one); anything else is the code, spaces and dashes inside taken out.
+ */
+export function readTyped(typed: string, trustedHosts: readonly string[]): ScanReading {
+  const text = normalizeInput(typed);
+  if (httpUrl(text)) return readScan({ text, symbology: 'qr' }, trustedHosts);
+  return { code: compactCode(text), accepted: true, notices: [] };
 }
 
 function httpUrl(text: string): URL | null {

@@ -1,22 +1,29 @@
 import type { ParseKeys } from 'i18next';
 import type { TraceBox, TraceProduct, WireValue } from '@/api/traceContract';
 import type { TraceResult } from '@/api/traceResult';
+import { parseWireDate, type CalendarDay } from '@/shared/dates/calendarDay';
 
-/** A cell: nothing yet ('Updating'), plain text as given, or a catalogue text. */
-export type RowValue = null | { text: string } | { i18nKey: ParseKeys; params: Record<string, string> };
+/** A cell: nothing yet ('Updating'), plain text as given, a catalogue text, or a date written per language. */
+export type RowValue =
+  | null
+  | { text: string }
+  | { i18nKey: ParseKeys; params: Record<string, string | number> }
+  | { date: CalendarDay };
 
 export interface TraceRow {
   label: ParseKeys;
   value: RowValue;
 }
 
-const UNIT_KEYS: Record<string, ParseKeys> = {
-  lon: 'units.can',
-  hộp: 'units.box',
-  thùng: 'units.carton',
-  chai: 'units.bottle',
-  lốc: 'units.pack',
-  túi: 'units.bag',
+type UnitId = 'can' | 'box' | 'carton' | 'bottle' | 'pack' | 'bag';
+
+const UNIT_IDS: Record<string, UnitId> = {
+  lon: 'can',
+  hộp: 'box',
+  thùng: 'carton',
+  chai: 'bottle',
+  lốc: 'pack',
+  túi: 'bag',
 };
 
 const GRAM_WORDS = new Set(['gam', 'gram']);
@@ -37,11 +44,20 @@ function plain(value: WireValue): RowValue {
   return text === null ? null : { text };
 }
 
+/** The table's packaging unit: the specification's translation of the service's word. */
 export function unitValue(value: WireValue): RowValue {
   const given = textOf(value);
   if (given === null) return null;
-  const key = UNIT_KEYS[wordKey(given)];
-  return key ? { i18nKey: key, params: { given } } : { text: given };
+  const unit = UNIT_IDS[wordKey(given)];
+  return unit ? { i18nKey: `units.${unit}`, params: { given } } : { text: given };
+}
+
+/** The summary's packaging unit, as a word on its own ('Lon', 'Can'); an unknown word as given, capitalised. */
+export function unitName(value: WireValue): RowValue {
+  const given = textOf(value);
+  if (given === null) return null;
+  const unit = UNIT_IDS[wordKey(given)];
+  return unit ? { i18nKey: `summary.unitName.${unit}`, params: {} } : { text: given.charAt(0).toLocaleUpperCase('vi') + given.slice(1) };
 }
 
 export function weightValue(weight: WireValue, weightType: WireValue): RowValue {
@@ -53,18 +69,20 @@ export function weightValue(weight: WireValue, weightType: WireValue): RowValue 
   return { text: `${amount} ${type}` };
 }
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
-
-/** ISO dates show as dd/MM/yyyy, by the calendar date written (no time-zone shift); anything else as given. */
+/** A readable date is written per language when shown; anything else as given, never guessed at. */
 export function dateValue(value: WireValue): RowValue {
   const text = textOf(value);
   if (text === null) return null;
-  const match = ISO_DATE.exec(text);
-  if (!match) return { text };
-  const [, year, month, day] = match;
-  const date = new Date(Date.UTC(Number(year), Number(month) - 1, Number(day)));
-  const real = date.getUTCMonth() === Number(month) - 1 && date.getUTCDate() === Number(day);
-  return real ? { text: `${day}/${month}/${year}` } : { text };
+  const date = parseWireDate(text);
+  return date ? { date } : { text };
+}
+
+/** A carton's count with its unit ('48 hộp'); anything that is not a whole number as given. */
+export function packetValue(value: WireValue): RowValue {
+  const text = textOf(value);
+  if (text === null) return null;
+  const count = Number(text);
+  return Number.isInteger(count) && count >= 0 ? { i18nKey: 'result.packetCount', params: { count } } : { text };
 }
 
 export function productRows(product: TraceProduct): TraceRow[] {
@@ -87,7 +105,7 @@ export function boxRows(box: TraceBox): TraceRow[] {
     { label: 'result.productName', value: plain(box.ProductName) },
     { label: 'result.mfgDate', value: dateValue(box.ProductDate) },
     { label: 'result.expDate', value: dateValue(box.ExpireDate) },
-    { label: 'result.totalPacket', value: plain(box.TotalPacket) },
+    { label: 'result.totalPacket', value: packetValue(box.TotalPacket) },
   ];
 }
 

@@ -28,5 +28,10 @@ export function useAddressLookup() {
     void trace(lookupCode);
   }, [lookupCode, location.key, navigationType, store, trace]);
 
-  return { code: lookupCode, entry };
+  /** Asks the service again for the address's code (after a system error). */
+  const retry = () => {
+    if (lookupCode !== null) void trace(lookupCode);
+  };
+
+  return { code: lookupCode, entry, retry };
 }

@@ -41,8 +41,8 @@ export function unitRows(t: Texts, language: 'vi' | 'en'): string[][] {
     [r.productCode, 'SB900G'],
     [r.productName, 'Sữa bột Đồng Xanh Gold 900g'],
     [r.netWeight, language === 'vi' ? '900 gam' : '900 gram'],
-    [r.mfgDate, '12/06/2026'],
-    [r.expDate, '12/06/2028'],
+    [r.mfgDate, language === 'vi' ? '12/06/2026' : '12 Jun 2026'],
+    [r.expDate, language === 'vi' ? '12/06/2028' : '12 Jun 2028'],
   ];
 }
 
@@ -54,9 +54,9 @@ export function cartonRows(t: Texts, language: 'vi' | 'en'): string[][] {
     [r.packagingUnit, language === 'vi' ? 'thùng' : 'carton'],
     [r.productCode, 'ST180ID'],
     [r.productName, 'Sữa tươi tiệt trùng ít đường 180ml'],
-    [r.mfgDate, '05/11/2026'],
-    [r.expDate, '05/05/2027'],
-    [r.totalPacket, '48'],
+    [r.mfgDate, language === 'vi' ? '05/11/2026' : '5 Nov 2026'],
+    [r.expDate, language === 'vi' ? '05/05/2027' : '5 May 2027'],
+    [r.totalPacket, language === 'vi' ? '48 hộp' : '48 units'],
   ];
 }
 

@@ -14,7 +14,7 @@ describe('the address drives the lookup', () => {
     const codes = recordTracedCodes();
     const { user, location } = await renderApp({ route: `/dt?qr=${EXAMPLE_CODE}` });
     expect(await qrRow()).toHaveTextContent(EXAMPLE_CODE);
-    await user.click(screen.getByRole('button', { name: 'Tìm kiếm' }));
+    await user.click(screen.getByRole('button', { name: 'Tra cứu' }));
     await waitFor(() => expect(codes).toEqual([EXAMPLE_CODE, EXAMPLE_CODE]));
     expect(await qrRow()).toHaveTextContent(EXAMPLE_CODE);
     expect(location.current?.navigationType).toBe(NavigationType.Replace);

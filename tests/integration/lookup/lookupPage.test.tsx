@@ -8,7 +8,7 @@ import { recordTraceCalls } from '../../mocks/traceCalls';
 import { renderApp } from '../../render';
 
 const input = () => screen.getByRole('textbox', { name: /Mã QR|QR code/ });
-const searchButton = () => screen.getByRole('button', { name: /^(Tìm kiếm|Search)$/ });
+const searchButton = () => screen.getByRole('button', { name: /^(Tra cứu|Search)$/ });
 
 
 describe('the lookup input', () => {
@@ -96,7 +96,7 @@ describe('searching', () => {
       'Đơn vị đóng gói',
       'Mã sản phẩm',
       'Tên sản phẩm',
-      'Khối lượng tịnh',
+      'Định lượng',
       'Ngày sản xuất',
       'Hạn sử dụng',
     ]);
@@ -119,23 +119,23 @@ describe('searching', () => {
     await user.type(input(), `${EXAMPLE_CODE}{Enter}`);
     const table = await screen.findByRole('table', { name: 'Product information' });
     expect(within(table).getByRole('row', { name: /Packaging unit/ })).toHaveTextContent('can');
-    expect(within(table).getByRole('row', { name: /Net weight/ })).toHaveTextContent('900 gram');
-    expect(within(table).getByRole('row', { name: /MFG date/ })).toHaveTextContent('12/06/2026');
-    expect(within(table).getByRole('row', { name: /EXP date/ })).toHaveTextContent('12/06/2028');
+    expect(within(table).getByRole('row', { name: /Net content/ })).toHaveTextContent('900 gram');
+    expect(within(table).getByRole('row', { name: /MFG date/ })).toHaveTextContent('12 Jun 2026');
+    expect(within(table).getByRole('row', { name: /EXP date/ })).toHaveTextContent('12 Jun 2028');
   });
 
   it.each([
-    ['vi', 'Số sản phẩm trên mỗi thùng', 'thùng'],
-    ['en', 'Number of products per carton', 'carton'],
-  ] as const)('shows the box of a carton code (%s)', async (language, perCarton, unit) => {
+    ['vi', 'Số sản phẩm trên mỗi thùng', 'thùng', '48 hộp'],
+    ['en', 'Number of products per carton', 'carton', '48 units'],
+  ] as const)('shows the box of a carton code (%s)', async (language, perCarton, unit, count) => {
     const { user } = await renderApp({ language });
     await user.type(input(), `${CARTON_CODE}{Enter}`);
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(7);
     expect(rows[1]).toHaveTextContent(unit);
-    expect(rows[6]).toHaveTextContent(`${perCarton}48`);
-    expect(within(table).queryByText(/Khối lượng|Net weight/)).not.toBeInTheDocument();
+    expect(rows[6]).toHaveTextContent(`${perCarton}${count}`);
+    expect(within(table).queryByText(/Định lượng|Net content/)).not.toBeInTheDocument();
   });
 
   it('shows a box over a product when the answer has both', async () => {
@@ -178,7 +178,7 @@ describe('searching', () => {
   });
 
   it.each([
-    ['vi', 'Lỗi hệ thống: mã lỗi 401 tại endpoint /qrinfo-svc/api/qr/trace!'],
+    ['vi', 'Lỗi hệ thống: mã lỗi 401 tại địa chỉ /qrinfo-svc/api/qr/trace!'],
     ['en', 'System error: error code 401 at endpoint /qrinfo-svc/api/qr/trace!'],
   ] as const)('names the error code and endpoint of an error answer (%s)', async (language, message) => {
     server.use(http.post(TRACE_URL, () => HttpResponse.json(errorBody(401, 'AUTHENTICATION_FAILURE', 'x'), { status: 401 })));
@@ -209,7 +209,7 @@ describe('searching', () => {
     const calls = recordTraceCalls();
     const { user } = await renderApp({ language: 'en' });
     await user.type(input(), `${EXAMPLE_CODE}{Enter}`);
-    expect(await screen.findByRole('status')).toHaveTextContent('Looking up the information...');
+    expect(await screen.findByRole('status')).toHaveTextContent('Looking up the information…');
     expect(searchButton()).toBeDisabled();
     await user.type(input(), '{Enter}');
     release();

@@ -37,11 +37,11 @@ describe('pickTraceResult', () => {
   const box = { Code: 'B' };
 
   it('prefers the first box over the first product', () => {
-    expect(pickTraceResult({ Data: { Products: [product], Box: [box, { Code: 'B2' }] } })).toEqual({ kind: 'box', box });
+    expect(pickTraceResult({ Data: { Products: [product], Box: [box, { Code: 'B2' }] } })).toMatchObject({ kind: 'box', box });
   });
 
   it('returns the first product when there is no box', () => {
-    expect(pickTraceResult({ Data: { Products: [product, { Code: 'P2' }], Box: [] } })).toEqual({ kind: 'product', product });
+    expect(pickTraceResult({ Data: { Products: [product, { Code: 'P2' }], Box: [] } })).toMatchObject({ kind: 'product', product });
   });
 
   it.each([null, '', {}, { Data: null }, { Data: { Products: [], Box: [] } }, { Data: { Products: [null] } }])(
@@ -50,4 +50,44 @@ describe('pickTraceResult', () => {
       expect(pickTraceResult(body)).toBeNull();
     },
   );
+});
+
+describe("pickTraceResult's optional fields", () => {
+  const unit = { Code: '1D24B3261X54A2320' };
+  const carton = { Code: 'TH26A1105C48B0001' };
+
+  it('are empty when the service sends none (the page it always gave)', () => {
+    expect(pickTraceResult({ Data: { Products: [unit], Box: [] } })?.extras).toEqual({ lot: null, imageUrl: null, carton: null, unitCodes: [] });
+  });
+
+  it("map a unit's carton, its lot's recall and its picture", () => {
+    const body = {
+      Data: {
+        Products: [{ ...unit, CartonCode: 'TH26A1105C48B0001', CartonTotalPacket: 48, LotStatus: 'recalled', RecallReason: ' Bao bì lỗi ', ImageUrl: '/products/sb900g.svg' }],
+        Box: [],
+      },
+    };
+    expect(pickTraceResult(body)?.extras).toEqual({
+      lot: { status: 'recalled', reason: 'Bao bì lỗi' },
+      imageUrl: '/products/sb900g.svg',
+      carton: { code: 'TH26A1105C48B0001', unitCount: 48 },
+      unitCodes: [],
+    });
+  });
+
+  it("map a carton's unit codes, dropping anything that is not a code", () => {
+    const body = { Data: { Products: [], Box: [{ ...carton, UnitCodes: ['HP26A1105C48B0001', 'bad code', 7, null, 'HP26A1105C48B0002'], LotStatus: 'active' }] } };
+    expect(pickTraceResult(body)?.extras).toMatchObject({ lot: { status: 'active', reason: null }, unitCodes: ['HP26A1105C48B0001', 'HP26A1105C48B0002'] });
+  });
+
+  it.each([
+    ['an unknown lot status', { LotStatus: 'maybe' }, { lot: null }],
+    ['a script URL as picture', { ImageUrl: 'javascript:alert(1)' }, { imageUrl: null }],
+    ['a protocol-relative picture', { ImageUrl: '//evil.example/x.png' }, { imageUrl: null }],
+    ['an absolute https picture', { ImageUrl: 'https://cdn.example.com/x.webp' }, { imageUrl: 'https://cdn.example.com/x.webp' }],
+    ['a carton code that is not a code', { CartonCode: 'thùng 1' }, { carton: null }],
+    ['a carton count that is not a count', { CartonCode: 'TH26A1105C48B0001', CartonTotalPacket: '48' }, { carton: { code: 'TH26A1105C48B0001', unitCount: null } }],
+  ])('treat %s as not sent', (_, fields, expected) => {
+    expect(pickTraceResult({ Data: { Products: [{ ...unit, ...fields }], Box: [] } })?.extras).toMatchObject(expected);
+  });
 });

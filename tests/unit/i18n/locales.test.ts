@@ -25,9 +25,18 @@ describe('the translation catalogues', () => {
 
   it('use the same placeholders in both languages', () => {
     const placeholders = (text: unknown) => (String(text).match(/{{\w+}}/g) ?? []).sort();
+    // The table's unit words: Vietnamese shows the service's own word ({{given}}), English a translation.
     for (const key of keysOf(vi).filter((k) => !k.startsWith('units.'))) {
       expect(placeholders(valueAt(vi, key)), key).toEqual(placeholders(valueAt(en, key)));
     }
+  });
+
+  it('write Vietnamese without English words and with one verb for looking up', () => {
+    // Placeholders ({{endpoint}}) are names for the code, not words the shopper reads.
+    const texts = keysOf(vi).map((key) => String(valueAt(vi, key)).replace(/{{\w+}}/g, ''));
+    for (const text of texts) expect(text, text).not.toMatch(/\b(endpoint|search|error|loading|share|link)\b/i);
+    expect(vi.lookup.search).toBe('Tra cứu');
+    expect(texts.filter((text) => /tìm kiếm/i.test(text))).toEqual([]);
   });
 
   it('hold the specification texts in English', () => {

@@ -30,7 +30,18 @@ describe('lookupView', () => {
   });
 
   it('shows the result the address asked for', () => {
-    expect(lookupView({ ...looking, entry: { status: 'fulfilled', data: product } })).toEqual({ name: 'result', result: product });
+    expect(lookupView({ ...looking, entry: { status: 'fulfilled', data: product, fulfilledTimeStamp: 1_800_000_000_000 } })).toEqual({
+      name: 'result',
+      result: product,
+      answeredAt: 1_800_000_000_000,
+    });
+  });
+
+  it('shows one error at a time: a field error hides an older scanner or lookup error below it', () => {
+    const rejected = { status: 'rejected', error: { key: 'errors.noProducts' } } as const;
+    expect(lookupView({ ...looking, entry: rejected, fieldError: true }).name).toBe('empty');
+    expect(lookupView({ ...idle, scannerError: 'cameraNotFound', fieldError: true }).name).toBe('empty');
+    expect(lookupView({ ...looking, entry: rejected }).name).toBe('error');
   });
 
   it('never shows a held answer when the address has no code', () => {

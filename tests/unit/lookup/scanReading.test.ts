@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasValidCheckDigit, parseGs1DigitalLink } from '@/features/lookup/gs1DigitalLink';
+import { hasValidCheckDigit, parseGs1DigitalLink } from '@/shared/codes/gs1DigitalLink';
 import { readScan } from '@/features/lookup/scanReading';
 import type { Symbology } from '@/features/scanner/decode/decodedCode';
 

@@ -43,8 +43,8 @@ describe('productRows', () => {
       { text: 'SB900G' },
       { text: 'Sữa bột 900g' },
       { i18nKey: 'result.weightInGrams', params: { amount: '900' } },
-      { text: '12/06/2026' },
-      { text: '12/06/2028' },
+      { date: { year: 2026, month: 6, day: 12 } },
+      { date: { year: 2028, month: 6, day: 12 } },
     ]);
   });
 
@@ -69,7 +69,7 @@ describe('boxRows', () => {
       'result.totalPacket',
     ]);
     expect(rows[1].value).toEqual({ i18nKey: 'units.carton', params: { given: 'thùng' } });
-    expect(rows[6].value).toEqual({ text: '48' });
+    expect(rows[6].value).toEqual({ i18nKey: 'result.packetCount', params: { count: 48 } });
   });
 });
 
@@ -113,14 +113,19 @@ describe('weightValue', () => {
 });
 
 describe('dateValue', () => {
+  // A zone-less value is the day written; an instant with a zone is the day it falls on in Vietnam, so a
+  // Vietnamese midnight sent as UTC ('…T17:00:00Z' the day before) still shows its own day.
   it.each([
-    ['2026-06-12', '12/06/2026'],
-    ['2026-06-12T23:30:00Z', '12/06/2026'],
-    ['2026-06-12T00:30:00+07:00', '12/06/2026'],
-    ['2026-06-12 08:00', '12/06/2026'],
-    ['2026-06-12T08:00:00.123', '12/06/2026'],
-  ])('shows ISO %s as %s', (iso, shown) => {
-    expect(dateValue(iso)).toEqual({ text: shown });
+    ['2026-06-12', 12],
+    ['2026-06-12T23:30:00', 12],
+    ['2026-06-11T17:00:00Z', 12],
+    ['2026-06-12T00:30:00+07:00', 12],
+    ['2026-06-12T16:59:59Z', 12],
+    ['2026-06-12T17:00:00Z', 13],
+    ['2026-06-12 08:00', 12],
+    ['2026-06-12T08:00:00.123', 12],
+  ])('reads %s as a day of June 2026 (%i)', (wire, day) => {
+    expect(dateValue(wire)).toEqual({ date: { year: 2026, month: 6, day } });
   });
 
   it.each(['12/06/2026', 'June 2026', '2026-13-01', '2026-02-30', '20260612'])('shows %s as given', (text) => {

@@ -1,7 +1,8 @@
-import type { SxProps, Theme } from '@mui/material/styles';
+import type { SystemStyleObject } from '@mui/system';
+import type { Theme } from '@mui/material/styles';
 
 // Plain anchors styled like MUI links: MUI's Link component costs about 1 kB gzip on the first load.
-export const linkSx: SxProps<Theme> = {
+export const linkSx: SystemStyleObject<Theme> = {
   color: 'primary.main',
   textDecoration: 'underline',
   textUnderlineOffset: '0.2em',

@@ -1,0 +1,79 @@
+import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlined';
+import ShareOutlined from '@mui/icons-material/ShareOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import OutlinedInput from '@mui/material/OutlinedInput';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { languageOf } from '@/i18n/i18n';
+import { shareLink } from './shareLink';
+
+type Outcome = { kind: 'none' } | { kind: 'copied' } | { kind: 'copyByHand'; link: string };
+
+const MANUAL_ID = 'share-link';
+
+/**
+ * The phone's share sheet where it has one, else the link copied, with a confirmation; where neither
+ * works (no clipboard over http, a refused permission) the link is shown to copy by hand. Both
+ * languages render the same button on the server and in the browser: what it does is decided on click.
+ */
+export function ShareButton({ code, name }: { code: string; name: string }) {
+  const { t, i18n } = useTranslation();
+  const [outcome, setOutcome] = useState<Outcome>({ kind: 'none' });
+
+  const share = async () => {
+    const link = shareLink(code, {
+      origin: window.location.origin,
+      language: languageOf(i18n),
+      addressLanguage: new URLSearchParams(window.location.search).get('lng'),
+      browserLanguages: navigator.languages ?? [navigator.language],
+    });
+    if (typeof navigator.share === 'function') {
+      try {
+        await navigator.share({ title: t('share.title', { name }), url: link });
+        return;
+      } catch (error) {
+        // Closing the sheet is the visitor's choice, not a failure.
+        if (error instanceof DOMException && error.name === 'AbortError') return;
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(link);
+      setOutcome({ kind: 'copied' });
+    } catch {
+      setOutcome({ kind: 'copyByHand', link });
+    }
+  };
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, alignItems: 'flex-start' }}>
+      <Button variant="outlined" startIcon={<ShareOutlined />} onClick={() => void share()} sx={{ minHeight: 44 }}>
+        {t('share.button')}
+      </Button>
+      <Box aria-live="polite" sx={{ width: '100%' }}>
+        {outcome.kind === 'copied' && (
+          <Box sx={{ display: 'flex', gap: 0.75, alignItems: 'center', color: 'success.dark', typography: 'body2', fontWeight: 600 }}>
+            <CheckCircleOutline fontSize="small" />
+            {t('share.copied')}
+          </Box>
+        )}
+        {outcome.kind === 'copyByHand' && (
+          <Box sx={{ width: '100%' }}>
+            <Box component="label" htmlFor={MANUAL_ID} sx={{ display: 'block', typography: 'body2', mb: 0.5 }}>
+              {t('share.copyFailed')}
+            </Box>
+            <OutlinedInput
+              id={MANUAL_ID}
+              value={outcome.link}
+              readOnly
+              fullWidth
+              size="small"
+              onFocus={(event) => event.target.select()}
+              sx={{ bgcolor: 'background.paper', minHeight: 44 }}
+            />
+          </Box>
+        )}
+      </Box>
+    </Box>
+  );
+}

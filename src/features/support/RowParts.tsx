@@ -1,0 +1,110 @@
+import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlined';
+import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
+import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
+import HourglassEmpty from '@mui/icons-material/HourglassEmptyOutlined';
+import ReportProblemOutlined from '@mui/icons-material/ReportProblemOutlined';
+import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
+import type { SvgIconComponent } from '@mui/icons-material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { codeLink } from '@/features/lookup/codeLink';
+import type { ExpiryStatus } from '@/shared/expiry/expiryStatus';
+import { linkSx } from '@/shared/linkSx';
+import type { CheckedCode, Outcome, Suggestion } from './checkedCode';
+import type { Phase } from './batchState';
+
+/** The code, linking to its shopper page, and what the customer sent when a suggestion replaced it. */
+export function CodeCell({ row }: { row: CheckedCode }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Box component="a" href={codeLink(row.code)} target="_blank" rel="noopener" sx={{ ...linkSx, fontFamily: 'monospace', fontSize: '0.875rem', wordBreak: 'break-all' }}>
+        {row.code}
+      </Box>
+      {row.sentAs && (
+        <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+          {t('support.correctedFrom', { code: row.sentAs })}
+        </Typography>
+      )}
+    </>
+  );
+}
+
+// Text colours at 4.5:1 or more on white; the icon and the words carry the meaning as well.
+const OUTCOME_LOOKS: Record<Outcome, { Icon: SvgIconComponent; color: string }> = {
+  pending: { Icon: HourglassEmpty, color: 'text.secondary' },
+  found: { Icon: CheckCircleOutline, color: '#1e4620' },
+  notFound: { Icon: HelpOutline, color: '#663c00' },
+  invalid: { Icon: ReportProblemOutlined, color: '#663c00' },
+  error: { Icon: ErrorOutline, color: '#5f2120' },
+};
+
+export function OutcomeLabel({ outcome }: { outcome: Outcome }) {
+  const { t } = useTranslation();
+  const { Icon, color } = OUTCOME_LOOKS[outcome];
+  return (
+    <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, color, fontWeight: 600 }}>
+      <Icon fontSize="small" aria-hidden />
+      {t(`support.outcome.${outcome}`)}
+    </Box>
+  );
+}
+
+const EXPIRY_LOOKS: Record<ExpiryStatus['kind'], { Icon: SvgIconComponent; color: string }> = {
+  valid: { Icon: CheckCircleOutline, color: '#1e4620' },
+  expiringSoon: { Icon: WarningAmberOutlined, color: '#663c00' },
+  expired: { Icon: ErrorOutline, color: '#b3261e' },
+  unknown: { Icon: HelpOutline, color: '#37404a' },
+};
+
+/** The expiry status as the shopper page counts it, compact: an icon and the words, never colour alone. */
+export function ExpiryLabel({ status, text }: { status: ExpiryStatus; text: string }) {
+  const { Icon, color } = EXPIRY_LOOKS[status.kind];
+  return (
+    <Box sx={{ display: 'inline-flex', alignItems: 'flex-start', gap: 0.5, color }}>
+      <Icon fontSize="small" aria-hidden sx={{ mt: '1px' }} />
+      <span>{text}</span>
+    </Box>
+  );
+}
+
+/** "Did you mean": the typo variants the service knows, each taken only when staff choose it. */
+export function Suggestions({ row, phase, onTake }: { row: CheckedCode; phase: Phase; onTake: (suggestion: Suggestion) => void }) {
+  const { t } = useTranslation();
+  if (row.suggestions === null) {
+    // Every invalid row is one character off a code's length: extraction keeps no other.
+    return phase === 'tryingVariants' && (row.outcome === 'notFound' || row.outcome === 'invalid') ? (
+      <Typography variant="body2" color="text.secondary">
+        {t('support.suggest.trying')}
+      </Typography>
+    ) : null;
+  }
+  if (row.suggestions.length === 0) {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {t('support.suggest.none')}
+      </Typography>
+    );
+  }
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5 }}>
+      <Typography variant="body2" component="span">
+        {t('support.suggest.title')}
+      </Typography>
+      {row.suggestions.map((suggestion) => (
+        <Button
+          key={suggestion.code}
+          size="small"
+          variant="outlined"
+          onClick={() => onTake(suggestion)}
+          sx={{ minHeight: 44, fontFamily: 'monospace', textTransform: 'none' }}
+          aria-label={t('support.suggest.use', { code: suggestion.code })}
+        >
+          {suggestion.code}
+        </Button>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,76 @@
+import type { TFunction } from 'i18next';
+import type { ExpiryStatus } from '@/shared/expiry/expiryStatus';
+import { formatDay } from '@/shared/dates/formatDay';
+import { codeLink } from '@/features/lookup/codeLink';
+import type { CheckedCode } from './checkedCode';
+import { rowFacts } from './rowFacts';
+
+export interface ReplyContext {
+  /** A catalogue fixed to the reply's language, whatever the page's. */
+  t: TFunction;
+  language: string;
+  now: Date;
+  /** The page's origin, so the link in the reply opens the shopper page. */
+  origin: string;
+  brand: string;
+}
+
+function expiryLine(status: ExpiryStatus, { t, language }: ReplyContext): string {
+  switch (status.kind) {
+    case 'valid':
+      return t('support.reply.valid', { count: status.daysLeft });
+    case 'expiringSoon':
+      return status.daysLeft === 0 ? t('support.reply.today') : t('support.reply.soon', { count: status.daysLeft });
+    case 'expired':
+      return t('support.reply.expired', { date: formatDay(status.since, language) });
+    case 'unknown':
+      return t('support.reply.expiryUnknown');
+  }
+}
+
+function foundLines(row: CheckedCode, context: ReplyContext): string[] {
+  const { t, language, now, origin, brand } = context;
+  if (!row.result) return [];
+  const facts = rowFacts(row.result, t, language, now);
+  const { lot, carton, unitCodes } = row.result.extras;
+  const lines = [
+    t('support.reply.product', { code: row.code, name: facts.name ?? t('support.reply.unnamed'), unit: facts.unit ?? t('support.reply.unitMissing') }),
+  ];
+  if (row.sentAs) lines.push(t('support.reply.corrected', { sent: row.sentAs, code: row.code }));
+  const missing = t('support.reply.dateMissing');
+  lines.push(t('support.reply.dates', { mfg: facts.mfg ?? missing, exp: facts.exp ?? missing }), expiryLine(facts.expiry, context));
+  if (lot?.status === 'recalled') {
+    lines.push(lot.reason ? t('support.reply.recalledWithReason', { reason: lot.reason, brand }) : t('support.reply.recalled', { brand }));
+  } else if (lot?.status === 'active') {
+    lines.push(t('support.reply.lotActive'));
+  }
+  if (carton) lines.push(t('support.reply.inCarton', { carton: carton.code }));
+  if (unitCodes.length > 0) lines.push(t('support.reply.units', { count: unitCodes.length }));
+  lines.push(t('support.reply.link', { link: new URL(codeLink(row.code), origin).href }));
+  return lines;
+}
+
+function paragraph(row: CheckedCode, context: ReplyContext): string | null {
+  const { t, brand } = context;
+  switch (row.outcome) {
+    case 'pending':
+      return null;
+    case 'found':
+      return foundLines(row, context).join('\n');
+    case 'notFound':
+      return t('support.reply.notFound', { code: row.code, brand });
+    case 'invalid':
+      return t('support.reply.invalid', { code: row.code });
+    case 'error':
+      return t('support.reply.error', { code: row.code });
+  }
+}
+
+/**
+ * A ready answer for the chat about these codes, in the context's language: a greeting, one paragraph
+ * per answered code, and a closing, as a support agent writes it. Codes still being looked up are left out.
+ */
+export function replyText(rows: CheckedCode[], context: ReplyContext): string {
+  const paragraphs = rows.map((row) => paragraph(row, context)).filter((text): text is string => text !== null);
+  return [context.t('support.reply.greeting'), ...paragraphs, context.t('support.reply.closing')].join('\n\n');
+}
