@@ -32,7 +32,7 @@ const readingResponse = (response: Promise<Response>) =>
 /** An in-process answer, shaped as fetchBaseQuery shapes an HTTP one (an empty 204 is null data). */
 async function answeredInProcess(transport: TraceTransport, body: TraceRequest) {
   const { status, body: data } = await transport.answerTrace(body);
-  return status >= 200 && status < 300 ? { data: data ?? null } : { error: { status, data } };
+  return status >= 200 && status < 300 ? { data: data ?? null, meta: undefined } : { error: { status, data }, meta: undefined };
 }
 
 /** Failures reach the store already mapped to catalogue keys, so nothing raw ever throws into React. */
@@ -40,10 +40,10 @@ const traceBaseQuery: BaseQueryFn<FetchArgs, unknown, TraceFailure> = async (arg
   const channels = api.extra as TraceChannels | undefined;
   const request = args.body as TraceRequest;
   const early = channels?.earlyResponse?.(request.QrCode);
-  const { data, error } = channels?.answerTrace
+  const { data, error, meta } = channels?.answerTrace
     ? await answeredInProcess(channels as TraceTransport, request)
     : await (early ? readingResponse(early) : fetchTrace)(args, api, extra);
-  return error ? { error: toTraceFailure(error) } : { data };
+  return error ? { error: toTraceFailure(error, meta?.response) } : { data };
 };
 
 /** The api state a server render held, handed to the page's store before it hydrates. */

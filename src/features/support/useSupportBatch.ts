@@ -19,8 +19,7 @@ const isFailure = (error: unknown): error is TraceFailure => typeof error === 'o
 
 /**
  * One lookup through the page's api slice, untracked (a batch's fifty answers need no cache entries).
- * The api slice maps failures to catalogue keys and keeps no response headers, so a 429 is known by the
- * status its error body names and its Retry-After is not readable here: the pool then waits its own way.
+ * A 429 comes with the wait the service asked for (Retry-After); without one the pool waits its own way.
  */
 function useLookUp() {
   const dispatch = useAppDispatch();
@@ -30,7 +29,10 @@ function useLookUp() {
       if (answer.data) return { done: { outcome: 'found', result: answer.data } };
       const failure = isFailure(answer.error) ? answer.error : null;
       if (failure?.key === 'errors.noProducts') return { done: { outcome: 'notFound', result: null } };
-      if (failure?.key === 'errors.systemErrorAt' && failure.params.code === '429') return { rateLimited: true, retryAfterMs: null };
+      if (failure && 'rateLimited' in failure && failure.rateLimited) {
+        const seconds = failure.rateLimited.retryAfterSeconds;
+        return { rateLimited: true, retryAfterMs: seconds === null ? null : seconds * 1000 };
+      }
       return { done: { outcome: 'error', result: null } };
     },
     [dispatch],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toTraceFailure } from '@/api/traceFailure';
+import { retryAfterSeconds, toTraceFailure } from '@/api/traceFailure';
 import { pickTraceResult } from '@/api/traceResult';
 
 describe('toTraceFailure', () => {
@@ -29,6 +29,35 @@ describe('toTraceFailure', () => {
     ['no answer in time', { status: 'TIMEOUT_ERROR', error: 'AbortError' }],
   ] as const)('%s is a plain system error', (_, error) => {
     expect(toTraceFailure(error)).toEqual({ key: 'errors.systemError' });
+  });
+});
+
+describe('a 429', () => {
+  const body = { error: 'RATE_LIMIT', status: 429, EndPoint: '/qrinfo-svc/api/qr/trace' };
+  const refused = (retryAfter?: string) => new Response(null, { status: 429, headers: retryAfter ? { 'Retry-After': retryAfter } : {} });
+
+  it("keeps the shown message and carries the service's wait", () => {
+    expect(toTraceFailure({ status: 429, data: body }, refused('7'))).toEqual({
+      key: 'errors.systemErrorAt',
+      params: { code: '429', endpoint: '/qrinfo-svc/api/qr/trace' },
+      rateLimited: { retryAfterSeconds: 7 },
+    });
+  });
+
+  it('without an error body or a Retry-After is still known as rate limited', () => {
+    expect(toTraceFailure({ status: 429, data: '<html>slow down</html>' }, refused())).toEqual({
+      key: 'errors.systemError',
+      rateLimited: { retryAfterSeconds: null },
+    });
+  });
+
+  it('reads Retry-After as seconds or as an HTTP date', () => {
+    const now = Date.parse('2026-11-23T10:00:00Z');
+    expect(retryAfterSeconds('120', now)).toBe(120);
+    expect(retryAfterSeconds('Mon, 23 Nov 2026 10:00:30 GMT', now)).toBe(30);
+    expect(retryAfterSeconds('Mon, 23 Nov 2026 09:00:00 GMT', now)).toBe(0);
+    expect(retryAfterSeconds('soon', now)).toBeNull();
+    expect(retryAfterSeconds(null, now)).toBeNull();
   });
 });
 
