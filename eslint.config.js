@@ -39,7 +39,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/api/**', 'src/config.ts', 'src/i18n/**', 'src/store/**', 'theme/**'],
+    files: ['src/api/**', 'src/config.ts', 'src/i18n/**', 'src/shared/**', 'src/store/**', 'theme/**'],
     rules: layer([...APP, ...FEATURES], 'Shared code imports no feature, layout or app code.'),
   },
   {

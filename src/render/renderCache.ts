@@ -1,4 +1,5 @@
 import type { TraceWireAnswer } from '@/api/traceContract';
+import { traceDayOf } from '@/shared/dates/calendarDay';
 import { leavesOf, lookalike, withStrings, type Leaf } from './answerLeaves';
 import { escapeHtml, fillTemplate, sameTemplate, toTemplate, type HtmlTemplate } from './htmlTemplate';
 
@@ -23,11 +24,10 @@ export interface PageHtml {
 const CODE = 'qr';
 /** Shorter strings (a unit 'ml', a product code 'C1') are too likely to occur by chance in the markup. */
 const MIN_SLOT_LENGTH = 3;
-const VIETNAM_OFFSET_MS = 7 * 3_600_000;
-
-/** Today in Vietnam (UTC+7 all year), as yyyy-mm-dd. */
+/** Today in Vietnam, the day expiry is counted by (src/shared/dates), as a key. */
 export function vietnamDay(now = Date.now()): string {
-  return new Date(now + VIETNAM_OFFSET_MS).toISOString().slice(0, 10);
+  const { year, month, day } = traceDayOf(new Date(now));
+  return `${year}-${month}-${day}`;
 }
 
 interface CachedPage {

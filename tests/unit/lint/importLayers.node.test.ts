@@ -16,6 +16,7 @@ describe('imports run one way', () => {
   it.each([
     ['src/api/probe.ts', "import { x } from '@/features/lookup/qrCode';"],
     ['src/config.ts', "import { x } from '@/app/store';"],
+    ['src/shared/dates/probe.ts', "import { x } from '@/features/lookup/qrCode';"],
     ['theme/probe.ts', "import { x } from '../src/features/scanner/scanHints';"],
     ['src/features/lookup/probe.ts', "import { x } from '@/app/store';"],
     ['src/layout/probe.ts', "import { x } from '../app/router';"],
