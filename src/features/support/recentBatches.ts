@@ -1,4 +1,4 @@
-import { browserStorage } from '@/shared/storage/browserStorage';
+import { storedArray, storedList } from '@/shared/storage/storedList';
 import type { Outcome } from './checkedCode';
 
 /** A code checked on this device and what it came to. */
@@ -19,52 +19,23 @@ export function withBatch(list: readonly RecentCheck[], batch: readonly RecentCh
   return [...batch, ...list.filter((check) => !codes.has(check.code.toUpperCase()))].slice(0, MAX_RECENT_CHECKS);
 }
 
-/** What storage holds, read defensively: another version or a hand edit may have left anything there. */
+/** What storage holds, read defensively. */
 export function parseRecentChecks(raw: string | null): RecentCheck[] {
-  if (raw === null) return [];
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    if (!Array.isArray(parsed)) return [];
-    return parsed
-      .filter((entry): entry is RecentCheck => typeof entry?.code === 'string' && OUTCOMES.has(entry?.outcome))
-      .map(({ code, outcome }) => ({ code, outcome }))
-      .slice(0, MAX_RECENT_CHECKS);
-  } catch {
-    return [];
-  }
+  return storedArray(raw)
+    .filter((entry): entry is RecentCheck => {
+      const { code, outcome } = (entry ?? {}) as Partial<RecentCheck>;
+      return typeof code === 'string' && typeof outcome === 'string' && OUTCOMES.has(outcome);
+    })
+    .map(({ code, outcome }) => ({ code, outcome }))
+    .slice(0, MAX_RECENT_CHECKS);
 }
 
-const EMPTY: RecentCheck[] = [];
-const listeners = new Set<() => void>();
-// Kept in memory too, so the list works for this visit when storage is blocked (private mode).
-let memory: { raw: string | null; list: RecentCheck[] } | null = null;
-
-function current(): RecentCheck[] {
-  const raw = browserStorage.read(RECENT_CHECKS_KEY);
-  if (raw === undefined) return memory?.list ?? EMPTY;
-  if (memory === null || raw !== memory.raw) memory = { raw, list: parseRecentChecks(raw) };
-  return memory.list;
-}
-
-function replace(list: RecentCheck[]) {
-  const raw = list.length === 0 ? null : JSON.stringify(list);
-  browserStorage.write(RECENT_CHECKS_KEY, raw);
-  memory = { raw, list };
-  listeners.forEach((listener) => listener());
-}
+const stored = storedList(RECENT_CHECKS_KEY, parseRecentChecks);
 
 /** For useSyncExternalStore: the list, what the server renders (nothing), and changes. */
 export const recentChecks = {
-  subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
-  snapshot: current,
-  serverSnapshot: (): RecentCheck[] => EMPTY,
+  ...stored,
   record(batch: readonly RecentCheck[]) {
-    replace(withBatch(current(), batch));
-  },
-  clear() {
-    replace(EMPTY);
+    stored.update((list) => withBatch(list, batch));
   },
 };
