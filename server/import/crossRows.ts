@@ -1,4 +1,4 @@
-import type { ImportRow } from './importRow.ts';
+import { detached, type ImportRow } from './importRow.ts';
 
 /** Cartons remembered for the parent check below; past it the set starts again (bounded memory). */
 const RECENT_CARTONS = 100_000;
@@ -33,7 +33,7 @@ export class CrossRowTracker {
     if (problem !== null) this.facts.catalogueProblems++;
     if (row.isCarton) {
       if (this.cartons.size >= RECENT_CARTONS) this.cartons.clear();
-      this.cartons.add(row.code);
+      this.cartons.add(detached(row.code));
     }
     const parent = row.parentCode;
     if (parent === null || parent === this.lastParent) return true;
