@@ -34,7 +34,7 @@ describe('keyboard only in Chromium (desktop)', () => {
     await tabTo(page, ui.input);
     await page.keyboard.type(CARTON_CODE);
     await page.keyboard.press('Enter');
-    expect(await ui.rows()).toEqual(cartonRows(TEXTS.vi, 'vi'));
+    await expect.poll(() => ui.rows(), { timeout: 10_000 }).toEqual(cartonRows(TEXTS.vi, 'vi'));
 
     const dialog = page.getByRole('dialog', { name: TEXTS.vi.scanner.title });
     await tabTo(page, ui.cameraButton);

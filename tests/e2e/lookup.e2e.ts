@@ -15,7 +15,7 @@ describe.each(PROFILES)('typed lookup in Chromium ($name)', ({ language, context
     expect(await ui.input.inputValue()).toBe(UNIT_CODE);
     await ui.searchButton.click();
 
-    expect(await ui.rows()).toEqual(unitRows(t, language));
+    await expect.poll(() => ui.rows(), { timeout: 10_000 }).toEqual(unitRows(t, language));
     expect(await ui.noInformation.count()).toBe(0);
     expect(qrParam(page)).toBe(UNIT_CODE);
     expect(traceCalls.map((call) => call.postDataJSON())).toEqual([{ QrCode: UNIT_CODE }]);
@@ -29,7 +29,7 @@ describe.each(PROFILES)('typed lookup in Chromium ($name)', ({ language, context
     await ui.input.fill(CARTON_CODE);
     await ui.input.press('Enter');
 
-    expect(await ui.rows()).toEqual(cartonRows(t, language));
+    await expect.poll(() => ui.rows(), { timeout: 10_000 }).toEqual(cartonRows(t, language));
     expect(qrParam(page)).toBe(CARTON_CODE);
     expect(problems).toEqual([]);
   });

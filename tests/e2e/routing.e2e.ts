@@ -13,7 +13,7 @@ describe.each(PROFILES)('routes and the address in Chromium ($name)', ({ languag
     const { page, t, traceCalls } = await suite.open(language, context, `/?qr=${UNIT_CODE}`);
     const ui = lookupPage(page, t);
 
-    expect(await ui.rows()).toEqual(unitRows(t, language));
+    await expect.poll(() => ui.rows(), { timeout: 10_000 }).toEqual(unitRows(t, language));
     expect(await ui.input.inputValue()).toBe(UNIT_CODE);
     // The service answered it in the page's first response; the page asks nothing more.
     expect(traceCalls).toEqual([]);
@@ -23,7 +23,7 @@ describe.each(PROFILES)('routes and the address in Chromium ($name)', ({ languag
     const { page, t } = await suite.open(language, context, `/dt?qr=${CARTON_CODE}`);
     const ui = lookupPage(page, t);
 
-    expect(await ui.rows()).toEqual(cartonRows(t, language));
+    await expect.poll(() => ui.rows(), { timeout: 10_000 }).toEqual(cartonRows(t, language));
     expect(await ui.input.inputValue()).toBe(CARTON_CODE);
     expect(new URL(page.url()).pathname).toBe('/dt');
   });
@@ -40,7 +40,7 @@ describe.each(PROFILES)('routes and the address in Chromium ($name)', ({ languag
 
     await page.reload();
 
-    expect(await ui.rows()).toEqual(cartonRows(t, language));
+    await expect.poll(() => ui.rows(), { timeout: 10_000 }).toEqual(cartonRows(t, language));
     expect(await ui.input.inputValue()).toBe(CARTON_CODE);
   });
 

@@ -72,12 +72,12 @@ describe.each([PHONE_VI, DESKTOP_EN])('without JavaScript ($name)', ({ language,
   it('a deep link shows its result, and the search form looks codes up through the server', async () => {
     const { page } = await suite.open(language, { ...context, javaScriptEnabled: false }, `/dt?qr=${UNIT_CODE}`);
     const ui = lookupPage(page, t);
-    expect(await ui.rows()).toEqual(unitRows(t, language));
+    await expect.poll(() => ui.rows(), { timeout: 10_000 }).toEqual(unitRows(t, language));
 
     await ui.input.fill(CARTON_CODE);
     await ui.searchButton.click();
     await page.waitForURL((url) => url.searchParams.get('qr') === CARTON_CODE);
-    expect(await ui.rows()).toEqual(cartonRows(t, language));
+    await expect.poll(() => ui.rows(), { timeout: 10_000 }).toEqual(cartonRows(t, language));
   });
 
   it.each([
@@ -123,7 +123,7 @@ describe.each(PROFILES)('with JavaScript ($name)', ({ language, context }) => {
       await page.goto(`${suite.url}/dt?qr=${UNIT_CODE}`);
       const ui = lookupPage(page, t);
       await ui.fullyLoaded();
-      expect(await ui.rows()).toEqual(unitRows(t, language));
+      await expect.poll(() => ui.rows(), { timeout: 10_000 }).toEqual(unitRows(t, language));
       expect(await page.evaluate(() => (window as unknown as { __seen: object }).__seen)).toEqual({
         tableGone: false,
         loading: false,
@@ -135,7 +135,7 @@ describe.each(PROFILES)('with JavaScript ($name)', ({ language, context }) => {
       await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
       await ui.input.fill(CARTON_CODE);
       await ui.input.press('Enter');
-      expect(await ui.rows()).toEqual(cartonRows(t, language));
+      await expect.poll(() => ui.rows(), { timeout: 10_000 }).toEqual(cartonRows(t, language));
       expect(traceCalls).toEqual([JSON.stringify({ QrCode: CARTON_CODE })]);
       expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
       expect(problems).toEqual([]);
@@ -147,14 +147,14 @@ describe.each(PROFILES)('with JavaScript ($name)', ({ language, context }) => {
   it('Back and Forward between two deep links show each result', async () => {
     const { page, problems } = await suite.open(language, context, `/dt?qr=${UNIT_CODE}`);
     const ui = lookupPage(page, t);
-    expect(await ui.rows()).toEqual(unitRows(t, language));
+    await expect.poll(() => ui.rows(), { timeout: 10_000 }).toEqual(unitRows(t, language));
     await page.goto(`${suite.url}/dt?qr=${CARTON_CODE}`);
-    expect(await ui.rows()).toEqual(cartonRows(t, language));
+    await expect.poll(() => ui.rows(), { timeout: 10_000 }).toEqual(cartonRows(t, language));
     await page.goBack();
-    expect(await ui.rows()).toEqual(unitRows(t, language));
+    await expect.poll(() => ui.rows(), { timeout: 10_000 }).toEqual(unitRows(t, language));
     expect(qrParam(page)).toBe(UNIT_CODE);
     await page.goForward();
-    expect(await ui.rows()).toEqual(cartonRows(t, language));
+    await expect.poll(() => ui.rows(), { timeout: 10_000 }).toEqual(cartonRows(t, language));
     expect(problems).toEqual([]);
   });
 
