@@ -1,4 +1,5 @@
 import type { CrossRowFacts } from '../../import/crossRows.ts';
+import { crossRowProblems } from '../crossRowProblems.ts';
 
 // The statements of a PostgreSQL import (server/db/postgres/importStaging.ts).
 
@@ -20,32 +21,13 @@ export const COPY_BATCH = 'COPY import_batch FROM STDIN';
 export const ADD_BATCH = 'INSERT INTO import_rows SELECT * FROM import_batch';
 export const KEEP_BATCH = `${ADD_BATCH}; TRUNCATE import_batch`;
 
-// A line's problems come in this order: a repeated code, the catalogue, the parent carton. Each part
-// runs only when the file's order left it open (CrossRowFacts). Parents are looked up once per
-// distinct parent, not once per unit.
-const REPEATED_CODES = `
-  SELECT r.line, 1 AS kind, 'code ' || r.code || ' is already on line ' || f.line AS reason
-  FROM import_rows r JOIN (SELECT code, min(line) AS line FROM import_rows GROUP BY code HAVING count(*) > 1) f
-    ON f.code = r.code AND r.line > f.line`;
-const CATALOGUE_PROBLEMS = 'SELECT line, 2 AS kind, problem AS reason FROM import_rows WHERE problem IS NOT NULL';
-// "In this file" is read from import_rows, not from codes: codes may already hold rows of this file.
-const PARENTS_NOT_CARTONS = `
-  SELECT r.line, 3 AS kind, 'parentCode ' || r.parent_code || ' is not a carton in this file or in the database' AS reason
-  FROM import_rows r
-  WHERE r.parent_open AND r.parent_code IN (
-    SELECT o.parent_code FROM (SELECT DISTINCT parent_code FROM import_rows WHERE parent_open) o
-    WHERE NOT EXISTS (SELECT 1 FROM import_rows p WHERE p.code = o.parent_code AND p.is_carton)
-      AND NOT EXISTS (SELECT 1 FROM codes c JOIN products p ON p.id = c.product_id WHERE c.code = o.parent_code AND p.is_carton))`;
-
 /** A cursor over the checks the file's order left open; undefined when none is. */
 export function problemsCursor(facts: CrossRowFacts): string | undefined {
-  const parts = [
-    ...(facts.codesAscending ? [] : [REPEATED_CODES]),
-    ...(facts.catalogueProblems > 0 ? [CATALOGUE_PROBLEMS] : []),
-    ...(facts.openParents > 0 ? [PARENTS_NOT_CARTONS] : []),
-  ];
-  if (parts.length === 0) return undefined;
-  return `DECLARE problems NO SCROLL CURSOR FOR SELECT line, reason FROM (${parts.join(' UNION ALL ')}) problems ORDER BY line, kind`;
+  const query = crossRowProblems(
+    facts,
+    'SELECT 1 FROM codes c JOIN products p ON p.id = c.product_id WHERE c.code = o.parent_code AND p.is_carton',
+  );
+  return query === undefined ? undefined : `DECLARE problems NO SCROLL CURSOR FOR ${query}`;
 }
 
 // Each upsert changes only rows whose values differ, so a repeated import writes nothing; RETURNING

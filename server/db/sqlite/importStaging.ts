@@ -5,6 +5,7 @@ import type { CatalogueLot, CatalogueProduct } from '../../import/catalogue.ts';
 import { isCarton } from '../../domain/traceCode.ts';
 import type { ImportStaging, WriteCounts } from '../storage.ts';
 import type { Db } from './database.ts';
+import { crossRowProblems } from '../crossRowProblems.ts';
 
 // Rows wait in a temporary table, so a file of millions of codes is checked in bounded memory and the
 // final write is a few set-based statements inside one transaction. SQLite keeps temporary tables in
@@ -39,30 +40,11 @@ const insertRows = (rows: number) =>
 // B-tree insert per row. With is_carton, a parent's lookup reads the index alone.
 const INDEX = 'CREATE INDEX temp.import_rows_code ON import_rows (code, is_carton)';
 
-// A line's problems come in this order: a repeated code, the catalogue, the parent carton. Each part
-// runs only when the file's order left it open (CrossRowFacts). Parents are looked up once per
-// distinct parent, not once per unit.
-const REPEATED_CODES = `
-  SELECT r.line, 1 AS kind, 'code ' || r.code || ' is already on line ' || f.line AS reason
-  FROM import_rows r JOIN (SELECT code, min(line) AS line FROM import_rows GROUP BY code HAVING count(*) > 1) f
-    ON f.code = r.code AND r.line > f.line`;
-const CATALOGUE_PROBLEMS = 'SELECT line, 2 AS kind, problem AS reason FROM import_rows WHERE problem IS NOT NULL';
-const PARENTS_NOT_CARTONS = `
-  SELECT r.line, 3 AS kind, 'parentCode ' || r.parent_code || ' is not a carton in this file or in the database' AS reason
-  FROM import_rows r
-  WHERE r.parent_open AND r.parent_code IN (
-    SELECT o.parent_code FROM (SELECT DISTINCT parent_code FROM import_rows WHERE parent_open) o
-    WHERE NOT EXISTS (SELECT 1 FROM import_rows p WHERE p.code = o.parent_code AND p.is_carton)
-      AND NOT EXISTS (SELECT 1 FROM main.codes c JOIN main.products p ON p.id = c.product_id
-                      WHERE c.code = o.parent_code AND is_carton(p.product_unit)))`;
-
 function problemsQuery(facts: CrossRowFacts): string | undefined {
-  const parts = [
-    ...(facts.codesAscending ? [] : [REPEATED_CODES]),
-    ...(facts.catalogueProblems > 0 ? [CATALOGUE_PROBLEMS] : []),
-    ...(facts.openParents > 0 ? [PARENTS_NOT_CARTONS] : []),
-  ];
-  return parts.length === 0 ? undefined : `SELECT line, reason FROM (${parts.join(' UNION ALL ')}) ORDER BY line, kind`;
+  return crossRowProblems(
+    facts,
+    'SELECT 1 FROM main.codes c JOIN main.products p ON p.id = c.product_id WHERE c.code = o.parent_code AND is_carton(p.product_unit)',
+  );
 }
 
 // Each upsert updates only rows whose values differ, so a repeated import writes nothing.
