@@ -8,6 +8,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { modulesAfterFirstPaint } from '../server/afterFirstPaint.ts';
 import type { RenderPage } from '../src/api/traceContract.ts';
 
 const { values } = parseArgs({ options: { page: { type: 'string', default: 'dist' }, ssr: { type: 'string', default: 'dist-ssr' } } });
@@ -30,7 +31,7 @@ const ROOT = '<div id="root"></div>';
 if (!unrendered.includes(ROOT) || !unrendered.includes('</head>')) throw new Error(`${indexPath} lacks ${ROOT} or </head>`);
 await writeFile(
   indexPath,
-  unrendered
+  modulesAfterFirstPaint(unrendered, { staticShell: true })
     .replace(/<html lang="[^"]*"/, `<html lang="${shell.lang}"`)
     .replace('</head>', `${shell.head}</head>`)
     .replace(ROOT, `<div id="root">${shell.body}</div>`),

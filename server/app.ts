@@ -15,6 +15,7 @@ import { registerMetrics, type Metrics } from './metrics.ts';
 import { loadPageRenderer } from './pageRender.ts';
 import { loadSecurityHeaders, registerSecurity } from './security.ts';
 import { registerStaticSite } from './staticSite.ts';
+import { imageRoutes } from './imageRoutes.ts';
 import { traceRoutes } from './traceRoutes.ts';
 
 export interface AppOptions {
@@ -86,6 +87,7 @@ export async function buildApp(config: Config, lookup: CodeLookup, options: AppO
   else app.log.warn(`No built page in ${config.staticDir} (run 'npm run build'): serving the API only`);
   if (hasPage && !render) app.log.warn(`No server-render build at ${config.ssrEntry}: pages are sent unrendered`);
   await app.register(traceRoutes, { prefix: TRACE_API_BASE_PATH, config, lookup });
+  await app.register(imageRoutes, { prefix: TRACE_API_BASE_PATH, lookup });
 
   app.setNotFoundHandler((request, reply) => {
     const path = requestPath(request);

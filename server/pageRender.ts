@@ -13,8 +13,9 @@ import {
 } from '../src/api/traceContract.ts';
 import type { CodeLookup } from './db/storage.ts';
 import { normaliseCode } from './domain/traceCode.ts';
+import { modulesAfterFirstPaint } from './afterFirstPaint.ts';
 import { errorBody } from './http/errors.ts';
-import { toTraceResponse } from './traceBody.ts';
+import { storedTraceResponse } from './traceBody.ts';
 
 const ROOT = '<div id="root"></div>';
 
@@ -26,25 +27,8 @@ interface PageTemplate {
   afterRoot: string;
 }
 
-const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
-/** The static page's early trace request (src/app/earlyTrace.ts): a rendered page already holds its answer. */
-const EARLY_TRACE_SCRIPT = /<script [^>]*data-early-trace[^>]*><\/script>/;
-/** Chunks the entry imports: fetched with it, after the first paint, not beside the HTML. */
-const MODULE_PRELOADS = /<link rel="modulepreload"[^>]*>/g;
-
-/**
- * A rendered page needs no script to show its result: its entry module is requested after the first
- * paint (public/hydrate-after-paint.js) instead of competing with the HTML for a slow network.
- */
-function afterFirstPaint(html: string): string {
-  return html
-    .replace(EARLY_TRACE_SCRIPT, '')
-    .replace(MODULE_PRELOADS, '')
-    .replace(MODULE_SCRIPT, (_tag, src: string) => `<script defer src="/hydrate-after-paint.js" data-main="${src}"></script>`);
-}
-
 function pageTemplate(indexHtml: string): PageTemplate {
-  const html = afterFirstPaint(indexHtml);
+  const html = modulesAfterFirstPaint(indexHtml, { staticShell: false });
   const lang = html.indexOf('lang="') + 'lang="'.length;
   const langEnd = html.indexOf('"', lang);
   const head = html.indexOf('</head>');
@@ -80,8 +64,7 @@ function inProcessTrace(lookup: CodeLookup) {
       const stored = await lookup.find(normaliseCode(QrCode));
       if (stored === undefined) return { status: 204, body: undefined };
       // The answer's object itself: the API's byte template exists for HTTP, a render needs no bytes.
-      const { code, totalPacket, lot } = stored;
-      return { status: 200, body: toTraceResponse({ ...lot, code, totalPacket }) };
+      return { status: 200, body: storedTraceResponse(stored) };
     } catch {
       return { status: 500, body: errorBody('INTERNAL_SERVER_ERROR', 500, 'The lookup failed', TRACE_URL_PATH) };
     }

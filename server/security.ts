@@ -6,13 +6,16 @@ import { relativeTarget } from './http/requestTarget.ts';
  * The page loads only its own bundle and calls only its own origin. MUI's emotion injects <style>
  * elements at run time, so style-src needs 'unsafe-inline'; scripts stay 'self' only. Photo scanning
  * decodes from data:/blob: images and the camera preview is a MediaStream, hence img/media/worker.
+ * Product pictures may live on the company's own image host (an https URL in the import), or beside
+ * a trace service on another origin: images may come from any https origin, and an image can run
+ * no script.
  */
 const CSP_DIRECTIVES = {
   'default-src': ["'self'"],
   // 'wasm-unsafe-eval' lets the decode worker compile its WebAssembly; never 'unsafe-eval', which would allow eval().
   'script-src': ["'self'", "'wasm-unsafe-eval'"],
   'style-src': ["'self'", "'unsafe-inline'"],
-  'img-src': ["'self'", 'data:', 'blob:'],
+  'img-src': ["'self'", 'data:', 'blob:', 'https:'],
   'media-src': ["'self'", 'blob:', 'mediastream:'],
   'worker-src': ["'self'", 'blob:'],
   'connect-src': ["'self'"],

@@ -1,25 +1,42 @@
 import type { TraceBox, TraceItemExtras, TraceProduct, TraceResponse } from '../src/api/traceContract.ts';
 import { isCarton, type CodeRecord, type ProductLot, type StoredCode } from './domain/traceCode.ts';
 
-/**
- * The contract's optional fields for one code (issue 12). The store does not keep them yet, so the
- * service sends none; whoever passes them gets them after the specification's fields.
- */
+/** The contract's optional fields for one code (issue 12): the lot's, then where the item belongs. */
 export interface TraceBodyExtras extends TraceItemExtras {
   CartonCode?: string | null;
   CartonTotalPacket?: number | null;
-  UnitCodes?: string[] | null;
+  UnitCodes?: readonly string[] | null;
 }
 
-/** Only the optional fields that apply to this kind of item, and only those given. */
+/** The lot's optional fields, those it has. */
+function lotExtras({ lotStatus, recallReason, imageUrl }: ProductLot): TraceItemExtras {
+  return {
+    ...(lotStatus === null ? {} : { LotStatus: lotStatus }),
+    ...(recallReason === null ? {} : { RecallReason: recallReason }),
+    ...(imageUrl === null ? {} : { ImageUrl: imageUrl }),
+  };
+}
+
+/** Where a stored code belongs, as the optional fields say it; nothing for a code on its own. */
+function relationExtras({ carton, unitCodes }: StoredCode): TraceBodyExtras {
+  if (unitCodes !== undefined && unitCodes.length > 0) return { UnitCodes: unitCodes };
+  if (carton === undefined) return {};
+  return { CartonCode: carton.code, ...(carton.totalPacket === null ? {} : { CartonTotalPacket: carton.totalPacket }) };
+}
+
+/** Only the optional fields that apply to this kind of item, and only those given: the lot's first. */
 function extrasFor(kind: 'unit' | 'carton', { CartonCode, CartonTotalPacket, UnitCodes, ...lot }: TraceBodyExtras) {
   const own = kind === 'unit' ? { CartonCode, CartonTotalPacket } : { UnitCodes };
-  return Object.fromEntries(Object.entries({ ...own, ...lot }).filter(([, value]) => value !== undefined));
+  return Object.fromEntries(Object.entries({ ...lot, ...own }).filter(([, value]) => value !== undefined));
 }
 
-/** The contract's answer for one code, fields in the order the specification lists them, then the optional ones. */
+/**
+ * The contract's answer for one code, fields in the order the specification lists them, then the
+ * optional ones: the record's lot fields, overridden or completed by `extras`.
+ */
 export function toTraceResponse(record: CodeRecord, extras: TraceBodyExtras = {}): TraceResponse {
   const { code, productUnit, productCode, productName, productDate, expireDate } = record;
+  const optional = { ...lotExtras(record), ...extras };
   if (isCarton(record)) {
     const box: TraceBox = {
       Code: code,
@@ -29,7 +46,7 @@ export function toTraceResponse(record: CodeRecord, extras: TraceBodyExtras = {}
       ProductDate: productDate,
       ExpireDate: expireDate,
       TotalPacket: record.totalPacket,
-      ...extrasFor('carton', extras),
+      ...extrasFor('carton', optional),
     };
     return { Data: { Products: [], Box: [box] } };
   }
@@ -42,47 +59,57 @@ export function toTraceResponse(record: CodeRecord, extras: TraceBodyExtras = {}
     WeightType: record.weightType,
     ProductDate: productDate,
     ExpireDate: expireDate,
-    ...extrasFor('unit', extras),
+    ...extrasFor('unit', optional),
   };
   return { Data: { Products: [product], Box: [] } };
 }
 
+/** The answer for a stored code, with where it belongs. */
+export function storedTraceResponse(stored: StoredCode): TraceResponse {
+  const { code, totalPacket, lot } = stored;
+  return toTraceResponse({ ...lot, code, totalPacket }, relationExtras(stored));
+}
+
 /**
- * The JSON of one lot's answer, cut around the only parts that vary by code. `Code` is the item's
- * first field and `TotalPacket` a box's last, and JSON escapes every quote inside a value, so the
- * cuts can only fall on the structure, never inside the lot's text.
+ * The JSON of one lot's answer, cut around the only parts that vary by code: the code, a carton's
+ * unit count, and where the item belongs (its last fields). `Code` is the item's first field,
+ * `TotalPacket` a box's last required one, and the item the only object closed right before its
+ * array; JSON escapes every quote inside a value, so the cuts can only fall on the structure, never
+ * inside the lot's text.
  */
 interface BodyTemplate {
   beforeCode: Buffer;
   afterCode: Buffer;
-  /** Cartons only: what follows TotalPacket's number. */
+  /** Cartons only: what follows TotalPacket's number, up to the end of the item's fields. */
   afterTotal: Buffer | undefined;
+  /** From the end of the item's fields to the end of the body. */
+  end: Buffer;
 }
 
 const CODE_FIELD = '"Code":';
 const TOTAL_FIELD = '"TotalPacket":';
+const ITEM_END = '}]';
 
 function bodyTemplate(lot: ProductLot): BodyTemplate {
   const json = JSON.stringify(toTraceResponse({ ...lot, code: '', totalPacket: 0 }));
   const codeAt = json.indexOf(CODE_FIELD) + CODE_FIELD.length;
+  const itemEnd = json.lastIndexOf(ITEM_END);
   const beforeCode = Buffer.from(json.slice(0, codeAt));
-  const afterEmptyCode = json.slice(codeAt + '""'.length);
-  if (!isCarton(lot)) return { beforeCode, afterCode: Buffer.from(afterEmptyCode), afterTotal: undefined };
-  const totalAt = afterEmptyCode.lastIndexOf(TOTAL_FIELD) + TOTAL_FIELD.length;
-  return {
-    beforeCode,
-    afterCode: Buffer.from(afterEmptyCode.slice(0, totalAt)),
-    afterTotal: Buffer.from(afterEmptyCode.slice(totalAt + '0'.length)),
-  };
+  const end = Buffer.from(json.slice(itemEnd));
+  const item = json.slice(codeAt + '""'.length, itemEnd);
+  if (!isCarton(lot)) return { beforeCode, afterCode: Buffer.from(item), afterTotal: undefined, end };
+  const totalAt = item.indexOf(TOTAL_FIELD) + TOTAL_FIELD.length;
+  return { beforeCode, afterCode: Buffer.from(item.slice(0, totalAt)), afterTotal: Buffer.from(item.slice(totalAt + '0'.length)), end };
 }
 
 const templates = new WeakMap<ProductLot, BodyTemplate>();
 
 /**
- * The same bytes as `JSON.stringify(toTraceResponse(...))`, built from the lot's template: the hot path
- * of the service, where serialising and UTF-8 encoding every answer anew cost more than the lookup.
+ * The same bytes as `JSON.stringify(storedTraceResponse(...))`, built from the lot's template: the hot
+ * path of the service, where serialising and UTF-8 encoding every answer anew cost more than the lookup.
  */
-export function traceResponseBody({ code, totalPacket, lot }: StoredCode): Buffer {
+export function traceResponseBody(stored: StoredCode): Buffer {
+  const { code, totalPacket, lot } = stored;
   let template = templates.get(lot);
   if (template === undefined) {
     template = bodyTemplate(lot);
@@ -90,5 +117,9 @@ export function traceResponseBody({ code, totalPacket, lot }: StoredCode): Buffe
   }
   const parts = [template.beforeCode, Buffer.from(JSON.stringify(code)), template.afterCode];
   if (template.afterTotal) parts.push(Buffer.from(JSON.stringify(totalPacket)), template.afterTotal);
+  const relations = relationExtras(stored);
+  // The item's last fields, with the comma that separates them from the ones before.
+  if (Object.keys(relations).length > 0) parts.push(Buffer.from(`,${JSON.stringify(relations).slice(1, -1)}`));
+  parts.push(template.end);
   return Buffer.concat(parts);
 }

@@ -9,6 +9,16 @@ function absoluteBase(base: string): string {
 }
 
 export const TRACE_API_BASE = absoluteBase(import.meta.env.VITE_TRACE_API_BASE || TRACE_API_BASE_PATH);
+/**
+ * The trace service's origin when the build names one (a static host, the service elsewhere): a path
+ * the service answers with (a product picture) is on the service, not on this page's host. Null when
+ * the service is this page's own origin, the same in the browser and in the server's render.
+ */
+export const TRACE_SERVICE_ORIGIN = serviceOrigin(import.meta.env.VITE_TRACE_API_BASE);
+
+function serviceOrigin(base: string | undefined): string | null {
+  return base !== undefined && /^https?:\/\//i.test(base) ? new URL(base).origin : null;
+}
 export const TRACE_API_KEY = import.meta.env.VITE_TRACE_API_KEY ?? '';
 
 /** No answer within this time counts as 'System error!'. */

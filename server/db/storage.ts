@@ -1,5 +1,6 @@
 import type { StoredCode } from '../domain/traceCode.ts';
-import type { CatalogueLot, CatalogueProduct } from '../import/catalogue.ts';
+import type { StoredImage } from '../domain/productImage.ts';
+import type { CatalogueParts } from '../import/catalogue.ts';
 import type { CrossRowFacts } from '../import/crossRows.ts';
 import type { RowProblem } from '../import/importFile.ts';
 import type { ImportRow } from '../import/importRow.ts';
@@ -16,6 +17,8 @@ export interface CodeLookup {
    * over the network, so callers await whatever comes back.
    */
   find(code: string): StoredCode | undefined | Promise<StoredCode | undefined>;
+  /** A stored picture by its name (server/domain/productImage.ts), as the import wrote it. */
+  image(name: string): StoredImage | undefined | Promise<StoredImage | undefined>;
   /** Throws unless the database answers a read: what readiness reports. */
   ping(): void | Promise<void>;
 }
@@ -38,14 +41,14 @@ export interface ImportStaging {
    * Hands what `add` gathered to the database; awaited after every chunk of the file, so the database
    * sets the pace. The catalogue so far and the facts so far let it write early what is sure to stay.
    */
-  flush(products: readonly CatalogueProduct[], lots: readonly CatalogueLot[], facts: CrossRowFacts): Promise<void>;
+  flush(catalogue: CatalogueParts, facts: CrossRowFacts): Promise<void>;
   /**
    * Reports each line with a problem across rows once, its reasons joined, in line order; returns how
    * many. `facts` say which checks the file's order already made, so they are skipped.
    */
   reportProblems(facts: CrossRowFacts, onProblem: (problem: RowProblem) => void): Promise<number>;
-  /** Writes the catalogue and every staged code in one transaction. */
-  write(products: readonly CatalogueProduct[], lots: readonly CatalogueLot[]): Promise<WriteCounts>;
+  /** Writes the catalogue (pictures, products, lots) and every staged code in one transaction. */
+  write(catalogue: CatalogueParts): Promise<WriteCounts>;
   /** Drops the staged rows; also after a failure, where it must not hide the first error. */
   close(): Promise<void>;
 }

@@ -1,4 +1,5 @@
 // What a traced code is, whatever carries it: the import reads it, the store keeps it, the API answers it.
+import type { LotStatus } from '../../src/api/traceContract.ts';
 
 /** What every code of one production lot of one catalogue product shares. */
 export interface ProductLot {
@@ -9,6 +10,12 @@ export interface ProductLot {
   weightType: string | null;
   productDate: string | null;
   expireDate: string | null;
+  /** Null when the import did not say. */
+  lotStatus: LotStatus | null;
+  /** Why a recalled lot was recalled, in the company's words. */
+  recallReason: string | null;
+  /** A picture of the product: an absolute https URL, or the path the service serves a stored image at. */
+  imageUrl: string | null;
 }
 
 /** One traced code joined with its product and lot, as stored (and as an import row reads). */
@@ -23,7 +30,14 @@ export interface StoredCode {
   code: string;
   totalPacket: number | null;
   lot: ProductLot;
+  /** For a unit packed in a carton: that carton's code and unit count. */
+  carton?: { code: string; totalPacket: number | null } | undefined;
+  /** For a carton: the codes of its units, in code order, at most UNIT_CODES_MAX of them. */
+  unitCodes?: readonly string[] | undefined;
 }
+
+/** The most unit codes one answer lists: a carton holds dozens; the bound keeps a bad import from making huge answers. */
+export const UNIT_CODES_MAX = 1000;
 
 /** How codes are stored and looked up: trimmed, upper-case (the contract matches case-insensitively). */
 export function normaliseCode(text: string): string {

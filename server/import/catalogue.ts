@@ -1,3 +1,6 @@
+import type { LotStatus } from '../../src/api/traceContract.ts';
+import type { StoredImage } from '../domain/productImage.ts';
+import type { ImageFiles } from './imageFiles.ts';
 import type { ImportRow } from './importRow.ts';
 
 /** A product (code + packaging unit) as the first row naming it in the file describes it. */
@@ -11,6 +14,9 @@ export interface CatalogueProduct {
   weight: number | null;
   weightType: string | null;
   isCarton: boolean;
+  /** An https URL, or (imageName) a picture the import stores. */
+  imageUrl: string | null;
+  imageName: string | null;
 }
 
 /** A production lot of one product code, as the first row naming it describes it. */
@@ -21,6 +27,16 @@ export interface CatalogueLot {
   lotCode: string;
   productDate: string | null;
   expireDate: string | null;
+  lotStatus: LotStatus | null;
+  recallReason: string | null;
+}
+
+/** What an import writes besides its codes. */
+export interface CatalogueParts {
+  readonly products: readonly CatalogueProduct[];
+  readonly lots: readonly CatalogueLot[];
+  /** Pictures read from files; written before the products that name them. */
+  readonly images: readonly StoredImage[];
 }
 
 /**
@@ -29,23 +45,38 @@ export interface CatalogueLot {
  * checked against its product's and lot's first row here, and codes are staged with small numbers
  * instead of the catalogue's text.
  */
-export class Catalogue {
+export class Catalogue implements CatalogueParts {
   readonly products: CatalogueProduct[] = [];
   readonly lots: CatalogueLot[] = [];
   // Two levels, so a lookup needs no key string built per row.
   private readonly productsByCode = new Map<string, Map<string, CatalogueProduct>>();
   private readonly lotsByProduct = new Map<string, Map<string, CatalogueLot>>();
 
+  constructor(private readonly imageFiles: ImageFiles) {}
+
+  get images(): readonly StoredImage[] {
+    return this.imageFiles.stored;
+  }
+
   /** The row's product and lot (added when new), and why the row disagrees with their first rows, if it does. */
   place(row: ImportRow, line: number): Placed {
     const product = this.product(row, line);
     const lot = this.lot(row, line);
     const problems: string[] = [];
-    if (product.productName !== row.productName || product.weight !== row.weight || product.weightType !== row.weightType) {
-      problems.push(`product ${row.productCode} (${row.productUnit}) has another name, weight or weight type on line ${product.line}`);
+    if (
+      product.productName !== row.productName ||
+      product.weight !== row.weight ||
+      product.weightType !== row.weightType ||
+      product.imageUrl !== row.imageUrl ||
+      product.imageName !== row.imageName
+    ) {
+      problems.push(`product ${row.productCode} (${row.productUnit}) has another name, weight, weight type or image on line ${product.line}`);
     }
     if (lot.productDate !== row.productDate || lot.expireDate !== row.expireDate) {
       problems.push(`lot ${row.lotCode} of product ${row.productCode} has other dates on line ${lot.line}`);
+    }
+    if (lot.lotStatus !== row.lotStatus || lot.recallReason !== row.recallReason) {
+      problems.push(`lot ${row.lotCode} of product ${row.productCode} has another status or recall reason on line ${lot.line}`);
     }
     return { product, lot, problem: problems.length > 0 ? problems.join('; ') : null };
   }
@@ -55,8 +86,8 @@ export class Catalogue {
     if (units === undefined) this.productsByCode.set(row.productCode, (units = new Map()));
     let product = units.get(row.productUnit);
     if (product === undefined) {
-      const { productCode, productUnit, productName, weight, weightType, isCarton } = row;
-      product = { ref: this.products.length + 1, line, productCode, productUnit, productName, weight, weightType, isCarton };
+      const { productCode, productUnit, productName, weight, weightType, isCarton, imageUrl, imageName } = row;
+      product = { ref: this.products.length + 1, line, productCode, productUnit, productName, weight, weightType, isCarton, imageUrl, imageName };
       units.set(productUnit, product);
       this.products.push(product);
     }
@@ -68,8 +99,8 @@ export class Catalogue {
     if (lots === undefined) this.lotsByProduct.set(row.productCode, (lots = new Map()));
     let lot = lots.get(row.lotCode);
     if (lot === undefined) {
-      const { productCode, lotCode, productDate, expireDate } = row;
-      lot = { ref: this.lots.length + 1, line, productCode, lotCode, productDate, expireDate };
+      const { productCode, lotCode, productDate, expireDate, lotStatus, recallReason } = row;
+      lot = { ref: this.lots.length + 1, line, productCode, lotCode, productDate, expireDate, lotStatus, recallReason };
       lots.set(lotCode, lot);
       this.lots.push(lot);
     }

@@ -1,6 +1,8 @@
 import type { TraceStorage } from '../db/storage.ts';
+import { dirname } from 'node:path';
 import { Catalogue } from './catalogue.ts';
 import { CrossRowTracker } from './crossRows.ts';
+import { ImageFiles } from './imageFiles.ts';
 import { RowValidator } from './importRow.ts';
 import { readRows, type SourceRow } from './readRows.ts';
 
@@ -41,8 +43,10 @@ export async function importFile(storage: TraceStorage, path: string, options: I
   const { onProblem = () => {}, onProgress = () => {}, progressEvery = 100_000 } = options;
   const staging = await storage.openImport();
   try {
-    const catalogue = new Catalogue();
-    const validator = new RowValidator();
+    // Pictures named by file are read from beside the import file.
+    const images = new ImageFiles(dirname(path));
+    const catalogue = new Catalogue(images);
+    const validator = new RowValidator(images);
     const crossRows = new CrossRowTracker();
     let rows = 0;
     let badRows = 0;
@@ -59,12 +63,12 @@ export async function importFile(storage: TraceStorage, path: string, options: I
       }
       if (rows % progressEvery === 0) onProgress(rows);
     };
-    const flush = () => staging.flush(catalogue.products, catalogue.lots, crossRows.facts);
+    const flush = () => staging.flush(catalogue, crossRows.facts);
     await readRows(path, onRow, flush);
     await flush();
 
     badRows += await staging.reportProblems(crossRows.facts, onProblem);
-    const written = badRows === 0 ? await staging.write(catalogue.products, catalogue.lots) : { inserted: 0, updated: 0, catalogueChanges: 0 };
+    const written = badRows === 0 ? await staging.write(catalogue) : { inserted: 0, updated: 0, catalogueChanges: 0 };
     const imported: ImportResult = {
       rows,
       badRows,

@@ -1,5 +1,8 @@
 import { QR_CODE_MAX_LENGTH, QR_CODE_MIN_LENGTH } from '../../src/api/traceContract.ts';
+import type { LotStatus } from '../../src/api/traceContract.ts';
+import { IMAGE_NAME } from '../domain/productImage.ts';
 import { isCarton, normaliseCode, type CodeRecord } from '../domain/traceCode.ts';
+import type { ImageFiles } from './imageFiles.ts';
 
 /** Import columns, in the order a CSV header lists them (any order is accepted). */
 export const IMPORT_COLUMNS = [
@@ -14,17 +17,24 @@ export const IMPORT_COLUMNS = [
   'expireDate',
   'parentCode',
   'totalPacket',
+  'lotStatus',
+  'recallReason',
+  'productImage',
 ] as const;
 
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 
 export const REQUIRED_COLUMNS: readonly ImportColumn[] = ['code', 'productCode', 'productUnit', 'lotCode'];
 
-/** A validated row, normalised the way the service stores and looks codes up. */
+/**
+ * A validated row, normalised the way the service stores and looks codes up. A picture is either an
+ * https URL (`imageUrl`) or a file the import read and stores (`imageName`).
+ */
 export interface ImportRow extends CodeRecord {
   lotCode: string;
   parentCode: string | null;
   isCarton: boolean;
+  imageName: string | null;
 }
 
 /** Where each import column sits in a source row's values (-1: absent), in IMPORT_COLUMNS order. */
@@ -35,8 +45,23 @@ const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const NUMBER_RE = /^\d+(\.\d+)?$/;
 const NON_ASCII = /[^ -~\t\r\n]/;
 
-const [CODE, PRODUCT_CODE, PRODUCT_NAME, PRODUCT_UNIT, WEIGHT, WEIGHT_TYPE, LOT_CODE, PRODUCT_DATE, EXPIRE_DATE, PARENT_CODE, TOTAL_PACKET] =
-  IMPORT_COLUMNS.map((_, i) => i) as number[] as [number, number, number, number, number, number, number, number, number, number, number];
+const at = (column: ImportColumn): number => IMPORT_COLUMNS.indexOf(column);
+const CODE = at('code');
+const PRODUCT_CODE = at('productCode');
+const PRODUCT_NAME = at('productName');
+const PRODUCT_UNIT = at('productUnit');
+const WEIGHT = at('weight');
+const WEIGHT_TYPE = at('weightType');
+const LOT_CODE = at('lotCode');
+const PRODUCT_DATE = at('productDate');
+const EXPIRE_DATE = at('expireDate');
+const PARENT_CODE = at('parentCode');
+const TOTAL_PACKET = at('totalPacket');
+const LOT_STATUS = at('lotStatus');
+const RECALL_REASON = at('recallReason');
+const PRODUCT_IMAGE = at('productImage');
+const LOT_STATUSES: readonly string[] = ['active', 'recalled'] satisfies LotStatus[];
+const URL_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
 /** Distinct texts remembered per column; past it the column's cache starts again, so memory stays bounded. */
 const CACHE_LIMIT = 10_000;
@@ -69,12 +94,19 @@ export class RowValidator {
     parentCode: null,
     totalPacket: null,
     isCarton: false,
+    lotStatus: null,
+    recallReason: null,
+    imageUrl: null,
+    imageName: null,
   };
   private values: readonly unknown[] = [];
   private positions: ColumnPositions = [];
   private reasons: string[] | undefined;
   private readonly checked = IMPORT_COLUMNS.map(() => new Map<string, Checked>());
   private readonly cartonUnits = new Map<string, boolean>();
+
+  /** `images` reads the pictures rows name by file. */
+  constructor(private readonly images: ImageFiles) {}
 
   /** `unknownColumns`: keys of a JSON item that are no import column. */
   check(values: readonly unknown[], positions: ColumnPositions, unknownColumns?: readonly string[]): string[] | undefined {
@@ -94,6 +126,13 @@ export class RowValidator {
     row.parentCode = this.codeColumn(PARENT_CODE);
     row.totalPacket = this.cached(TOTAL_PACKET) as number | null;
     row.isCarton = this.isCartonUnit(row.productUnit);
+    row.lotStatus = this.cached(LOT_STATUS) as LotStatus | null;
+    row.recallReason = this.cached(RECALL_REASON) as string | null;
+    const image = this.cached(PRODUCT_IMAGE) as string | null;
+    const stored = image !== null && IMAGE_NAME.test(image);
+    row.imageName = stored ? image : null;
+    row.imageUrl = stored ? null : image;
+    if (row.recallReason !== null && row.lotStatus !== 'recalled') this.problem('recallReason is only for a recalled lot (lotStatus recalled)');
     if (row.parentCode !== null && row.parentCode === row.code) this.problem('parentCode is the code itself');
     if (row.totalPacket !== null && !row.isCarton) this.problem('totalPacket is only for cartons (productUnit thùng)');
     if (row.productDate && row.expireDate && row.expireDate < row.productDate) this.problem('expireDate is before productDate');
@@ -144,6 +183,12 @@ export class RowValidator {
         return this.date(column);
       case WEIGHT:
         return this.number(column, false);
+      case LOT_STATUS:
+        return this.lotStatus(column);
+      case RECALL_REASON:
+        return this.text(column, 500);
+      case PRODUCT_IMAGE:
+        return this.image(column);
       default:
         return this.number(column, true);
     }
@@ -199,6 +244,27 @@ export class RowValidator {
     const value = this.text(column, 10);
     if (value !== null && !isCalendarDate(value)) this.problem(`${IMPORT_COLUMNS[column]} '${value}' is not a date YYYY-MM-DD`);
     return value;
+  }
+
+  private lotStatus(column: number): string | null {
+    const value = this.text(column, 16)?.toLowerCase() ?? null;
+    if (value !== null && !LOT_STATUSES.includes(value)) this.problem(`${IMPORT_COLUMNS[column]} '${value}' must be active or recalled`);
+    return value;
+  }
+
+  /** An https URL as it is, or a picture file beside the import, read and named by its content. */
+  private image(column: number): string | null {
+    const value = this.text(column, 1000);
+    if (value === null) return null;
+    if (URL_SCHEME.test(value)) {
+      if (!/^https:\/\/[^/\s]+[^\s]*$/i.test(value) || !URL.canParse(value)) {
+        this.problem(`${IMPORT_COLUMNS[column]} '${value}' must be an https URL or a picture file beside the import file`);
+      }
+      return value;
+    }
+    const read = this.images.read(value);
+    if ('problem' in read) this.problem(read.problem);
+    return 'name' in read ? read.name : null;
   }
 
   private number(column: number, integer: boolean): number | null {

@@ -1,3 +1,4 @@
+import { TRACE_SERVICE_ORIGIN } from '@/config';
 import { QR_CODE_MAX_LENGTH, QR_CODE_MIN_LENGTH, type TraceBox, type TraceProduct } from './traceContract';
 import { isRecord } from './wireValues';
 
@@ -43,11 +44,14 @@ function lotOf(item: Record<string, unknown>): LotInfo | null {
   return { status, reason: text(item.RecallReason) };
 }
 
-/** Only a picture the page may show: an http(s) URL, or a path on the page's own site (not '//host'). */
-function imageUrlOf(value: unknown): string | null {
+/**
+ * Only a picture the page may show: an http(s) URL, or a path (not '//host') on the trace service's
+ * origin, which is the page's own unless `serviceOrigin` says otherwise.
+ */
+export function imageUrlOf(value: unknown, serviceOrigin: string | null = TRACE_SERVICE_ORIGIN): string | null {
   const url = text(value);
   if (url === null) return null;
-  if (url.startsWith('/') && !url.startsWith('//')) return url;
+  if (url.startsWith('/') && !url.startsWith('//')) return serviceOrigin === null ? url : `${serviceOrigin}${url}`;
   return /^https?:\/\/[^/\s]/i.test(url) ? url : null;
 }
 

@@ -34,7 +34,8 @@ export async function ensureBenchCsv(path: string): Promise<void> {
   mkdirSync(dirname(path), { recursive: true });
   const building = `${path}.building`;
   const out = createWriteStream(building);
-  out.write(`${IMPORT_COLUMNS.join(',')}\n`);
+  // The rows below give the columns up to totalPacket; the optional ones after it stay empty.
+  out.write(`${IMPORT_COLUMNS.slice(0, IMPORT_COLUMNS.indexOf('totalPacket') + 1).join(',')}\n`);
   for (let i = 0; i < CODE_COUNT; i++) {
     if (!out.write(`${row(i)}\n`)) await once(out, 'drain');
   }

@@ -8,7 +8,11 @@ type DemoRow = (typeof demoRows)[number];
 const blankToNull = <T>(value: T | ''): T | null => (value === '' ? null : value);
 const numberOrNull = (value: number | string): number | null => (typeof value === 'number' ? value : null);
 
-/** A demo row as the service stores it: blank cells are missing values. */
+/**
+ * A demo row as the service stores it: blank cells are missing values. Its picture is left out: the
+ * service names stored pictures by their content, which only an import reads (tests through the real
+ * service cover them).
+ */
 function toRecord(row: DemoRow): CodeRecord {
   return {
     code: row.code,
@@ -20,6 +24,9 @@ function toRecord(row: DemoRow): CodeRecord {
     productDate: blankToNull(row.productDate),
     expireDate: blankToNull(row.expireDate),
     totalPacket: numberOrNull(row.totalPacket),
+    lotStatus: row.lotStatus === 'active' || row.lotStatus === 'recalled' ? row.lotStatus : null,
+    recallReason: blankToNull(row.recallReason),
+    imageUrl: null,
   };
 }
 
@@ -36,6 +43,8 @@ export const UNKNOWN_CODE = 'ZZ00000000000000Z';
 export const UNIT_IN_CARTON_CODE = 'HP26A1105C48B0001';
 /** Expired on 05/07/2025. */
 export const EXPIRED_CODE = 'EX24B0105Q90X00001';
+/** A unit of a recalled lot. */
+export const RECALLED_CODE = 'SC26A0815R85X00031';
 
 /** The demo answer for a code with the contract's optional fields added (as a service that sends them would). */
 export function answerWithExtras(code: string, extras: TraceBodyExtras): TraceResponse {

@@ -36,6 +36,8 @@ describe.each(BACKENDS)('POST /qrinfo-svc/api/qr/trace on $name', (backend) => {
             WeightType: 'gam',
             ProductDate: '2026-06-12',
             ExpireDate: '2028-06-12',
+            LotStatus: 'active',
+            ImageUrl: expect.stringMatching(/^\/qrinfo-svc\/api\/images\/[0-9a-f]{32}\.svg$/),
           },
         ],
         Box: [],
@@ -58,10 +60,46 @@ describe.each(BACKENDS)('POST /qrinfo-svc/api/qr/trace on $name', (backend) => {
             ProductDate: '2026-11-05',
             ExpireDate: '2027-05-05',
             TotalPacket: 48,
+            LotStatus: 'active',
+            ImageUrl: expect.stringMatching(/^\/qrinfo-svc\/api\/images\/[0-9a-f]{32}\.svg$/),
+            UnitCodes: Array.from({ length: 12 }, (_, i) => `HP26A1105C48B${String(i + 1).padStart(4, '0')}`),
           },
         ],
       },
     });
+  });
+
+  it("answers a unit packed in a carton with the carton's code and unit count", async () => {
+    const body = (await (await server.trace({ QrCode: 'HP26A1105C48B0003' })).json()) as TraceResponse;
+    expect(body.Data.Products[0]).toMatchObject({ Code: 'HP26A1105C48B0003', CartonCode: 'TH26A1105C48B0001', CartonTotalPacket: 48 });
+  });
+
+  it("answers a unit of a recalled lot with the lot's status and reason", async () => {
+    const body = (await (await server.trace({ QrCode: 'SC26A0815R85X00031' })).json()) as TraceResponse;
+    expect(body.Data.Products[0]).toMatchObject({ LotStatus: 'recalled', RecallReason: expect.stringContaining('hở nắp') });
+  });
+
+  it('sends none of the optional fields where the data has none of them', async () => {
+    const body = (await (await server.trace({ QrCode: 'NV26A1120Z00X0009' })).json()) as TraceResponse;
+    expect(Object.keys(body.Data.Products[0] ?? {})).toEqual(['Code', 'ProductUnit', 'ProductCode', 'ProductName', 'Weight', 'WeightType', 'ProductDate', 'ExpireDate']);
+  });
+
+  it("serves a product's picture where the answer points, kept for a year, and nothing for any other name", async () => {
+    const body = (await (await server.trace({ QrCode: '1D24B3261X54A2320' })).json()) as TraceResponse;
+    const url = `${server.url}${body.Data.Products[0]?.ImageUrl}`;
+    const picture = await fetch(url);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get('content-type')).toBe('image/svg+xml');
+    expect(picture.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(picture.headers.get('content-security-policy')).toContain('sandbox');
+    expect(await picture.text()).toBe(readFileSync(new URL('../../server/seed/images/sb900g-lon.svg', import.meta.url), 'utf8'));
+    const again = await fetch(url, { headers: { 'if-none-match': picture.headers.get('etag') ?? '' } });
+    expect(again.status).toBe(304);
+    for (const name of ['0123456789abcdef0123456789abcdef.svg', '..%2Fdemo.json', 'x.svg']) {
+      const missing = await fetch(`${server.url}/qrinfo-svc/api/images/${name}`);
+      expect(missing.status, name).toBe(404);
+      expect(await missing.json()).toMatchObject({ error: 'NOT_FOUND', status: 404 });
+    }
   });
 
   it('sends empty values as null and answers every demo code in the list its unit calls for', async () => {

@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { BATCH_ROWS } from '../../server/db/postgres/importStaging.ts';
@@ -5,7 +7,7 @@ import { openStorage, type TraceStorage } from '../../server/db/storage.ts';
 import { importFile, type RowProblem } from '../../server/import/importFile.ts';
 import { DEMO_DATA } from '../../server/main.ts';
 import { BACKENDS, type TestDatabase } from './backends.ts';
-import { csv, HEADER, writeTempFile } from './importFiles.ts';
+import { csv, HEADER, tempDir, writeTempFile } from './importFiles.ts';
 
 const SAMPLE_CSV = fileURLToPath(new URL('../../server/seed/sample.csv', import.meta.url));
 
@@ -91,6 +93,50 @@ describe.each(BACKENDS)('npm run import on $name (the import function)', (backen
     expect(await database.dump()).toEqual(before);
   });
 
+  it("checks the lot's status, its recall reason and the product's picture, and writes nothing when one is bad", async () => {
+    const folder = tempDir();
+    writeFileSync(join(folder, 'can.svg'), readFileSync(new URL('../../server/seed/images/sb900g-lon.svg', import.meta.url)));
+    writeFileSync(join(folder, 'notes.txt'), 'not a picture');
+    writeFileSync(join(folder, 'huge.png'), Buffer.alloc((1 << 20) + 1));
+    const row = (n: number, lot: string, status: string, reason: string, image: string) =>
+      `LN27A0201G85X0000${n},SB85${n}G,Sữa bột,lon,850,gam,${lot},2027-02-01,2029-02-01,,,${status},${reason},${image}`;
+    const before = await database.dump();
+    const path = join(folder, 'extras.csv');
+    writeFileSync(
+      path,
+      [
+        `${HEADER},lotStatus,recallReason,productImage`,
+        row(1, 'L1', 'Recalled', 'Hở nắp', 'can.svg'),
+        row(2, 'L2', 'withdrawn', '', ''),
+        row(3, 'L3', 'active', 'Hở nắp', ''),
+        row(4, 'L4', '', '', 'http://cdn.example.com/a.png'),
+        row(5, 'L5', '', '', 'missing.png'),
+        row(6, 'L6', '', '', 'notes.txt'),
+        row(7, 'L7', '', '', 'huge.png'),
+        row(8, 'L8', '', '', 'javascript:alert(1)'),
+        // Same lot and product as line 2's first row, with another status, reason and picture.
+        'LN27A0201G85X00009,SB851G,Sữa bột,lon,850,gam,L1,2027-02-01,2029-02-01,,,active,,https://cdn.example.com/a.png',
+      ].join('\n') + '\n',
+    );
+    const { result, problems } = await importCollecting(path);
+    expect(result).toMatchObject({ rows: 9, inserted: 0 });
+    expect(problems).toEqual([
+      { line: 3, reason: "lotStatus 'withdrawn' must be active or recalled" },
+      { line: 4, reason: 'recallReason is only for a recalled lot (lotStatus recalled)' },
+      { line: 5, reason: "productImage 'http://cdn.example.com/a.png' must be an https URL or a picture file beside the import file" },
+      { line: 6, reason: "productImage 'missing.png' cannot be read beside the import file (ENOENT)" },
+      { line: 7, reason: "productImage 'notes.txt' is not a PNG, JPEG, WebP or SVG image" },
+      { line: 8, reason: "productImage 'huge.png' is larger than 1024 KiB" },
+      { line: 9, reason: "productImage 'javascript:alert(1)' must be an https URL or a picture file beside the import file" },
+      {
+        line: 10,
+        reason:
+          'product SB851G (lon) has another name, weight, weight type or image on line 2; lot L1 of product SB851G has another status or recall reason on line 2',
+      },
+    ]);
+    expect(await database.dump()).toEqual(before);
+  });
+
   it('checks rows against each other and against stored cartons', async () => {
     const file = writeTempFile(
       'cross.csv',
@@ -107,7 +153,7 @@ describe.each(BACKENDS)('npm run import on $name (the import function)', (backen
     const { problems } = await importCollecting(file);
     expect(problems).toEqual([
       { line: 3, reason: 'code LN27A0201G85X00001 is already on line 2' },
-      { line: 4, reason: 'product SB850G (lon) has another name, weight or weight type on line 2' },
+      { line: 4, reason: 'product SB850G (lon) has another name, weight, weight type or image on line 2' },
       { line: 5, reason: 'lot L2027-0201 of product SB850G has other dates on line 2' },
       { line: 6, reason: 'parentCode NOSUCHCARTON00000 is not a carton in this file or in the database' },
       { line: 7, reason: 'parentCode 1D24B3261X54A2320 is not a carton in this file or in the database' },
@@ -180,7 +226,7 @@ describe.each(BACKENDS)('npm run import on $name (the import function)', (backen
     );
     const { result, problems } = await importCollecting(file);
     expect(problems).toEqual([
-      { line: BIG + 2, reason: 'product SB850G (lon) has another name, weight or weight type on line 2' },
+      { line: BIG + 2, reason: 'product SB850G (lon) has another name, weight, weight type or image on line 2' },
       { line: BIG + 3, reason: `code ${bigCode(3)} is already on line 5` },
     ]);
     expect(result).toMatchObject({ badRows: 2, inserted: 0 });

@@ -44,6 +44,9 @@ const lot = {
   weightType: 'gam',
   productDate: '2026-06-12',
   expireDate: null,
+  lotStatus: null,
+  recallReason: null,
+  imageUrl: null,
   code: '1D24B3261X54A2320',
   totalPacket: null,
 };
@@ -64,8 +67,8 @@ describe('the JSON schemas', () => {
     const extras: TraceBodyExtras = { LotStatus: 'recalled', RecallReason: 'Bao bì lỗi', CartonCode: 'TH26A1105C48B0001', UnitCodes: ['A'.repeat(17)] };
     const unit = toTraceResponse({ ...lot, productUnit: 'lon' }, extras).Data.Products[0];
     const carton = toTraceResponse({ ...lot, productUnit: 'thùng', totalPacket: 24 }, extras).Data.Box[0];
-    expect(Object.keys(unit ?? {})).toEqual([...traceProductSchema.required, 'CartonCode', 'LotStatus', 'RecallReason']);
-    expect(Object.keys(carton ?? {})).toEqual([...traceBoxSchema.required, 'UnitCodes', 'LotStatus', 'RecallReason']);
+    expect(Object.keys(unit ?? {})).toEqual([...traceProductSchema.required, 'LotStatus', 'RecallReason', 'CartonCode']);
+    expect(Object.keys(carton ?? {})).toEqual([...traceBoxSchema.required, 'LotStatus', 'RecallReason', 'UnitCodes']);
   });
 
   it('list the fields in the order the service sends them', () => {

@@ -74,7 +74,7 @@ describe('security headers', () => {
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("connect-src 'self'");
-    expect(csp).toContain("img-src 'self' data: blob:");
+    expect(csp).toContain("img-src 'self' data: blob: https:;");
     expect(csp).toContain("media-src 'self' blob: mediastream:");
     expect(headers.get('x-frame-options')).toBe('DENY');
     expectOnEveryResponse(headers);

@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -5,7 +7,7 @@ import { openCodeLookup, type SqliteCodeLookup } from '../../server/db/sqlite/co
 import { openStorage, type CodeLookup, type TraceStorage } from '../../server/db/storage.ts';
 import { importFile } from '../../server/import/importFile.ts';
 import { BACKENDS, type TestDatabase } from './backends.ts';
-import { csv, writeTempFile } from './importFiles.ts';
+import { csv, HEADER, tempDir, writeTempFile } from './importFiles.ts';
 
 const MAX_AGE_MS = 40;
 const ROW = 'LN27A0201G85X00001,SB850G,Sữa bột 850g,lon,850,gam,L2027-0201,2027-02-01,2029-02-01,,';
@@ -52,9 +54,46 @@ describe.each(BACKENDS)('the lookup on $name', (backend) => {
         weightType: 'gam',
         productDate: '2027-02-01',
         expireDate: '2029-02-01',
+        lotStatus: null,
+        recallReason: null,
+        imageUrl: null,
       },
     });
     expect(await lookup.find('LN27A0201G85X00002')).toBeUndefined();
+  });
+
+  it("finds a unit's carton, a carton's units, a lot's recall and a product's picture", async () => {
+    const folder = tempDir();
+    const picture = readFileSync(new URL('../../server/seed/images/sb900g-lon.svg', import.meta.url));
+    writeFileSync(join(folder, 'can.svg'), picture);
+    const header = `${HEADER},lotStatus,recallReason,productImage`;
+    const carton = 'TH27A0110C24B0001,SC100D,Sữa chua,thùng,,,L2027-0110,2027-01-10,2027-02-24,,24,recalled,Hở nắp,https://cdn.example.com/box.webp';
+    const units = ['B', 'A'].map(
+      (last) => `SC27A0110C24B000${last},SC100D,Sữa chua,hộp,100,gam,L2027-0110,2027-01-10,2027-02-24,TH27A0110C24B0001,,recalled,Hở nắp,can.svg`,
+    );
+    const writer = await openStorage(database.config);
+    try {
+      const path = join(folder, 'relations.csv');
+      writeFileSync(path, [header, carton, ...units].join('\n') + '\n');
+      expect((await importFile(writer, path)).badRows).toBe(0);
+    } finally {
+      await writer.close();
+    }
+    await sleep(MAX_AGE_MS * 2);
+    const box = await lookup.find('TH27A0110C24B0001');
+    expect(box).toMatchObject({ totalPacket: 24, unitCodes: ['SC27A0110C24B000A', 'SC27A0110C24B000B'] });
+    expect(box?.lot).toMatchObject({ lotStatus: 'recalled', recallReason: 'Hở nắp', imageUrl: 'https://cdn.example.com/box.webp' });
+    const unit = await lookup.find('SC27A0110C24B000A');
+    expect(unit).toMatchObject({ carton: { code: 'TH27A0110C24B0001', totalPacket: 24 } });
+    expect(unit?.unitCodes).toBeUndefined();
+    const name = /^\/qrinfo-svc\/api\/images\/([0-9a-f]{32}\.svg)$/.exec(unit?.lot.imageUrl ?? '')?.[1];
+    expect(name).toBeDefined();
+    expect(await lookup.image(name!)).toEqual({ name, contentType: 'image/svg+xml', body: picture });
+    expect(await lookup.image('0123456789abcdef0123456789abcdef.svg')).toBeUndefined();
+    // A code on its own is neither.
+    const alone = await lookup.find('LN27A0201G85X00001');
+    expect(alone?.carton).toBeUndefined();
+    expect(alone?.unitCodes).toBeUndefined();
   });
 
   it('sees codes and product changes committed elsewhere (within its snapshot age on SQLite)', async () => {

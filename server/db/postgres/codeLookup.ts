@@ -1,24 +1,54 @@
 import type pg from 'pg';
-import type { ProductLot, StoredCode } from '../../domain/traceCode.ts';
+import type { LotStatus } from '../../../src/api/traceContract.ts';
+import { productImageUrl, type StoredImage } from '../../domain/productImage.ts';
+import { isCarton, UNIT_CODES_MAX, type ProductLot, type StoredCode } from '../../domain/traceCode.ts';
 import type { CodeLookup } from '../storage.ts';
 
 // Prepared once per connection (by name), answered as arrays: the least work per lookup for pg.
+// A unit's carton comes with it (its unit count, from the carton's own row).
 const FIND_CODE = {
   name: 'find-code',
-  text: `SELECT c.product_id, c.lot_id, c.total_packet, v.version
-         FROM codes c CROSS JOIN catalogue_version v WHERE c.code = $1`,
+  text: `SELECT c.product_id, c.lot_id, c.total_packet, v.version, c.parent_code, parent.total_packet
+         FROM codes c CROSS JOIN catalogue_version v LEFT JOIN codes parent ON parent.code = c.parent_code
+         WHERE c.code = $1`,
   rowMode: 'array',
 } as const;
 const READ_LOT = {
   name: 'read-lot',
   text: `SELECT p.product_code, p.product_name, p.product_unit, p.weight, p.weight_type,
-                to_char(l.product_date, 'YYYY-MM-DD'), to_char(l.expire_date, 'YYYY-MM-DD'), v.version
+                to_char(l.product_date, 'YYYY-MM-DD'), to_char(l.expire_date, 'YYYY-MM-DD'), v.version,
+                l.lot_status, l.recall_reason, p.image_url, p.image_name
          FROM products p, lots l, catalogue_version v WHERE p.id = $1 AND l.id = $2`,
   rowMode: 'array',
 } as const;
+const READ_UNITS = {
+  name: 'read-units',
+  text: 'SELECT code FROM codes WHERE parent_code = $1 ORDER BY code LIMIT $2',
+  rowMode: 'array',
+} as const;
+const READ_IMAGE = { name: 'read-image', text: 'SELECT name, content_type AS "contentType", body FROM images WHERE name = $1' } as const;
 
-type CodeRow = [productId: number, lotId: number, totalPacket: number | null, version: string];
-type LotRow = [string, string | null, string, number | null, string | null, string | null, string | null, string];
+type CodeRow = [productId: number, lotId: number, totalPacket: number | null, version: string, parentCode: string | null, parentTotal: number | null];
+type LotRow = [
+  string,
+  string | null,
+  string,
+  number | null,
+  string | null,
+  string | null,
+  string | null,
+  string,
+  LotStatus | null,
+  string | null,
+  string | null,
+  string | null,
+];
+
+/** A lot as lookups keep it: whether its codes are cartons is decided once. */
+interface KeptLot {
+  lot: ProductLot;
+  carton: boolean;
+}
 
 /**
  * Lookups on a pool of connections shared by the service's requests. A lookup is one primary-key
@@ -27,19 +57,29 @@ type LotRow = [string, string | null, string, number | null, string | null, stri
  * snapshot, so a lot is never answered from before a change the code row already reflects.
  */
 export function openPostgresLookup(pool: pg.Pool): CodeLookup {
-  const lots = new Map<string, ProductLot>();
+  const lots = new Map<string, KeptLot>();
   let cachedVersion: string | undefined;
 
-  const readLot = async (productId: number, lotId: number, version: string): Promise<ProductLot> => {
+  const readLot = async (productId: number, lotId: number, version: string): Promise<KeptLot> => {
     const { rows } = await pool.query<LotRow>({ ...READ_LOT, values: [productId, lotId] });
     const row = rows[0];
     // The import checks every reference it writes; this means a damaged database, not an unknown code.
     if (row === undefined) throw new Error(`a code points to a missing product ${productId} or lot ${lotId}`);
-    const [productCode, productName, productUnit, weight, weightType, productDate, expireDate, lotVersion] = row;
-    const lot = { productCode, productName, productUnit, weight, weightType, productDate, expireDate };
+    const [productCode, productName, productUnit, weight, weightType, productDate, expireDate, lotVersion, lotStatus, recallReason, imageUrl, imageName] =
+      row;
+    const lot: ProductLot = {
+      ...{ productCode, productName, productUnit, weight, weightType, productDate, expireDate, lotStatus, recallReason },
+      imageUrl: productImageUrl(imageUrl, imageName),
+    };
+    const kept = { lot, carton: isCarton(lot) };
     // Read after another import changed the catalogue: right for this answer, not to keep under the older version.
-    if (lotVersion === version && version === cachedVersion) lots.set(`${productId}/${lotId}`, lot);
-    return lot;
+    if (lotVersion === version && version === cachedVersion) lots.set(`${productId}/${lotId}`, kept);
+    return kept;
+  };
+
+  const unitCodes = async (carton: string): Promise<string[]> => {
+    const { rows } = await pool.query<[string]>({ ...READ_UNITS, values: [carton, UNIT_CODES_MAX] });
+    return rows.map(([code]) => code);
   };
 
   return {
@@ -47,13 +87,19 @@ export function openPostgresLookup(pool: pg.Pool): CodeLookup {
       const { rows } = await pool.query<CodeRow>({ ...FIND_CODE, values: [code] });
       const row = rows[0];
       if (row === undefined) return undefined;
-      const [productId, lotId, totalPacket, version] = row;
+      const [productId, lotId, totalPacket, version, parentCode, parentTotal] = row;
       if (version !== cachedVersion) {
         lots.clear();
         cachedVersion = version;
       }
-      const lot = lots.get(`${productId}/${lotId}`) ?? (await readLot(productId, lotId, version));
-      return { code, totalPacket, lot };
+      const { lot, carton } = lots.get(`${productId}/${lotId}`) ?? (await readLot(productId, lotId, version));
+      if (carton) return { code, totalPacket, lot, unitCodes: await unitCodes(code) };
+      if (parentCode === null) return { code, totalPacket, lot };
+      return { code, totalPacket, lot, carton: { code: parentCode, totalPacket: parentTotal } };
+    },
+    async image(name): Promise<StoredImage | undefined> {
+      const { rows } = await pool.query<StoredImage>({ ...READ_IMAGE, values: [name] });
+      return rows[0];
     },
     async ping() {
       await pool.query('SELECT 1 FROM codes LIMIT 1');

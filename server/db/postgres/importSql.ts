@@ -32,23 +32,30 @@ export function problemsCursor(facts: CrossRowFacts): string | undefined {
 
 // Each upsert changes only rows whose values differ, so a repeated import writes nothing; RETURNING
 // then names only what was added or changed.
+// Pictures are named by their content: one already stored is the same picture.
+export const WRITE_IMAGES = `
+  INSERT INTO images (name, content_type, body) SELECT * FROM unnest($1::text[], $2::text[], $3::bytea[])
+  ON CONFLICT (name) DO NOTHING`;
 export const WRITE_PRODUCTS = `
-  INSERT INTO products (product_code, product_unit, product_name, weight, weight_type, is_carton)
-  SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::float8[], $5::text[], $6::boolean[])
+  INSERT INTO products (product_code, product_unit, product_name, weight, weight_type, is_carton, image_url, image_name)
+  SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::float8[], $5::text[], $6::boolean[], $7::text[], $8::text[])
   ON CONFLICT (product_code, product_unit) DO UPDATE
-    SET product_name = excluded.product_name, weight = excluded.weight, weight_type = excluded.weight_type
-    WHERE (products.product_name, products.weight, products.weight_type)
-      IS DISTINCT FROM (excluded.product_name, excluded.weight, excluded.weight_type)
+    SET product_name = excluded.product_name, weight = excluded.weight, weight_type = excluded.weight_type,
+        image_url = excluded.image_url, image_name = excluded.image_name
+    WHERE (products.product_name, products.weight, products.weight_type, products.image_url, products.image_name)
+      IS DISTINCT FROM (excluded.product_name, excluded.weight, excluded.weight_type, excluded.image_url, excluded.image_name)
   RETURNING id`;
 export const PRODUCT_IDS = `
   SELECT array_agg(p.id ORDER BY f.ref) FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS f(product_code, product_unit, ref)
   JOIN products p USING (product_code, product_unit)`;
 export const WRITE_LOTS = `
-  INSERT INTO lots (product_code, lot_code, product_date, expire_date)
-  SELECT * FROM unnest($1::text[], $2::text[], $3::date[], $4::date[])
+  INSERT INTO lots (product_code, lot_code, product_date, expire_date, lot_status, recall_reason)
+  SELECT * FROM unnest($1::text[], $2::text[], $3::date[], $4::date[], $5::text[], $6::text[])
   ON CONFLICT (product_code, lot_code) DO UPDATE
-    SET product_date = excluded.product_date, expire_date = excluded.expire_date
-    WHERE (lots.product_date, lots.expire_date) IS DISTINCT FROM (excluded.product_date, excluded.expire_date)
+    SET product_date = excluded.product_date, expire_date = excluded.expire_date,
+        lot_status = excluded.lot_status, recall_reason = excluded.recall_reason
+    WHERE (lots.product_date, lots.expire_date, lots.lot_status, lots.recall_reason)
+      IS DISTINCT FROM (excluded.product_date, excluded.expire_date, excluded.lot_status, excluded.recall_reason)
   RETURNING id`;
 export const LOT_IDS = `
   SELECT array_agg(l.id ORDER BY f.ref) FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS f(product_code, lot_code, ref)

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { CatalogueLot, CatalogueProduct } from '../../import/catalogue.ts';
+import type { CatalogueParts } from '../../import/catalogue.ts';
 import type { CrossRowFacts } from '../../import/crossRows.ts';
 import type { RowProblem } from '../../import/importFile.ts';
 import type { ImportRow } from '../../import/importRow.ts';
@@ -47,6 +47,7 @@ export async function openPostgresStaging(client: pg.PoolClient): Promise<Import
   let unwritten = new CodeRange();
   let productIds: number[] = [];
   let lotIds: number[] = [];
+  let imagesWritten = 0;
 
   const startCopy = () => {
     copy = client.query(copyFrom(sql.COPY_BATCH));
@@ -68,8 +69,12 @@ export async function openPostgresStaging(client: pg.PoolClient): Promise<Import
   };
 
   /** Adds or updates the products and lots not written yet (all of them again at the end: a few hundred). */
-  const writeCatalogue = async (products: readonly CatalogueProduct[], lots: readonly CatalogueLot[]) => {
-    const [newProducts, newLots] = [products.slice(productIds.length), lots.slice(lotIds.length)];
+  const writeCatalogue = async ({ products, lots, images }: CatalogueParts) => {
+    const [newProducts, newLots, newImages] = [products.slice(productIds.length), lots.slice(lotIds.length), images.slice(imagesWritten)];
+    if (newImages.length > 0) {
+      await client.query(sql.WRITE_IMAGES, [newImages.map((i) => i.name), newImages.map((i) => i.contentType), newImages.map((i) => i.body)]);
+      imagesWritten += newImages.length;
+    }
     if (newProducts.length > 0) {
       const columns = [
         newProducts.map((p) => p.productCode),
@@ -78,13 +83,22 @@ export async function openPostgresStaging(client: pg.PoolClient): Promise<Import
         newProducts.map((p) => p.weight),
         newProducts.map((p) => p.weightType),
         newProducts.map((p) => p.isCarton),
+        newProducts.map((p) => p.imageUrl),
+        newProducts.map((p) => p.imageName),
       ];
       counts.catalogueChanges += (await client.query(sql.WRITE_PRODUCTS, columns)).rowCount ?? 0;
       const ids = (await client.query<{ array_agg: number[] }>(sql.PRODUCT_IDS, columns.slice(0, 2))).rows[0]?.array_agg ?? [];
       productIds = productIds.concat(ids);
     }
     if (newLots.length > 0) {
-      const columns = [newLots.map((l) => l.productCode), newLots.map((l) => l.lotCode), newLots.map((l) => l.productDate), newLots.map((l) => l.expireDate)];
+      const columns = [
+        newLots.map((l) => l.productCode),
+        newLots.map((l) => l.lotCode),
+        newLots.map((l) => l.productDate),
+        newLots.map((l) => l.expireDate),
+        newLots.map((l) => l.lotStatus),
+        newLots.map((l) => l.recallReason),
+      ];
       counts.catalogueChanges += (await client.query(sql.WRITE_LOTS, columns)).rowCount ?? 0;
       const ids = (await client.query<{ array_agg: number[] }>(sql.LOT_IDS, columns.slice(0, 2))).rows[0]?.array_agg ?? [];
       lotIds = lotIds.concat(ids);
@@ -100,10 +114,10 @@ export async function openPostgresStaging(client: pg.PoolClient): Promise<Import
   };
 
   /** Ends the batch's COPY; its rows join import_rows and, while the file looks sound so far, codes. */
-  const endBatch = async (products: readonly CatalogueProduct[], lots: readonly CatalogueLot[], through: number, codes: CodeRange) => {
+  const endBatch = async (catalogue: CatalogueParts, through: number, codes: CodeRange) => {
     await endCopy();
     if (writingEarly) {
-      await writeCatalogue(products, lots);
+      await writeCatalogue(catalogue);
       await writeCodes('import_batch', 0, codes);
       writtenThrough = through;
     }
@@ -127,7 +141,7 @@ export async function openPostgresStaging(client: pg.PoolClient): Promise<Import
       lastLine = line;
       unwritten.add(row.code);
     },
-    async flush(products, lots, facts) {
+    async flush(catalogue, facts) {
       if (copy === undefined) {
         // The previous batch is still being written: read on, up to a bound, before waiting for it.
         if (writing !== undefined && pending.bytes < MAX_WAITING_BYTES) return;
@@ -145,7 +159,7 @@ export async function openPostgresStaging(client: pg.PoolClient): Promise<Import
         const batchCodes = unwritten;
         if (writingEarly) unwritten = new CodeRange();
         // Not awaited: the next rows are read and checked meanwhile.
-        writing = endBatch(products, lots, lastLine, batchCodes).catch((error: unknown) => {
+        writing = endBatch(catalogue, lastLine, batchCodes).catch((error: unknown) => {
           batchError ??= error;
         });
       }
@@ -180,8 +194,8 @@ export async function openPostgresStaging(client: pg.PoolClient): Promise<Import
       await client.query('CLOSE problems');
       return count;
     },
-    async write(products: readonly CatalogueProduct[], lots: readonly CatalogueLot[]): Promise<WriteCounts> {
-      await writeCatalogue(products, lots);
+    async write(catalogue: CatalogueParts): Promise<WriteCounts> {
+      await writeCatalogue(catalogue);
       if (writingEarly) {
         await writeCodes('import_batch', 0, unwritten);
       } else {

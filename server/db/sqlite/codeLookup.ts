@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
-import type { ProductLot, StoredCode } from '../../domain/traceCode.ts';
+import { productImageUrl, type StoredImage } from '../../domain/productImage.ts';
+import { isCarton, UNIT_CODES_MAX, type ProductLot, type StoredCode } from '../../domain/traceCode.ts';
 import type { CodeLookup } from '../storage.ts';
 
 /** SQLite answers at once: a lookup is one primary-key read, done before `find` returns. */
@@ -14,7 +15,14 @@ export const SNAPSHOT_MAX_AGE_MS = 100;
 /** Lookups read random pages of a large code index; mapping the file saves a read() per page. */
 const MMAP_SIZE = 256 * 1024 * 1024;
 
-type CodeRow = [productId: number, lotId: number, totalPacket: number | null];
+type CodeRow = [productId: number, lotId: number, totalPacket: number | null, parentCode: string | null];
+type LotRow = Omit<ProductLot, 'imageUrl'> & { imageUrl: string | null; imageName: string | null };
+
+/** A lot as lookups keep it: whether its codes are cartons is decided once. */
+interface KeptLot {
+  lot: ProductLot;
+  carton: boolean;
+}
 
 /**
  * Lookups get a read-only connection of their own, so the request path can never write.
@@ -31,19 +39,25 @@ export function openCodeLookup(path: string, snapshotMaxAgeMs = SNAPSHOT_MAX_AGE
   const db = new Database(path, { readonly: true, fileMustExist: true });
   db.pragma(`mmap_size = ${MMAP_SIZE}`);
   const readCode = db
-    .prepare<[string], CodeRow>('SELECT product_id, lot_id, total_packet FROM codes WHERE code = ?')
+    .prepare<[string], CodeRow>('SELECT product_id, lot_id, total_packet, parent_code FROM codes WHERE code = ?')
     .raw();
-  const readLot = db.prepare<[number, number], ProductLot>(`
+  const readLot = db.prepare<[number, number], LotRow>(`
     SELECT p.product_code AS productCode, p.product_name AS productName, p.product_unit AS productUnit,
-           p.weight, p.weight_type AS weightType, l.product_date AS productDate, l.expire_date AS expireDate
+           p.weight, p.weight_type AS weightType, l.product_date AS productDate, l.expire_date AS expireDate,
+           l.lot_status AS lotStatus, l.recall_reason AS recallReason, p.image_url AS imageUrl, p.image_name AS imageName
     FROM products p, lots l
     WHERE p.id = ? AND l.id = ?`);
+  const readTotal = db.prepare<[string], number | null>('SELECT total_packet FROM codes WHERE code = ?').pluck();
+  const readUnits = db
+    .prepare<[string, number], string>('SELECT code FROM codes WHERE parent_code = ? ORDER BY code LIMIT ?')
+    .pluck();
+  const readImage = db.prepare<[string], StoredImage>('SELECT name, content_type AS contentType, body FROM images WHERE name = ?');
   const probe = db.prepare('SELECT 1 FROM codes LIMIT 1');
   const begin = db.prepare('BEGIN');
   const commit = db.prepare('COMMIT');
   const dataVersion = db.prepare('PRAGMA data_version').pluck();
 
-  const lots = new Map<string, ProductLot>();
+  const lots = new Map<string, KeptLot>();
   let seenVersion: unknown;
   let snapshot: NodeJS.Timeout | undefined;
   const endSnapshot = () => {
@@ -63,16 +77,26 @@ export function openCodeLookup(path: string, snapshotMaxAgeMs = SNAPSHOT_MAX_AGE
       if (snapshot === undefined) beginSnapshot();
       const row = readCode.get(code);
       if (row === undefined) return undefined;
-      const [productId, lotId, totalPacket] = row;
+      const [productId, lotId, totalPacket, parentCode] = row;
       const key = `${productId}/${lotId}`;
-      let lot = lots.get(key);
-      if (lot === undefined) {
-        lot = readLot.get(productId, lotId);
-        // Foreign keys make this impossible short of a corrupt file; it must not become a 204.
-        if (lot === undefined) throw new Error(`code ${code} points to a missing product ${productId} or lot ${lotId}`);
-        lots.set(key, lot);
+      let kept = lots.get(key);
+      if (kept === undefined) {
+        const read = readLot.get(productId, lotId);
+        // The import checks every reference: this means a damaged file, and must not become a 204.
+        if (read === undefined) throw new Error(`code ${code} points to a missing product ${productId} or lot ${lotId}`);
+        const { imageUrl, imageName, ...rest } = read;
+        const lot = { ...rest, imageUrl: productImageUrl(imageUrl, imageName) };
+        kept = { lot, carton: isCarton(lot) };
+        lots.set(key, kept);
       }
-      return { code, totalPacket, lot };
+      const { lot, carton } = kept;
+      if (carton) return { code, totalPacket, lot, unitCodes: readUnits.all(code, UNIT_CODES_MAX) };
+      if (parentCode === null) return { code, totalPacket, lot };
+      return { code, totalPacket, lot, carton: { code: parentCode, totalPacket: readTotal.get(parentCode) ?? null } };
+    },
+    image(name) {
+      if (snapshot === undefined) beginSnapshot();
+      return readImage.get(name);
     },
     ping() {
       probe.get();

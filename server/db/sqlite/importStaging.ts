@@ -1,7 +1,7 @@
 import type { CrossRowFacts } from '../../import/crossRows.ts';
 import type { RowProblem } from '../../import/importFile.ts';
 import type { ImportRow } from '../../import/importRow.ts';
-import type { CatalogueLot, CatalogueProduct } from '../../import/catalogue.ts';
+import type { CatalogueParts } from '../../import/catalogue.ts';
 import { isCarton } from '../../domain/traceCode.ts';
 import type { ImportStaging, WriteCounts } from '../storage.ts';
 import type { Db } from './database.ts';
@@ -48,17 +48,23 @@ function problemsQuery(facts: CrossRowFacts): string | undefined {
 }
 
 // Each upsert updates only rows whose values differ, so a repeated import writes nothing.
+// Pictures are named by their content: one already stored is the same picture.
+const WRITE_IMAGE = 'INSERT INTO main.images (name, content_type, body) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING';
 const WRITE_PRODUCT = `
-  INSERT INTO main.products (product_code, product_unit, product_name, weight, weight_type) VALUES (?, ?, ?, ?, ?)
+  INSERT INTO main.products (product_code, product_unit, product_name, weight, weight_type, image_url, image_name) VALUES (?, ?, ?, ?, ?, ?, ?)
   ON CONFLICT (product_code, product_unit) DO UPDATE
-    SET product_name = excluded.product_name, weight = excluded.weight, weight_type = excluded.weight_type
-    WHERE (product_name, weight, weight_type) IS NOT (excluded.product_name, excluded.weight, excluded.weight_type)`;
+    SET product_name = excluded.product_name, weight = excluded.weight, weight_type = excluded.weight_type,
+        image_url = excluded.image_url, image_name = excluded.image_name
+    WHERE (product_name, weight, weight_type, image_url, image_name)
+      IS NOT (excluded.product_name, excluded.weight, excluded.weight_type, excluded.image_url, excluded.image_name)`;
 const PRODUCT_ID = 'SELECT id FROM main.products WHERE product_code = ? AND product_unit = ?';
 const WRITE_LOT = `
-  INSERT INTO main.lots (product_code, lot_code, product_date, expire_date) VALUES (?, ?, ?, ?)
+  INSERT INTO main.lots (product_code, lot_code, product_date, expire_date, lot_status, recall_reason) VALUES (?, ?, ?, ?, ?, ?)
   ON CONFLICT (product_code, lot_code) DO UPDATE
-    SET product_date = excluded.product_date, expire_date = excluded.expire_date
-    WHERE (product_date, expire_date) IS NOT (excluded.product_date, excluded.expire_date)`;
+    SET product_date = excluded.product_date, expire_date = excluded.expire_date,
+        lot_status = excluded.lot_status, recall_reason = excluded.recall_reason
+    WHERE (product_date, expire_date, lot_status, recall_reason)
+      IS NOT (excluded.product_date, excluded.expire_date, excluded.lot_status, excluded.recall_reason)`;
 const LOT_ID = 'SELECT id FROM main.lots WHERE product_code = ? AND lot_code = ?';
 // "WHERE true" keeps SQLite from reading ON CONFLICT as a join constraint of the SELECT. In code
 // order, so the clustered index is appended to rather than split at random: the staged order when the
@@ -98,16 +104,18 @@ export function openSqliteStaging(db: Db): ImportStaging {
   };
 
   const countCodes = db.prepare<[], number>('SELECT count(*) FROM main.codes').pluck();
-  const write = db.transaction((products: readonly CatalogueProduct[], lots: readonly CatalogueLot[]): WriteCounts => {
+  const write = db.transaction(({ products, lots, images }: CatalogueParts): WriteCounts => {
     let catalogueChanges = 0;
+    const writeImage = db.prepare(WRITE_IMAGE);
+    for (const image of images) writeImage.run(image.name, image.contentType, image.body);
     const [writeProduct, productId, addProduct] = [db.prepare(WRITE_PRODUCT), db.prepare(PRODUCT_ID).pluck(), db.prepare('INSERT INTO import_products VALUES (?, ?)')];
     for (const p of products) {
-      catalogueChanges += writeProduct.run(p.productCode, p.productUnit, p.productName, p.weight, p.weightType).changes;
+      catalogueChanges += writeProduct.run(p.productCode, p.productUnit, p.productName, p.weight, p.weightType, p.imageUrl, p.imageName).changes;
       addProduct.run(p.ref, productId.get(p.productCode, p.productUnit));
     }
     const [writeLot, lotId, addLot] = [db.prepare(WRITE_LOT), db.prepare(LOT_ID).pluck(), db.prepare('INSERT INTO import_lots VALUES (?, ?)')];
     for (const l of lots) {
-      catalogueChanges += writeLot.run(l.productCode, l.lotCode, l.productDate, l.expireDate).changes;
+      catalogueChanges += writeLot.run(l.productCode, l.lotCode, l.productDate, l.expireDate, l.lotStatus, l.recallReason).changes;
       addLot.run(l.ref, lotId.get(l.productCode, l.lotCode));
     }
     const before = countCodes.get() ?? 0;
@@ -155,8 +163,8 @@ export function openSqliteStaging(db: Db): ImportStaging {
       if (pending) onProblem(pending);
       return count;
     },
-    async write(products, lots) {
-      return write.immediate(products, lots);
+    async write(catalogue) {
+      return write.immediate(catalogue);
     },
     async close() {
       if (db.inTransaction) db.exec('ROLLBACK');

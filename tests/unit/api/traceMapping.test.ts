@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { retryAfterSeconds, toTraceFailure } from '@/api/traceFailure';
-import { pickTraceResult } from '@/api/traceResult';
+import { imageUrlOf, pickTraceResult } from '@/api/traceResult';
 
 describe('toTraceFailure', () => {
   it('names the code and endpoint of an error body', () => {
@@ -118,5 +118,17 @@ describe("pickTraceResult's optional fields", () => {
     ['a carton count that is not a count', { CartonCode: 'TH26A1105C48B0001', CartonTotalPacket: '48' }, { carton: { code: 'TH26A1105C48B0001', unitCount: null } }],
   ])('treat %s as not sent', (_, fields, expected) => {
     expect(pickTraceResult({ Data: { Products: [{ ...unit, ...fields }], Box: [] } })?.extras).toMatchObject(expected);
+  });
+});
+
+describe('imageUrlOf', () => {
+  it("keeps a path on the page's own origin when the trace service is there too", () => {
+    expect(imageUrlOf('/qrinfo-svc/api/images/0123456789abcdef0123456789abcdef.svg', null)).toBe('/qrinfo-svc/api/images/0123456789abcdef0123456789abcdef.svg');
+  });
+
+  it('puts a path on the trace service when the build names another origin for it', () => {
+    expect(imageUrlOf('/qrinfo-svc/api/images/a.png', 'https://trace.example.com')).toBe('https://trace.example.com/qrinfo-svc/api/images/a.png');
+    expect(imageUrlOf('https://cdn.example.com/x.webp', 'https://trace.example.com')).toBe('https://cdn.example.com/x.webp');
+    expect(imageUrlOf('//evil.example/x.png', 'https://trace.example.com')).toBeNull();
   });
 });

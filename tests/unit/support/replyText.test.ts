@@ -22,6 +22,7 @@ describe('replyText', () => {
           'Mã 1D24B3261X54A2320: Sữa bột Đồng Xanh Gold 900g (Lon).',
           'Ngày sản xuất: 12/06/2026; hạn sử dụng: 12/06/2028.',
           'Sản phẩm còn hạn sử dụng (712 ngày nữa).',
+          'Lô hàng đang lưu hành bình thường.',
           'Anh/chị xem chi tiết tại: https://trace.example.vn/dt?qr=1D24B3261X54A2320',
         ].join('\n'),
         'Anh/chị cần hỗ trợ thêm gì cứ nhắn em nhé. Em cảm ơn anh/chị ạ.',
