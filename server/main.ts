@@ -31,7 +31,7 @@ export async function start(config: Config, options: AppOptions = {}): Promise<S
     const lookup = await storage.openLookup();
     const lifecycle = options.lifecycle ?? { draining: false };
     const { metricsPort } = config;
-    const metrics = metricsPort === undefined ? undefined : createMetrics();
+    const metrics = metricsPort === undefined ? undefined : createMetrics(() => lookup.importRuns());
     const app = await buildApp(config, lookup, { ...options, lifecycle, metrics });
     app.addHook('onClose', () => storage.close());
     if (metrics !== undefined && metricsPort !== undefined) {

@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { TRACE_URL_PATH } from '../src/api/traceContract.ts';
+import type { ImportOutcome, ImportRunTotals } from './db/storage.ts';
 
 /** A lookup takes well under a millisecond; a rendered page a few. */
 const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];
 
 const LOOKUP_OUTCOMES = ['found', 'not_found', 'invalid', 'unauthorized', 'rate_limited', 'error'] as const;
+const IMPORT_OUTCOMES: readonly ImportOutcome[] = ['written', 'rejected', 'failed'];
 type LookupOutcome = (typeof LOOKUP_OUTCOMES)[number];
 
 /** Requests Fastify routed nowhere (404s, most hostile probes) share one label, whatever their URL. */
@@ -29,10 +31,35 @@ export interface Metrics {
 /**
  * The service's Prometheus metrics, in a registry of its own (several apps can run in one process, as in
  * the tests). Labels are the route pattern, never the raw URL, so a client cannot make new series.
+ * `importRuns` reads the imports the database recorded: `npm run import` is another process, so the
+ * import metrics are read at each scrape (every instance on one database reports the same runs).
  */
-export function createMetrics(): Metrics {
+export function createMetrics(importRuns: () => ImportRunTotals[] | Promise<ImportRunTotals[]>): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  const readRuns = async () => new Map((await importRuns()).map((run) => [run.outcome, run]));
+  new Counter({
+    name: 'trace_import_runs_total',
+    help: 'Imports recorded in the database, by outcome: written, rejected (bad rows, nothing written) or failed (an error)',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+    async collect() {
+      const totals = await readRuns();
+      this.reset();
+      for (const outcome of IMPORT_OUTCOMES) this.labels(outcome).inc(totals.get(outcome)?.count ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'trace_import_last_run_timestamp_seconds',
+    help: 'When the last import of each outcome finished (Unix time); absent before the first',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+    async collect() {
+      const totals = await readRuns();
+      this.reset();
+      for (const { outcome, lastFinished } of totals.values()) this.labels(outcome).set(lastFinished);
+    },
+  });
   const requests = new Histogram({
     name: 'trace_http_request_duration_seconds',
     help: 'Time from request to finished response, by method, route pattern and status; _count is the request count',

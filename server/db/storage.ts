@@ -19,8 +19,26 @@ export interface CodeLookup {
   find(code: string): StoredCode | undefined | Promise<StoredCode | undefined>;
   /** A stored picture by its name (server/domain/productImage.ts), as the import wrote it. */
   image(name: string): StoredImage | undefined | Promise<StoredImage | undefined>;
+  /** The imports recorded in the database (by any process), for the metrics. */
+  importRuns(): ImportRunTotals[] | Promise<ImportRunTotals[]>;
   /** Throws unless the database answers a read: what readiness reports. */
   ping(): void | Promise<void>;
+}
+
+/** How an import ended: its rows written, refused for bad rows, or stopped by an error. */
+export type ImportOutcome = 'written' | 'rejected' | 'failed';
+
+export interface ImportRun {
+  outcome: ImportOutcome;
+  rows: number;
+  seconds: number;
+}
+
+/** The imports recorded so far, per outcome: how many, and when the last one finished (Unix seconds). */
+export interface ImportRunTotals {
+  outcome: ImportOutcome;
+  count: number;
+  lastFinished: number;
 }
 
 export interface WriteCounts {
@@ -67,6 +85,11 @@ export interface TraceStorage {
    * it is best effort and never throws: the import's own error is the one to report.
    */
   tidyAfterImport(failed: boolean): string | undefined;
+  /**
+   * Records how an import ended, after it ended (a failed one was rolled back). Best effort: a run
+   * that cannot be recorded (a full disk) goes unrecorded, and the import's own outcome stands.
+   */
+  recordImport(run: ImportRun): Promise<void>;
   close(): Promise<void>;
 }
 

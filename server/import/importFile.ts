@@ -42,13 +42,13 @@ export async function importFile(storage: TraceStorage, path: string, options: I
   const startedCpu = process.cpuUsage();
   const { onProblem = () => {}, onProgress = () => {}, progressEvery = 100_000 } = options;
   const staging = await storage.openImport();
+  let rows = 0;
   try {
     // Pictures named by file are read from beside the import file.
     const images = new ImageFiles(dirname(path));
     const catalogue = new Catalogue(images);
     const validator = new RowValidator(images);
     const crossRows = new CrossRowTracker();
-    let rows = 0;
     let badRows = 0;
     const onRow = (source: SourceRow) => {
       rows++;
@@ -78,6 +78,7 @@ export async function importFile(storage: TraceStorage, path: string, options: I
       cpuSeconds: cpuSecondsSince(startedCpu),
     };
     await staging.close();
+    await storage.recordImport({ outcome: badRows === 0 ? 'written' : 'rejected', rows, seconds: imported.seconds });
     return imported;
   } catch (error) {
     try {
@@ -85,6 +86,7 @@ export async function importFile(storage: TraceStorage, path: string, options: I
     } catch {
       // On a full or failing disk the cleanup can fail too: the error that stopped the import is the one to report.
     }
+    await storage.recordImport({ outcome: 'failed', rows, seconds: (performance.now() - started) / 1000 });
     throw error;
   }
 }

@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
+import { runTs } from '../support/childProcess.ts';
+import { BACKENDS } from './backends.ts';
 import { startTestServer, TRACE_URL_PATH, type TestServer } from './harness.ts';
+import { csv, writeTempFile } from './importFiles.ts';
 
 let server: TestServer | undefined;
 afterEach(async () => {
@@ -72,6 +75,39 @@ describe('with METRICS_PORT', () => {
     expect(await onMain.text()).not.toMatch(/trace_lookups_total/);
     expect((await fetch(`${server.metricsUrl}/`)).status).toBe(404);
     expect((await fetch(`${server.metricsUrl}/metrics`, { method: 'POST' })).status).toBe(404);
+  });
+});
+
+describe.each(BACKENDS)('import runs on $name', (backend) => {
+  it('counts the imports any process ran on the database, by outcome, with when the last one ended', async () => {
+    const database = await backend.create();
+    try {
+      const { env } = database;
+      server = await startTestServer({ ...env, METRICS_PORT: '0' });
+      // The new database was seeded with the demo data: one import, written.
+      const seeded = await scrape(server.metricsUrl);
+      expect(sample(seeded, 'trace_import_runs_total', 'outcome="written"')).toBe(1);
+      expect(sample(seeded, 'trace_import_runs_total', 'outcome="rejected"')).toBe(0);
+      expect(sample(seeded, 'trace_import_last_run_timestamp_seconds', 'outcome="rejected"')).toBe(0);
+
+      const started = Date.now() / 1000;
+      const good = writeTempFile('good.csv', csv('LN27A0201G85X00001,SB850G,Sữa bột 850g,lon,850,gam,L2027-0201,2027-02-01,2029-02-01,,'));
+      const bad = writeTempFile('bad.csv', csv('SHORT,SB850G,Sữa bột 850g,lon,850,gam,L2027-0201,2027-02-01,2029-02-01,,'));
+      expect((await runTs('server/import/cli.ts', { args: [good], env })).code).toBe(0);
+      expect((await runTs('server/import/cli.ts', { args: [bad], env })).code).toBe(1);
+      // A file it cannot read at all (no header it knows) stops the import with an error.
+      expect((await runTs('server/import/cli.ts', { args: [writeTempFile('odd.csv', 'what,is,this\n1,2,3\n')], env })).code).toBe(1);
+
+      const after = await scrape(server.metricsUrl);
+      expect(sample(after, 'trace_import_runs_total', 'outcome="written"')).toBe(2);
+      expect(sample(after, 'trace_import_runs_total', 'outcome="rejected"')).toBe(1);
+      expect(sample(after, 'trace_import_runs_total', 'outcome="failed"')).toBe(1);
+      expect(sample(after, 'trace_import_last_run_timestamp_seconds', 'outcome="rejected"')).toBeGreaterThanOrEqual(Math.floor(started) - 1);
+    } finally {
+      await server?.close();
+      server = undefined;
+      await database.drop();
+    }
   });
 });
 

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { LotStatus } from '../../../src/api/traceContract.ts';
 import { productImageUrl, type StoredImage } from '../../domain/productImage.ts';
 import { isCarton, UNIT_CODES_MAX, type ProductLot, type StoredCode } from '../../domain/traceCode.ts';
-import type { CodeLookup } from '../storage.ts';
+import type { CodeLookup, ImportRunTotals } from '../storage.ts';
 
 // Prepared once per connection (by name), answered as arrays: the least work per lookup for pg.
 // A unit's carton comes with it (its unit count, from the carton's own row).
@@ -100,6 +100,13 @@ export function openPostgresLookup(pool: pg.Pool): CodeLookup {
     async image(name): Promise<StoredImage | undefined> {
       const { rows } = await pool.query<StoredImage>({ ...READ_IMAGE, values: [name] });
       return rows[0];
+    },
+    async importRuns() {
+      const { rows } = await pool.query<ImportRunTotals>(
+        `SELECT outcome, count(*)::int AS count, extract(epoch FROM max(finished_at))::float8 AS "lastFinished"
+         FROM import_runs GROUP BY outcome ORDER BY outcome`,
+      );
+      return rows;
     },
     async ping() {
       await pool.query('SELECT 1 FROM codes LIMIT 1');

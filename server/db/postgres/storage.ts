@@ -42,6 +42,13 @@ export async function openPostgresStorage(url: string): Promise<TraceStorage> {
         }
       },
       tidyAfterImport: () => undefined,
+      async recordImport({ outcome, rows, seconds }) {
+        try {
+          await pool.query('INSERT INTO import_runs (finished_at, outcome, rows, seconds) VALUES (now(), $1, $2, $3)', [outcome, rows, seconds]);
+        } catch {
+          // Best effort (the server gone, a full disk): the import's own outcome is what to report.
+        }
+      },
       async close() {
         if (closed) return;
         closed = true;

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { productImageUrl, type StoredImage } from '../../domain/productImage.ts';
 import { isCarton, UNIT_CODES_MAX, type ProductLot, type StoredCode } from '../../domain/traceCode.ts';
-import type { CodeLookup } from '../storage.ts';
+import type { CodeLookup, ImportRunTotals } from '../storage.ts';
 
 /** SQLite answers at once: a lookup is one primary-key read, done before `find` returns. */
 export interface SqliteCodeLookup extends CodeLookup {
@@ -52,6 +52,9 @@ export function openCodeLookup(path: string, snapshotMaxAgeMs = SNAPSHOT_MAX_AGE
     .prepare<[string, number], string>('SELECT code FROM codes WHERE parent_code = ? ORDER BY code LIMIT ?')
     .pluck();
   const readImage = db.prepare<[string], StoredImage>('SELECT name, content_type AS contentType, body FROM images WHERE name = ?');
+  const readRuns = db.prepare<[], { outcome: ImportRunTotals['outcome']; count: number; last: string }>(
+    'SELECT outcome, count(*) AS count, max(finished_at) AS last FROM import_runs GROUP BY outcome ORDER BY outcome',
+  );
   const probe = db.prepare('SELECT 1 FROM codes LIMIT 1');
   const begin = db.prepare('BEGIN');
   const commit = db.prepare('COMMIT');
@@ -97,6 +100,10 @@ export function openCodeLookup(path: string, snapshotMaxAgeMs = SNAPSHOT_MAX_AGE
     image(name) {
       if (snapshot === undefined) beginSnapshot();
       return readImage.get(name);
+    },
+    importRuns() {
+      if (snapshot === undefined) beginSnapshot();
+      return readRuns.all().map(({ outcome, count, last }) => ({ outcome, count, lastFinished: Date.parse(last) / 1000 }));
     },
     ping() {
       probe.get();

@@ -20,6 +20,15 @@ export function openSqliteStorage(path: string): TraceStorage {
     async openImport() {
       return openSqliteStaging(db);
     },
+    async recordImport({ outcome, rows, seconds }) {
+      try {
+        if (db.open) {
+          db.prepare('INSERT INTO import_runs (finished_at, outcome, rows, seconds) VALUES (?, ?, ?, ?)').run(new Date().toISOString(), outcome, rows, seconds);
+        }
+      } catch {
+        // Best effort (a full disk): the import's own outcome is what to report.
+      }
+    },
     tidyAfterImport(failed) {
       if (!failed) {
         return foldWriteAheadLog(db) ? undefined : `${path}-wal stays until the next import or until the service stops: it kept reading from it.`;
