@@ -104,6 +104,18 @@ function bodyTemplate(lot: ProductLot): BodyTemplate {
 
 const templates = new WeakMap<ProductLot, BodyTemplate>();
 
+/** The item's last fields as JSON, with the comma before them; '' when it has none. */
+function relationsJson(stored: StoredCode): string {
+  const { carton, unitCodes } = stored;
+  // Most answers are units: their two fields are written out rather than built and serialised.
+  if (carton !== undefined && (unitCodes === undefined || unitCodes.length === 0)) {
+    const total = carton.totalPacket === null ? '' : `,"CartonTotalPacket":${JSON.stringify(carton.totalPacket)}`;
+    return `,"CartonCode":${JSON.stringify(carton.code)}${total}`;
+  }
+  const relations = relationExtras(stored);
+  return Object.keys(relations).length === 0 ? '' : `,${JSON.stringify(relations).slice(1, -1)}`;
+}
+
 /**
  * The same bytes as `JSON.stringify(storedTraceResponse(...))`, built from the lot's template: the hot
  * path of the service, where serialising and UTF-8 encoding every answer anew cost more than the lookup.
@@ -117,9 +129,8 @@ export function traceResponseBody(stored: StoredCode): Buffer {
   }
   const parts = [template.beforeCode, Buffer.from(JSON.stringify(code)), template.afterCode];
   if (template.afterTotal) parts.push(Buffer.from(JSON.stringify(totalPacket)), template.afterTotal);
-  const relations = relationExtras(stored);
-  // The item's last fields, with the comma that separates them from the ones before.
-  if (Object.keys(relations).length > 0) parts.push(Buffer.from(`,${JSON.stringify(relations).slice(1, -1)}`));
+  const relations = relationsJson(stored);
+  if (relations !== '') parts.push(Buffer.from(relations));
   parts.push(template.end);
   return Buffer.concat(parts);
 }

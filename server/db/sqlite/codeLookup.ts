@@ -15,7 +15,7 @@ export const SNAPSHOT_MAX_AGE_MS = 100;
 /** Lookups read random pages of a large code index; mapping the file saves a read() per page. */
 const MMAP_SIZE = 256 * 1024 * 1024;
 
-type CodeRow = [productId: number, lotId: number, totalPacket: number | null, parentCode: string | null];
+type CodeRow = [productId: number, lotId: number, totalPacket: number | null, parentCode: string | null, parentTotal: number | null];
 type LotRow = Omit<ProductLot, 'imageUrl'> & { imageUrl: string | null; imageName: string | null };
 
 /** A lot as lookups keep it: whether its codes are cartons is decided once. */
@@ -39,7 +39,11 @@ export function openCodeLookup(path: string, snapshotMaxAgeMs = SNAPSHOT_MAX_AGE
   const db = new Database(path, { readonly: true, fileMustExist: true });
   db.pragma(`mmap_size = ${MMAP_SIZE}`);
   const readCode = db
-    .prepare<[string], CodeRow>('SELECT product_id, lot_id, total_packet, parent_code FROM codes WHERE code = ?')
+    // A unit's carton and its unit count in the same statement: one call into SQLite, not two.
+    .prepare<[string], CodeRow>(
+      `SELECT c.product_id, c.lot_id, c.total_packet, c.parent_code, parent.total_packet
+       FROM codes c LEFT JOIN codes parent ON parent.code = c.parent_code WHERE c.code = ?`,
+    )
     .raw();
   const readLot = db.prepare<[number, number], LotRow>(`
     SELECT p.product_code AS productCode, p.product_name AS productName, p.product_unit AS productUnit,
@@ -47,7 +51,6 @@ export function openCodeLookup(path: string, snapshotMaxAgeMs = SNAPSHOT_MAX_AGE
            l.lot_status AS lotStatus, l.recall_reason AS recallReason, p.image_url AS imageUrl, p.image_name AS imageName
     FROM products p, lots l
     WHERE p.id = ? AND l.id = ?`);
-  const readTotal = db.prepare<[string], number | null>('SELECT total_packet FROM codes WHERE code = ?').pluck();
   const readUnits = db
     .prepare<[string, number], string>('SELECT code FROM codes WHERE parent_code = ? ORDER BY code LIMIT ?')
     .pluck();
@@ -80,7 +83,7 @@ export function openCodeLookup(path: string, snapshotMaxAgeMs = SNAPSHOT_MAX_AGE
       if (snapshot === undefined) beginSnapshot();
       const row = readCode.get(code);
       if (row === undefined) return undefined;
-      const [productId, lotId, totalPacket, parentCode] = row;
+      const [productId, lotId, totalPacket, parentCode, parentTotal] = row;
       const key = `${productId}/${lotId}`;
       let kept = lots.get(key);
       if (kept === undefined) {
@@ -95,7 +98,7 @@ export function openCodeLookup(path: string, snapshotMaxAgeMs = SNAPSHOT_MAX_AGE
       const { lot, carton } = kept;
       if (carton) return { code, totalPacket, lot, unitCodes: readUnits.all(code, UNIT_CODES_MAX) };
       if (parentCode === null) return { code, totalPacket, lot };
-      return { code, totalPacket, lot, carton: { code: parentCode, totalPacket: readTotal.get(parentCode) ?? null } };
+      return { code, totalPacket, lot, carton: { code: parentCode, totalPacket: parentTotal } };
     },
     image(name) {
       if (snapshot === undefined) beginSnapshot();
