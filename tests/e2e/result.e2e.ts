@@ -170,11 +170,7 @@ const EXTRA_STATES: { name: string; code: string; reach: (page: Page, t: Texts) 
     name: 'unit-in-carton',
     code: UNIT_IN_CARTON_CODE,
     reach: async (page, t) => {
-      const link = page.getByRole('link', { name: fill(t.summary.inCarton_other, { carton: CARTON, count: 48 }) });
-      await link.click();
-      // The carton's own result, looked up from the link.
-      await page.getByRole('region', { name: t.labels.canList }).waitFor();
-      await page.waitForURL(`**/dt?qr=${CARTON}`);
+      await page.getByRole('link', { name: fill(t.summary.inCarton_other, { carton: CARTON, count: 48 }) }).waitFor();
     },
   },
   {
@@ -203,5 +199,18 @@ describe.each(PROFILES)("the contract's optional fields, from the reference serv
     // From the top: the fixed app bar would otherwise sit across the middle of a full-page shot.
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: join(SHOTS, `result-${name}${suffix}.png`), fullPage: true });
+  });
+
+  it("looks a unit's carton up from its link, and a carton's unit from the list", async () => {
+    const { page, t, problems } = await suite.open(language, context);
+    await typeAndSearch(page, t, UNIT_IN_CARTON_CODE);
+    await page.getByRole('link', { name: fill(t.summary.inCarton_other, { carton: CARTON, count: 48 }) }).click();
+    await page.waitForURL(`**/dt?qr=${CARTON}`);
+    const list = page.getByRole('region', { name: t.labels.canList });
+    await list.getByRole('link', { name: 'HP26A1105C48B0007' }).click();
+    await page.waitForURL('**/dt?qr=HP26A1105C48B0007');
+    await page.getByRole('link', { name: fill(t.summary.inCarton_other, { carton: CARTON, count: 48 }) }).waitFor();
+    expect(await lookupPage(page, t).input.inputValue()).toBe('HP26A1105C48B0007');
+    expect(problems).toEqual([]);
   });
 });
