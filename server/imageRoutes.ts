@@ -8,10 +8,19 @@ const CACHE_FOREVER = 'public, max-age=31536000, immutable';
 /** An SVG opened on its own is a document: it may draw, never run a script or load anything. */
 const IMAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'";
 
+/** If-None-Match names this picture: in a list, weak (a proxy that compressed it), or '*' (RFC 9110 §13.1.2). */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
+  });
+}
+
 function send(reply: FastifyReply, image: StoredImage, ifNoneMatch: string | undefined): FastifyReply {
   const etag = `"${image.name}"`;
   reply.header('cache-control', CACHE_FOREVER).header('etag', etag).header('content-security-policy', IMAGE_POLICY);
-  if (ifNoneMatch === etag) return reply.code(304).send();
+  if (matches(ifNoneMatch, etag)) return reply.code(304).send();
   return reply.type(image.contentType).send(image.body);
 }
 

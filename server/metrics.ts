@@ -37,7 +37,19 @@ export interface Metrics {
 export function createMetrics(importRuns: () => ImportRunTotals[] | Promise<ImportRunTotals[]>): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
-  const readRuns = async () => new Map((await importRuns()).map((run) => [run.outcome, run]));
+  /**
+   * The runs as the database last answered: a scrape while the database is away (exactly when the
+   * other metrics matter) still answers, with the import figures it last read.
+   */
+  let lastRuns = new Map<ImportOutcome, ImportRunTotals>();
+  const readRuns = async () => {
+    try {
+      lastRuns = new Map((await importRuns()).map((run) => [run.outcome, run]));
+    } catch {
+      // Readiness reports the database; the metrics keep their last import figures.
+    }
+    return lastRuns;
+  };
   new Counter({
     name: 'trace_import_runs_total',
     help: 'Imports recorded in the database, by outcome: written, rejected (bad rows, nothing written) or failed (an error)',

@@ -17,9 +17,12 @@ function lotExtras({ lotStatus, recallReason, imageUrl }: ProductLot): TraceItem
   };
 }
 
-/** Where a stored code belongs, as the optional fields say it; nothing for a code on its own. */
-function relationExtras({ carton, unitCodes }: StoredCode): TraceBodyExtras {
-  if (unitCodes !== undefined && unitCodes.length > 0) return { UnitCodes: unitCodes };
+/**
+ * Where a stored code belongs, as the optional fields say it: a carton's units, a unit's carton;
+ * nothing for a code on its own, and nothing that does not apply to its kind.
+ */
+function relationExtras({ carton, unitCodes }: StoredCode, kind: 'unit' | 'carton'): TraceBodyExtras {
+  if (kind === 'carton') return unitCodes !== undefined && unitCodes.length > 0 ? { UnitCodes: unitCodes } : {};
   if (carton === undefined) return {};
   return { CartonCode: carton.code, ...(carton.totalPacket === null ? {} : { CartonTotalPacket: carton.totalPacket }) };
 }
@@ -67,7 +70,7 @@ export function toTraceResponse(record: CodeRecord, extras: TraceBodyExtras = {}
 /** The answer for a stored code, with where it belongs. */
 export function storedTraceResponse(stored: StoredCode): TraceResponse {
   const { code, totalPacket, lot } = stored;
-  return toTraceResponse({ ...lot, code, totalPacket }, relationExtras(stored));
+  return toTraceResponse({ ...lot, code, totalPacket }, relationExtras(stored, isCarton(lot) ? 'carton' : 'unit'));
 }
 
 /**
@@ -105,14 +108,15 @@ function bodyTemplate(lot: ProductLot): BodyTemplate {
 const templates = new WeakMap<ProductLot, BodyTemplate>();
 
 /** The item's last fields as JSON, with the comma before them; '' when it has none. */
-function relationsJson(stored: StoredCode): string {
-  const { carton, unitCodes } = stored;
+function relationsJson(stored: StoredCode, kind: 'unit' | 'carton'): string {
+  const { carton } = stored;
   // Most answers are units: their two fields are written out rather than built and serialised.
-  if (carton !== undefined && (unitCodes === undefined || unitCodes.length === 0)) {
+  if (kind === 'unit') {
+    if (carton === undefined) return '';
     const total = carton.totalPacket === null ? '' : `,"CartonTotalPacket":${JSON.stringify(carton.totalPacket)}`;
     return `,"CartonCode":${JSON.stringify(carton.code)}${total}`;
   }
-  const relations = relationExtras(stored);
+  const relations = relationExtras(stored, kind);
   return Object.keys(relations).length === 0 ? '' : `,${JSON.stringify(relations).slice(1, -1)}`;
 }
 
@@ -129,7 +133,7 @@ export function traceResponseBody(stored: StoredCode): Buffer {
   }
   const parts = [template.beforeCode, Buffer.from(JSON.stringify(code)), template.afterCode];
   if (template.afterTotal) parts.push(Buffer.from(JSON.stringify(totalPacket)), template.afterTotal);
-  const relations = relationsJson(stored);
+  const relations = relationsJson(stored, template.afterTotal === undefined ? 'unit' : 'carton');
   if (relations !== '') parts.push(Buffer.from(relations));
   parts.push(template.end);
   return Buffer.concat(parts);

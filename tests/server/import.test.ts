@@ -1,4 +1,5 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -135,6 +136,39 @@ describe.each(BACKENDS)('npm run import on $name (the import function)', (backen
       },
     ]);
     expect(await database.dump()).toEqual(before);
+  });
+
+  it('keeps a recall when a later file adds codes to the lot without stating its status; lifts it only by active', async () => {
+    const header = `${HEADER},lotStatus,recallReason`;
+    const row = (n: number, status: string, reason: string) =>
+      `LN27A0201G85X0000${n},SB850G,Sữa bột 850g,lon,850,gam,L2027-0201,2027-02-01,2029-02-01,,,${status},${reason}`;
+    const importLines = (...lines: string[]) => importCollecting(writeTempFile('lot.csv', lines.join('\n') + '\n'));
+    await importLines(header, row(1, 'recalled', 'Hở nắp'));
+    await importLines(HEADER, GOOD.replace('X00001', 'X00002'));
+    await importLines(header, row(3, '', ''));
+    for (const code of ['LN27A0201G85X00001', 'LN27A0201G85X00002', 'LN27A0201G85X00003']) {
+      expect(await lookUp(code), code).toMatchObject({ lotStatus: 'recalled', recallReason: 'Hở nắp' });
+    }
+    const { result } = await importLines(header, row(1, 'active', ''));
+    expect(result.catalogueChanges).toBe(1);
+    expect(await lookUp('LN27A0201G85X00003')).toMatchObject({ lotStatus: 'active', recallReason: null });
+  });
+
+  it('refuses a picture that is no regular file (a device, a folder, a pipe) without reading it', async () => {
+    const folder = tempDir();
+    mkdirSync(join(folder, 'pictures'));
+    execFileSync('mkfifo', [join(folder, 'pipe.png')]);
+    const path = join(folder, 'devices.csv');
+    const rows = ['/dev/zero', 'pictures', 'pipe.png'].map(
+      (image, i) => `LN27A0201G85X0000${i + 1},SB86${i}G,Sữa bột,lon,850,gam,L1,2027-02-01,2029-02-01,,,,,${image}`,
+    );
+    writeFileSync(path, [`${HEADER},lotStatus,recallReason,productImage`, ...rows].join('\n') + '\n');
+    const { problems } = await importCollecting(path);
+    expect(problems).toEqual([
+      { line: 2, reason: "productImage '/dev/zero' is not a file" },
+      { line: 3, reason: "productImage 'pictures' is not a file" },
+      { line: 4, reason: "productImage 'pipe.png' is not a file" },
+    ]);
   });
 
   it('checks rows against each other and against stored cartons', async () => {

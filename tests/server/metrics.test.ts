@@ -111,6 +111,24 @@ describe.each(BACKENDS)('import runs on $name', (backend) => {
   });
 });
 
+it('still answers a scrape when the database cannot give the import runs, with the figures it last read', async () => {
+  // PostgreSQL: every read sees the drop at once (a SQLite lookup keeps its snapshot for up to 100 ms).
+  const database = await BACKENDS[1]!.create();
+  try {
+    server = await startTestServer({ ...database.env, METRICS_PORT: '0' });
+    expect(sample(await scrape(server.metricsUrl), 'trace_import_runs_total', 'outcome="written"')).toBe(1);
+    await database.exec('DROP TABLE import_runs');
+    expect((await server.trace({ QrCode: '1D24B3261X54A2320' })).status).toBe(200);
+    const during = await scrape(server.metricsUrl);
+    expect(sample(during, 'trace_import_runs_total', 'outcome="written"')).toBe(1);
+    expect(sample(during, 'trace_lookups_total', 'outcome="found"')).toBe(1);
+  } finally {
+    await server?.close();
+    server = undefined;
+    await database.drop();
+  }
+});
+
 describe('without METRICS_PORT', () => {
   it('serves no metrics anywhere', async () => {
     server = await startTestServer();

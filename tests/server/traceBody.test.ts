@@ -43,6 +43,10 @@ describe('traceResponseBody', () => {
     ['a unit in a carton of unknown count', { code, totalPacket: null, lot: unitLot, carton: { ...carton, totalPacket: null } }],
     ['a carton with its units', { code, totalPacket: 48, lot: { ...recalledLot, productUnit: 'thùng' }, unitCodes }],
     ['a carton with no units', { code, totalPacket: 48, lot: cartonLot, unitCodes: [] }],
+    // What a lookup never builds, but the template must still agree on: only the fields of the item's kind.
+    ['a unit given unit codes', { code, totalPacket: null, lot: unitLot, unitCodes }],
+    ['a carton given a carton', { code, totalPacket: 48, lot: cartonLot, carton }],
+    ['a unit given both', { code, totalPacket: null, lot: unitLot, carton, unitCodes }],
   ])('gives the same bytes as serialising the response, for %s', (_name, stored) => {
     expect(traceResponseBody(stored).toString('utf8')).toBe(JSON.stringify(storedTraceResponse(stored)));
   });

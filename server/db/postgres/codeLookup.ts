@@ -52,9 +52,11 @@ interface KeptLot {
 
 /**
  * Lookups on a pool of connections shared by the service's requests. A lookup is one primary-key
- * read of `codes`. Millions of codes share a few hundred product lots, so each lot is read once and
- * kept until an import changes the catalogue: its version comes with every code read, in the same
- * snapshot, so a lot is never answered from before a change the code row already reflects.
+ * read of `codes` (with a unit's carton row); a carton's units are a second read, which may see an
+ * import committed in between, as a later lookup would. Millions of codes share a few hundred product
+ * lots, so each lot is read once and kept until an import changes the catalogue: its version comes
+ * with every code read, in the same snapshot, so a lot is never answered from before a change the code
+ * row already reflects.
  */
 export function openPostgresLookup(pool: pg.Pool): CodeLookup {
   const lots = new Map<string, KeptLot>();

@@ -48,14 +48,18 @@ export const WRITE_PRODUCTS = `
 export const PRODUCT_IDS = `
   SELECT array_agg(p.id ORDER BY f.ref) FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS f(product_code, product_unit, ref)
   JOIN products p USING (product_code, product_unit)`;
+// A lot's status is kept when a file does not state it: a recall is lifted only by an explicit
+// 'active', never by a later file that adds codes to the lot without the column.
+const KEPT_STATUS = 'coalesce(excluded.lot_status, lots.lot_status)';
+const KEPT_REASON = 'CASE WHEN excluded.lot_status IS NULL THEN lots.recall_reason ELSE excluded.recall_reason END';
 export const WRITE_LOTS = `
   INSERT INTO lots (product_code, lot_code, product_date, expire_date, lot_status, recall_reason)
   SELECT * FROM unnest($1::text[], $2::text[], $3::date[], $4::date[], $5::text[], $6::text[])
   ON CONFLICT (product_code, lot_code) DO UPDATE
     SET product_date = excluded.product_date, expire_date = excluded.expire_date,
-        lot_status = excluded.lot_status, recall_reason = excluded.recall_reason
+        lot_status = ${KEPT_STATUS}, recall_reason = ${KEPT_REASON}
     WHERE (lots.product_date, lots.expire_date, lots.lot_status, lots.recall_reason)
-      IS DISTINCT FROM (excluded.product_date, excluded.expire_date, excluded.lot_status, excluded.recall_reason)
+      IS DISTINCT FROM (excluded.product_date, excluded.expire_date, ${KEPT_STATUS}, ${KEPT_REASON})
   RETURNING id`;
 export const LOT_IDS = `
   SELECT array_agg(l.id ORDER BY f.ref) FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS f(product_code, lot_code, ref)

@@ -58,13 +58,17 @@ const WRITE_PRODUCT = `
     WHERE (product_name, weight, weight_type, image_url, image_name)
       IS NOT (excluded.product_name, excluded.weight, excluded.weight_type, excluded.image_url, excluded.image_name)`;
 const PRODUCT_ID = 'SELECT id FROM main.products WHERE product_code = ? AND product_unit = ?';
+// A lot's status is kept when a file does not state it: a recall is lifted only by an explicit
+// 'active', never by a later file that adds codes to the lot without the column.
+const KEPT_STATUS = 'coalesce(excluded.lot_status, lot_status)';
+const KEPT_REASON = 'CASE WHEN excluded.lot_status IS NULL THEN recall_reason ELSE excluded.recall_reason END';
 const WRITE_LOT = `
   INSERT INTO main.lots (product_code, lot_code, product_date, expire_date, lot_status, recall_reason) VALUES (?, ?, ?, ?, ?, ?)
   ON CONFLICT (product_code, lot_code) DO UPDATE
     SET product_date = excluded.product_date, expire_date = excluded.expire_date,
-        lot_status = excluded.lot_status, recall_reason = excluded.recall_reason
+        lot_status = ${KEPT_STATUS}, recall_reason = ${KEPT_REASON}
     WHERE (product_date, expire_date, lot_status, recall_reason)
-      IS NOT (excluded.product_date, excluded.expire_date, excluded.lot_status, excluded.recall_reason)`;
+      IS NOT (excluded.product_date, excluded.expire_date, ${KEPT_STATUS}, ${KEPT_REASON})`;
 const LOT_ID = 'SELECT id FROM main.lots WHERE product_code = ? AND lot_code = ?';
 // "WHERE true" keeps SQLite from reading ON CONFLICT as a join constraint of the SELECT. In code
 // order, so the clustered index is appended to rather than split at random: the staged order when the
