@@ -1,3 +1,5 @@
+import defaultLogo from '../public/logo.svg?inline';
+
 /**
  * The company behind the page. Set at build time through VITE_BRAND_* (see README);
  * the defaults live in the top-level .env.
@@ -5,7 +7,8 @@
 export const brand = {
   name: import.meta.env.VITE_BRAND_NAME || 'Sữa Đồng Xanh',
   website: import.meta.env.VITE_BRAND_WEBSITE || 'https://example.com/',
-  logo: import.meta.env.VITE_BRAND_LOGO || '/logo.svg',
+  // The default logo is a few hundred bytes: inlined, the header needs no request of its own.
+  logo: import.meta.env.VITE_BRAND_LOGO || defaultLogo,
   primary: import.meta.env.VITE_BRAND_PRIMARY || '#0b5cad',
   secondary: import.meta.env.VITE_BRAND_SECONDARY || '#1b7a43',
   /** Customer hotline offered when a code is not found or a lot is recalled; none shown when unset. */
