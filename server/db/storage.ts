@@ -65,8 +65,11 @@ export interface ImportStaging {
    * many. `facts` say which checks the file's order already made, so they are skipped.
    */
   reportProblems(facts: CrossRowFacts, onProblem: (problem: RowProblem) => void): Promise<number>;
-  /** Writes the catalogue (pictures, products, lots) and every staged code in one transaction. */
-  write(catalogue: CatalogueParts): Promise<WriteCounts>;
+  /**
+   * Writes the catalogue (pictures, products, lots) and every staged code in one transaction, with
+   * the import's record in import_runs: an import is counted written exactly when it was.
+   */
+  write(catalogue: CatalogueParts, run: ImportRun): Promise<WriteCounts>;
   /** Drops the staged rows; also after a failure, where it must not hide the first error. */
   close(): Promise<void>;
 }
@@ -86,8 +89,8 @@ export interface TraceStorage {
    */
   tidyAfterImport(failed: boolean): string | undefined;
   /**
-   * Records how an import ended, after it ended (a failed one was rolled back). Best effort: a run
-   * that cannot be recorded (a full disk) goes unrecorded, and the import's own outcome stands.
+   * Records an import that wrote nothing, after it ended (a failed one was rolled back). Best effort:
+   * a run that cannot be recorded (a full disk) goes unrecorded, and the import's own outcome stands.
    */
   recordImport(run: ImportRun): Promise<void>;
   close(): Promise<void>;

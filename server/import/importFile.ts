@@ -68,7 +68,11 @@ export async function importFile(storage: TraceStorage, path: string, options: I
     await flush();
 
     badRows += await staging.reportProblems(crossRows.facts, onProblem);
-    const written = badRows === 0 ? await staging.write(catalogue) : { inserted: 0, updated: 0, catalogueChanges: 0 };
+    // The record of a written import goes into its own transaction, timed up to the write.
+    const written =
+      badRows === 0
+        ? await staging.write(catalogue, { outcome: 'written', rows, seconds: (performance.now() - started) / 1000 })
+        : { inserted: 0, updated: 0, catalogueChanges: 0 };
     const imported: ImportResult = {
       rows,
       badRows,
@@ -78,7 +82,7 @@ export async function importFile(storage: TraceStorage, path: string, options: I
       cpuSeconds: cpuSecondsSince(startedCpu),
     };
     await staging.close();
-    await storage.recordImport({ outcome: badRows === 0 ? 'written' : 'rejected', rows, seconds: imported.seconds });
+    if (badRows > 0) await storage.recordImport({ outcome: 'rejected', rows, seconds: imported.seconds });
     return imported;
   } catch (error) {
     try {

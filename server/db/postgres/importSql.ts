@@ -65,6 +65,7 @@ export const LOT_IDS = `
   SELECT array_agg(l.id ORDER BY f.ref) FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS f(product_code, lot_code, ref)
   JOIN lots l USING (product_code, lot_code)`;
 export const BUMP_VERSION = 'UPDATE catalogue_version SET version = version + 1';
+export const RECORD_RUN = 'INSERT INTO import_runs (finished_at, outcome, rows, seconds) VALUES (now(), $1, $2, $3)';
 
 // The staged numbers of products and lots become their ids through two arrays ($1, $2) indexed by
 // those numbers; $3: only lines after it. $4 and $5, the least and greatest staged code, bound the

@@ -5,7 +5,7 @@ import type { CatalogueParts } from '../../import/catalogue.ts';
 import type { CrossRowFacts } from '../../import/crossRows.ts';
 import type { RowProblem } from '../../import/importFile.ts';
 import type { ImportRow } from '../../import/importRow.ts';
-import type { ImportStaging, WriteCounts } from '../storage.ts';
+import type { ImportRun, ImportStaging, WriteCounts } from '../storage.ts';
 import { CopyTextRows } from './copyText.ts';
 import * as sql from './importSql.ts';
 
@@ -194,7 +194,7 @@ export async function openPostgresStaging(client: pg.PoolClient): Promise<Import
       await client.query('CLOSE problems');
       return count;
     },
-    async write(catalogue: CatalogueParts): Promise<WriteCounts> {
+    async write(catalogue: CatalogueParts, { outcome, rows, seconds }: ImportRun): Promise<WriteCounts> {
       await writeCatalogue(catalogue);
       if (writingEarly) {
         await writeCodes('import_batch', 0, unwritten);
@@ -204,6 +204,7 @@ export async function openPostgresStaging(client: pg.PoolClient): Promise<Import
         await writeCodes('import_rows', writtenThrough, unwritten);
       }
       if (counts.catalogueChanges > 0) await client.query(sql.BUMP_VERSION);
+      await client.query(sql.RECORD_RUN, [outcome, rows, seconds]);
       await client.query('COMMIT');
       return counts;
     },

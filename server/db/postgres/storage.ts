@@ -1,6 +1,7 @@
 import type { TraceStorage } from '../storage.ts';
 import { openPostgresLookup } from './codeLookup.ts';
 import { describeDatabaseUrl, migrate, openPool } from './database.ts';
+import { RECORD_RUN } from './importSql.ts';
 import { openPostgresStaging } from './importStaging.ts';
 
 /** Connections for lookups: enough to keep the database busy while requests wait on the network. */
@@ -44,7 +45,7 @@ export async function openPostgresStorage(url: string): Promise<TraceStorage> {
       tidyAfterImport: () => undefined,
       async recordImport({ outcome, rows, seconds }) {
         try {
-          await pool.query('INSERT INTO import_runs (finished_at, outcome, rows, seconds) VALUES (now(), $1, $2, $3)', [outcome, rows, seconds]);
+          await pool.query(RECORD_RUN, [outcome, rows, seconds]);
         } catch {
           // Best effort (the server gone, a full disk): the import's own outcome is what to report.
         }

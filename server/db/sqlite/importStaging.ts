@@ -3,7 +3,7 @@ import type { RowProblem } from '../../import/importFile.ts';
 import type { ImportRow } from '../../import/importRow.ts';
 import type { CatalogueParts } from '../../import/catalogue.ts';
 import { isCarton } from '../../domain/traceCode.ts';
-import type { ImportStaging, WriteCounts } from '../storage.ts';
+import type { ImportRun, ImportStaging, WriteCounts } from '../storage.ts';
 import type { Db } from './database.ts';
 import { crossRowProblems } from '../crossRowProblems.ts';
 
@@ -108,7 +108,8 @@ export function openSqliteStaging(db: Db): ImportStaging {
   };
 
   const countCodes = db.prepare<[], number>('SELECT count(*) FROM main.codes').pluck();
-  const write = db.transaction(({ products, lots, images }: CatalogueParts): WriteCounts => {
+  const recordRun = db.prepare('INSERT INTO main.import_runs (finished_at, outcome, rows, seconds) VALUES (?, ?, ?, ?)');
+  const write = db.transaction(({ products, lots, images }: CatalogueParts, run: ImportRun): WriteCounts => {
     let catalogueChanges = 0;
     const writeImage = db.prepare(WRITE_IMAGE);
     for (const image of images) writeImage.run(image.name, image.contentType, image.body);
@@ -125,6 +126,7 @@ export function openSqliteStaging(db: Db): ImportStaging {
     const before = countCodes.get() ?? 0;
     const changes = db.prepare(writeCodes(codesAscending ? 'r.rowid' : 'r.code')).run().changes;
     const inserted = (countCodes.get() ?? 0) - before;
+    recordRun.run(new Date().toISOString(), run.outcome, run.rows, run.seconds);
     return { inserted, updated: changes - inserted, catalogueChanges };
   });
 
@@ -167,8 +169,8 @@ export function openSqliteStaging(db: Db): ImportStaging {
       if (pending) onProblem(pending);
       return count;
     },
-    async write(catalogue) {
-      return write.immediate(catalogue);
+    async write(catalogue, run) {
+      return write.immediate(catalogue, run);
     },
     async close() {
       if (db.inTransaction) db.exec('ROLLBACK');
