@@ -1,4 +1,5 @@
 import type { CrossRowFacts } from '../import/crossRows.ts';
+import type { RowProblem } from '../import/importFile.ts';
 
 // The checks across an import's rows, as SQL both databases run on their staged `import_rows`. A line's
 // problems come in this order: a repeated code, the catalogue, the parent carton. Each part runs only
@@ -30,4 +31,31 @@ export function crossRowProblems(facts: CrossRowFacts, storedCarton: string): st
     ...(facts.openParents > 0 ? [parentsNotCartons] : []),
   ];
   return parts.length === 0 ? undefined : `SELECT line, reason FROM (${parts.join(' UNION ALL ')}) problems ORDER BY line, kind`;
+}
+
+/**
+ * Reports the rows of `crossRowProblems` (in line order, a line's reasons together) once per line,
+ * its reasons joined; `finish` sends the last one and says how many lines had a problem.
+ */
+export class ProblemsByLine {
+  private pending: RowProblem | undefined;
+  private count = 0;
+
+  constructor(private readonly onProblem: (problem: RowProblem) => void) {}
+
+  add({ line, reason }: RowProblem): void {
+    if (this.pending?.line === line) {
+      this.pending.reason += `; ${reason}`;
+      return;
+    }
+    if (this.pending) this.onProblem(this.pending);
+    this.pending = { line, reason };
+    this.count++;
+  }
+
+  finish(): number {
+    if (this.pending) this.onProblem(this.pending);
+    this.pending = undefined;
+    return this.count;
+  }
 }

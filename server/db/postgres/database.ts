@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import pg from 'pg';
+import { readMigrations } from '../migrations.ts';
 
 const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
 
@@ -28,18 +28,6 @@ export function openPool(url: string, max: number): pg.Pool {
   return pool;
 }
 
-interface Migration {
-  version: number;
-  sql: string;
-}
-
-function readMigrations(): Migration[] {
-  return readdirSync(MIGRATIONS_DIR)
-    .filter((name) => /^\d{3}_.+\.sql$/.test(name))
-    .sort()
-    .map((name) => ({ version: Number(name.slice(0, 3)), sql: readFileSync(new URL(name, MIGRATIONS_DIR), 'utf8') }));
-}
-
 /**
  * Applies the numbered migrations not yet recorded in schema_migrations, each in its own transaction.
  * Returns true when it created the tables (the database was empty of them).
@@ -51,7 +39,7 @@ export async function migrate(pool: pg.Pool): Promise<boolean> {
     await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
     const { rows } = await client.query<{ version: number | null }>('SELECT max(version) AS version FROM schema_migrations');
     const current = rows[0]?.version ?? 0;
-    const pending = readMigrations().filter((m) => m.version > current);
+    const pending = readMigrations(MIGRATIONS_DIR).filter((m) => m.version > current);
     for (const migration of pending) {
       await client.query('BEGIN');
       try {

@@ -7,6 +7,7 @@ import type { RowProblem } from '../../import/importFile.ts';
 import type { ImportRow } from '../../import/importRow.ts';
 import type { ImportRun, ImportStaging, WriteCounts } from '../storage.ts';
 import { CopyTextRows } from './copyText.ts';
+import { ProblemsByLine } from '../crossRowProblems.ts';
 import * as sql from './importSql.ts';
 
 // The whole import is one transaction on a connection of its own: rows stream with COPY into a
@@ -175,24 +176,14 @@ export async function openPostgresStaging(client: pg.PoolClient): Promise<Import
       if (cursor === undefined) return 0;
       await client.query('ANALYZE import_rows');
       await client.query(cursor);
-      let pendingProblem: RowProblem | undefined;
-      let count = 0;
+      const problems = new ProblemsByLine(onProblem);
       for (;;) {
         const { rows } = await client.query<RowProblem>(`FETCH ${PROBLEMS_PER_FETCH} FROM problems`);
-        for (const { line, reason } of rows) {
-          if (pendingProblem?.line === line) {
-            pendingProblem.reason += `; ${reason}`;
-            continue;
-          }
-          if (pendingProblem) onProblem(pendingProblem);
-          pendingProblem = { line, reason };
-          count++;
-        }
+        for (const problem of rows) problems.add(problem);
         if (rows.length < PROBLEMS_PER_FETCH) break;
       }
-      if (pendingProblem) onProblem(pendingProblem);
       await client.query('CLOSE problems');
-      return count;
+      return problems.finish();
     },
     async write(catalogue: CatalogueParts, { outcome, rows, seconds }: ImportRun): Promise<WriteCounts> {
       await writeCatalogue(catalogue);

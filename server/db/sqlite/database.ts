@@ -1,6 +1,7 @@
-import { accessSync, constants, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { accessSync, constants, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { readMigrations } from '../migrations.ts';
 
 export type Db = Database.Database;
 
@@ -27,27 +28,10 @@ export function openDatabase(path: string): Db {
   }
 }
 
-interface Migration {
-  version: number;
-  name: string;
-  sql: string;
-}
-
-function readMigrations(): Migration[] {
-  return readdirSync(MIGRATIONS_DIR)
-    .filter((name) => /^\d{3}_.+\.sql$/.test(name))
-    .sort()
-    .map((name) => ({
-      version: Number(name.slice(0, 3)),
-      name,
-      sql: readFileSync(new URL(name, MIGRATIONS_DIR), 'utf8'),
-    }));
-}
-
 /** PRAGMA user_version records the last applied migration; each one runs in its own transaction. */
 function migrate(db: Db): void {
   const current = db.pragma('user_version', { simple: true }) as number;
-  const pending = readMigrations().filter((m) => m.version > current);
+  const pending = readMigrations(MIGRATIONS_DIR).filter((m) => m.version > current);
   for (const migration of pending) {
     db.transaction(() => {
       db.exec(migration.sql);

@@ -5,7 +5,7 @@ import type { CatalogueParts } from '../../import/catalogue.ts';
 import { isCarton } from '../../domain/traceCode.ts';
 import type { ImportRun, ImportStaging, WriteCounts } from '../storage.ts';
 import type { Db } from './database.ts';
-import { crossRowProblems } from '../crossRowProblems.ts';
+import { crossRowProblems, ProblemsByLine } from '../crossRowProblems.ts';
 
 // Rows wait in a temporary table, so a file of millions of codes is checked in bounded memory and the
 // final write is a few set-based statements inside one transaction. SQLite keeps temporary tables in
@@ -155,19 +155,9 @@ export function openSqliteStaging(db: Db): ImportStaging {
       }
       const query = problemsQuery(facts);
       if (query === undefined) return 0;
-      let pending: RowProblem | undefined;
-      let count = 0;
-      for (const { line, reason } of db.prepare<[], RowProblem>(query).iterate()) {
-        if (pending?.line === line) {
-          pending.reason += `; ${reason}`;
-          continue;
-        }
-        if (pending) onProblem(pending);
-        pending = { line, reason };
-        count++;
-      }
-      if (pending) onProblem(pending);
-      return count;
+      const problems = new ProblemsByLine(onProblem);
+      for (const problem of db.prepare<[], RowProblem>(query).iterate()) problems.add(problem);
+      return problems.finish();
     },
     async write(catalogue, run) {
       return write.immediate(catalogue, run);

@@ -4,6 +4,7 @@ import { unitName, type RowValue } from '@/features/lookup/traceRows';
 import { parseWireDate } from '@/shared/dates/calendarDay';
 import { formatDay } from '@/shared/dates/formatDay';
 import { expiryStatus, type ExpiryStatus } from '@/shared/expiry/expiryStatus';
+import { expiryText } from '@/shared/expiry/expiryText';
 import type { CheckedCode } from './checkedCode';
 
 /** Everything a row shows about a found code, in one language: the table, the CSV and the reply agree. */
@@ -35,20 +36,6 @@ function valueText(value: RowValue, t: TFunction): string | null {
 function dateText(value: unknown, language: string): string | null {
   const day = parseWireDate(value);
   return day ? formatDay(day, language) : filled(value);
-}
-
-/** The expiry in words, by the shopper page's day-level rule (calendar days in Vietnam). */
-export function expiryText(status: ExpiryStatus, t: TFunction, language: string): string {
-  switch (status.kind) {
-    case 'valid':
-      return t('expiry.valid', { count: status.daysLeft });
-    case 'expiringSoon':
-      return status.daysLeft === 0 ? t('expiry.today') : t('expiry.soon', { count: status.daysLeft });
-    case 'expired':
-      return t('expiry.expired', { date: formatDay(status.since, language) });
-    case 'unknown':
-      return t('expiry.unknown');
-  }
 }
 
 function lotText({ extras }: TraceResult, t: TFunction): string | null {

@@ -7,8 +7,8 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { languageOf } from '@/i18n/i18n';
-import { formatDay } from '@/shared/dates/formatDay';
 import type { ExpiryStatus } from '@/shared/expiry/expiryStatus';
+import { expiryText } from '@/shared/expiry/expiryText';
 
 // Text colours at 4.5:1 or more on their tints; the icon and the words carry the meaning as well.
 const LOOKS: Record<ExpiryStatus['kind'], { Icon: SvgIconComponent; bgcolor: string; color: string }> = {
@@ -22,23 +22,8 @@ const LOOKS: Record<ExpiryStatus['kind'], { Icon: SvgIconComponent; bgcolor: str
 export function ExpiryBadge({ status }: { status: ExpiryStatus }) {
   const { t, i18n } = useTranslation();
   const { Icon, ...colours } = LOOKS[status.kind];
-  let text: string;
-  let advice: string | null = null;
-  switch (status.kind) {
-    case 'valid':
-      text = t('expiry.valid', { count: status.daysLeft });
-      break;
-    case 'expiringSoon':
-      text = status.daysLeft === 0 ? t('expiry.today') : t('expiry.soon', { count: status.daysLeft });
-      break;
-    case 'expired':
-      text = t('expiry.expired', { date: formatDay(status.since, languageOf(i18n)) });
-      advice = t('expiry.expiredAdvice');
-      break;
-    case 'unknown':
-      text = t('expiry.unknown');
-      advice = t('expiry.unknownAdvice');
-  }
+  const text = expiryText(status, t, languageOf(i18n));
+  const advice = status.kind === 'expired' ? t('expiry.expiredAdvice') : status.kind === 'unknown' ? t('expiry.unknownAdvice') : null;
   return (
     <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', px: 1.5, py: 1, borderRadius: 1, ...colours }}>
       <Icon fontSize="small" sx={{ mt: '2px', flexShrink: 0 }} />
