@@ -48,6 +48,12 @@ function migrate(db: Db): void {
  * service renews its snapshot at least every 100 ms, so waiting here is short.
  */
 export function foldWriteAheadLog(db: Db): boolean {
-  const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
-  return result?.busy === 0;
+  // Each try waits busy_timeout for readers; a service under heavy load was seen to need more than one.
+  for (let attempt = 0; attempt < FOLD_ATTEMPTS; attempt++) {
+    const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+    if (result?.busy === 0) return true;
+  }
+  return false;
 }
+
+const FOLD_ATTEMPTS = 3;
