@@ -94,6 +94,27 @@ describe('the decode engine, on the WebAssembly engine', () => {
     for (const frame of frames) expect(await texts(engine, frame.pixels, 'frame')).toEqual([frame.expected]);
   }, 30_000);
 
+  it('unrolls a code on a can that a flat read misses, in a photo and in a camera frame', async () => {
+    const onCans = images.filter((image) => ['frames/curved-0055.jpg', 'frames/curved-0115.jpg'].includes(image.name));
+    expect(onCans).toHaveLength(2);
+    // The photo first: it waits for the WebAssembly engine, which then reads the frames too.
+    const engine = wasmEngine();
+    for (const can of onCans) {
+      const flat = await read({ ...can.pixels, colorSpace: 'srgb' }, { formats: ['QRCode'], textMode: 'Plain' });
+      expect(flat.filter((result) => result.isValid)).toEqual([]);
+      for (const effort of ['photo', 'frame'] as const) {
+        const answer = await engine.decode(can.pixels, effort);
+        expect({ image: can.name, effort, ...answer }).toEqual({
+          image: can.name,
+          effort,
+          codes: [{ text: can.expected, symbology: 'qr' }],
+          engine: 'wasm',
+          attempt: 'QR unrolled from a can',
+        });
+      }
+    }
+  });
+
   it('lists every code of a photo that holds several, once each', async () => {
     const codes = ['https://trace.example/dt?qr=1D24B3261X54A2320', 'https://trace.example/dt?qr=TH26A1105C48B0001'];
     expect((await texts(wasmEngine(), qrPixels(codes))).sort()).toEqual(codes);

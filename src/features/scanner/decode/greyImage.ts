@@ -10,10 +10,14 @@ export interface GreyImage {
 /** Same weights and rounding as @zxing/browser's canvas source; transparent pixels count as white paper. */
 export function toGrey({ data, width, height }: RgbaImage): GreyImage {
   const grey = new Uint8ClampedArray(width * height);
-  for (let i = 0, j = 0; j < grey.length; i += 4, j++) {
-    grey[j] = data[i + 3] === 0 ? 255 : (306 * data[i] + 601 * data[i + 1] + 117 * data[i + 2] + 0x200) >> 10;
-  }
+  for (let j = 0; j < grey.length; j++) grey[j] = luminanceAt(data, j);
   return { data: grey, width, height };
+}
+
+/** The luminance of one RGBA pixel, by its index, as toGrey computes it. */
+export function luminanceAt(data: RgbaImage['data'], pixel: number): number {
+  const i = pixel * 4;
+  return data[i + 3] === 0 ? 255 : (306 * data[i] + 601 * data[i + 1] + 117 * data[i + 2] + 0x200) >> 10;
 }
 
 /** Back to RGBA, for the WebAssembly engine, which reads only that layout. */

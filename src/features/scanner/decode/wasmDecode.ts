@@ -1,5 +1,6 @@
 import type { ReaderOptions, ReadResult } from 'zxing-wasm/reader';
 import type { DecodedCode, DecodeEffort, RgbaImage, Symbology } from './decodedCode';
+import { unwrapCylinder, type Cylinder, type Quad } from './cylinderUnwrap';
 import { cropped, scaled, toGrey, toRgba, type GreyImage } from './greyImage';
 
 /** zxing-wasm's readBarcodes, passed in so that the worker and the Node bench share this code. */
@@ -40,12 +41,30 @@ const FRAME_LINEAR: ReaderOptions = {
   tryHarder: false,
 };
 
+// A flattened code is square and upright, with its quiet zone drawn in: the fast path reads it.
+const QR_FLATTENED: ReaderOptions = { ...QR, returnErrors: false, tryRotate: false, tryHarder: false };
+/**
+ * The curves tried on a code seen but not read: a code a bit over half the can's radius wide, turned a
+ * third of a radian to either side. On the bench's cans (radius 1.2 to 1.9 code widths, turned up to 20
+ * degrees) these two read every code a flat read missed; wider grids read no more.
+ */
+const CANS: Cylinder[] = [
+  { arc: 0.85, centre: 0.35 },
+  { arc: 0.85, centre: -0.35 },
+];
+
 /** A region that holds a code the first attempt found but could not read, in image pixels. */
 interface Region {
   left: number;
   top: number;
   right: number;
   bottom: number;
+}
+
+/** The largest QR code the first attempt found but could not read: its corners and width in modules. */
+interface UnreadCode {
+  quad: Quad;
+  modules: number | undefined;
 }
 
 /**
@@ -64,6 +83,14 @@ export async function decodeWithWasm(read: ReadBarcodes, image: RgbaImage, effor
   const first = await read(pixmap(image), effort === 'frame' ? QR_FRAME : QR);
   const codes = validCodes(first);
   if (codes.length > 0) return { codes, attempt: 'QR' };
+  // A code on a can: its middle modules are where a flat read does not look for them. Cheap (a small
+  // image read on the fast path), so before the zoom.
+  const code = unreadCode(first);
+  for (const can of code ? CANS : []) {
+    const flattened = toRgba(unwrapCylinder(image, code!.quad, can, code!.modules));
+    const onCan = await attempt('QR unrolled from a can', flattened, QR_FLATTENED);
+    if (onCan) return onCan;
+  }
   const region = unreadRegion(first, image);
   // Grey only when a retry needs it: most camera frames hold no code and need none.
   let grey: GreyImage | undefined;
@@ -100,6 +127,19 @@ function validCodes(results: ReadResult[]): DecodedCode[] {
     const symbology = SYMBOLOGY[result.format];
     return result.isValid && symbology && result.text !== '' ? [{ text: result.text, symbology }] : [];
   });
+}
+
+/** Only a full QR code: the Micro QR candidates it reports are its own finder patterns misread. */
+function unreadCode(results: ReadResult[]): UnreadCode | null {
+  const area = ({ position: p }: ReadResult) =>
+    Math.abs((p.bottomRight.x - p.topLeft.x) * (p.bottomLeft.y - p.topRight.y) - (p.bottomLeft.x - p.topRight.x) * (p.bottomRight.y - p.topLeft.y)) / 2;
+  const largest = results
+    .filter((result) => !result.isValid && result.format === 'QRCode')
+    .sort((a, b) => area(b) - area(a))[0];
+  if (!largest) return null;
+  const { topLeft, topRight, bottomRight, bottomLeft } = largest.position;
+  const version = Number(largest.version);
+  return { quad: [topLeft, topRight, bottomRight, bottomLeft], modules: version > 0 ? 17 + 4 * version : undefined };
 }
 
 /** The box around every code found but not read, with a quarter of its size as margin. */
