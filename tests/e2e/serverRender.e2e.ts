@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { brand } from '../../theme/brand';
 import { CARTON_CODE, MARKUP_CODE, MARKUP_NAME, UNIT_CODE, UNKNOWN_CODE, e2eSuite } from './support/e2eSuite';
 import { cartonRows, lookupPage, qrParam, unitRows } from './support/lookupPage';
 import { DESKTOP_EN, PHONE_VI, PROFILES } from './support/profiles';
@@ -21,6 +22,9 @@ describe('the first HTML response', () => {
     expect(html).toContain('<html lang="vi"');
     expect(html).toContain(TEXTS.vi.result.title);
     expect(html).toMatch(/<style data-emotion="css [^"]+">/);
+    // The phone's address bar takes the brand's colour (a .env value starting with # must be quoted).
+    expect(brand.primary).toMatch(/^#[0-9a-f]{6}$/i);
+    expect(html).toContain(`<meta name="theme-color" content="${brand.primary}" />`);
     expect(headers.get('content-security-policy')).toContain("script-src 'self' 'wasm-unsafe-eval'");
     expect(headers.get('x-content-type-options')).toBe('nosniff');
   });
