@@ -113,7 +113,7 @@ describe('the decode engine, on the WebAssembly engine', () => {
         });
       }
     }
-  });
+  }, 30_000);
 
   it('lists every code of a photo that holds several, once each', async () => {
     const codes = ['https://trace.example/dt?qr=1D24B3261X54A2320', 'https://trace.example/dt?qr=TH26A1105C48B0001'];

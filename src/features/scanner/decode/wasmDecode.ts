@@ -41,12 +41,12 @@ const FRAME_LINEAR: ReaderOptions = {
   tryHarder: false,
 };
 
-// A flattened code is square and upright, with its quiet zone drawn in: the fast path reads it.
+// A flattened code is square and upright, with the paper around it as its quiet zone: the fast path reads it.
 const QR_FLATTENED: ReaderOptions = { ...QR, returnErrors: false, tryRotate: false, tryHarder: false };
 /**
- * The curves tried on a code seen but not read: a code a bit over half the can's radius wide, turned a
- * third of a radian to either side. On the bench's cans (radius 1.2 to 1.9 code widths, turned up to 20
- * degrees) these two read every code a flat read missed; wider grids read no more.
+ * The curves tried on a code seen but not read: a code 0.85 of the can's radius wide (the narrow-can end
+ * of the bench's cans, whose radius is 1.2 to 1.9 code widths), turned a third of a radian to either side.
+ * These two read every code on the bench a flat read missed; a wider grid of curves read no more.
  */
 const CANS: Cylinder[] = [
   { arc: 0.85, centre: 0.35 },
@@ -64,8 +64,14 @@ interface Region {
 /** The largest QR code the first attempt found but could not read: its corners and width in modules. */
 interface UnreadCode {
   quad: Quad;
-  modules: number | undefined;
+  modules: number;
 }
+
+/**
+ * Larger codes are not unrolled: flattening one costs its module count squared (a version 40 code, 20 ms a
+ * curve, past the frame budget), and the trace code is version 4.
+ */
+const MAX_UNROLLED_VERSION = 10;
 
 /**
  * The WebAssembly engine's ladder of attempts, stopping at the first that reads a code. Every step was
@@ -86,10 +92,12 @@ export async function decodeWithWasm(read: ReadBarcodes, image: RgbaImage, effor
   // A code on a can: its middle modules are where a flat read does not look for them. Cheap (a small
   // image read on the fast path), so before the zoom.
   const code = unreadCode(first);
-  for (const can of code ? CANS : []) {
-    const flattened = toRgba(unwrapCylinder(image, code!.quad, can, code!.modules));
-    const onCan = await attempt('QR unrolled from a can', flattened, QR_FLATTENED);
-    if (onCan) return onCan;
+  if (code) {
+    for (const can of CANS) {
+      const flattened = unwrapCylinder(image, code.quad, can, code.modules);
+      const onCan = flattened && (await attempt('QR unrolled from a can', toRgba(flattened), QR_FLATTENED));
+      if (onCan) return onCan;
+    }
   }
   const region = unreadRegion(first, image);
   // Grey only when a retry needs it: most camera frames hold no code and need none.
@@ -131,15 +139,19 @@ function validCodes(results: ReadResult[]): DecodedCode[] {
 
 /** Only a full QR code: the Micro QR candidates it reports are its own finder patterns misread. */
 function unreadCode(results: ReadResult[]): UnreadCode | null {
-  const area = ({ position: p }: ReadResult) =>
-    Math.abs((p.bottomRight.x - p.topLeft.x) * (p.bottomLeft.y - p.topRight.y) - (p.bottomLeft.x - p.topRight.x) * (p.bottomRight.y - p.topLeft.y)) / 2;
   const largest = results
     .filter((result) => !result.isValid && result.format === 'QRCode')
-    .sort((a, b) => area(b) - area(a))[0];
-  if (!largest) return null;
+    .sort((a, b) => quadArea(b.position) - quadArea(a.position))[0];
+  const version = Number(largest?.version);
+  if (!largest || !Number.isInteger(version) || version < 1 || version > MAX_UNROLLED_VERSION) return null;
   const { topLeft, topRight, bottomRight, bottomLeft } = largest.position;
-  const version = Number(largest.version);
-  return { quad: [topLeft, topRight, bottomRight, bottomLeft], modules: version > 0 ? 17 + 4 * version : undefined };
+  return { quad: [topLeft, topRight, bottomRight, bottomLeft], modules: 17 + 4 * version };
+}
+
+/** Half the cross product of the diagonals. */
+function quadArea({ topLeft, topRight, bottomRight, bottomLeft }: ReadResult['position']): number {
+  const cross = (bottomRight.x - topLeft.x) * (bottomLeft.y - topRight.y) - (bottomLeft.x - topRight.x) * (bottomRight.y - topLeft.y);
+  return Math.abs(cross) / 2;
 }
 
 /** The box around every code found but not read, with a quarter of its size as margin. */
