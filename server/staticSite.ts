@@ -11,7 +11,7 @@ const ALWAYS_REVALIDATE = 'no-cache';
 
 /**
  * Serves the built page. Vite puts content-hashed files under assets/, which never change under the
- * same name; everything else (index.html, favicon, logo) must be revalidated. With a renderer, the
+ * same name; everything else (index.html, the after-paint loader, logo.svg) must be revalidated. With a renderer, the
  * page's routes are rendered on the server; without one (no server build), index.html is sent as is.
  */
 export async function registerStaticSite(app: FastifyInstance, staticDir: string, render?: PageRenderer): Promise<void> {

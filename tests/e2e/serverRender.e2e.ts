@@ -25,6 +25,8 @@ describe('the first HTML response', () => {
     // The phone's address bar takes the brand's colour (a .env value starting with # must be quoted).
     expect(brand.primary).toMatch(/^#[0-9a-f]{6}$/i);
     expect(html).toContain(`<meta name="theme-color" content="${brand.primary}" />`);
+    // The favicon rides in the page: no request of its own before the result.
+    expect(html).toMatch(/<link rel="icon" href="data:image\/svg\+xml,%3Csvg[^"]+" type="image\/svg\+xml" \/>/);
     expect(headers.get('content-security-policy')).toContain("script-src 'self' 'wasm-unsafe-eval'");
     expect(headers.get('x-content-type-options')).toBe('nosniff');
   });
