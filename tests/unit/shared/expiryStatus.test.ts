@@ -77,3 +77,24 @@ describe('with the process in another time zone', () => {
     expect(parseWireDate('2026-11-23')).toEqual({ year: 2026, month: 11, day: 23 });
   });
 });
+
+describe('traceDayOf', () => {
+  it('gives the day that the zone database gives for Vietnam, across midnight there, from 1976 to 2060', () => {
+    const inVietnam = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Ho_Chi_Minh', year: 'numeric', month: 'numeric', day: 'numeric' });
+    const zoneDatabaseDay = (instant: Date) => {
+      const parts = inVietnam.formatToParts(instant);
+      const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+      return { year: part('year'), month: part('month'), day: part('day') };
+    };
+    // Steps of 71 h 13 min land on every hour of the day over the years; each is checked a second either
+    // side of the instant, and midnight in Vietnam (17:00 UTC) is checked on the dot.
+    for (let at = Date.UTC(1976, 0, 1); at < Date.UTC(2060, 0, 1); at += (71 * 60 + 13) * 60_000) {
+      for (const instant of [at - 1000, at, at + 1000]) {
+        expect(traceDayOf(new Date(instant))).toEqual(zoneDatabaseDay(new Date(instant)));
+      }
+    }
+    for (const midnight of ['2026-11-23T17:00:00Z', '2026-11-23T16:59:59.999Z', '2028-02-28T17:00:00Z', '2039-12-31T17:00:00Z']) {
+      expect(traceDayOf(new Date(midnight))).toEqual(zoneDatabaseDay(new Date(midnight)));
+    }
+  });
+});
