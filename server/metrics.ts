@@ -42,7 +42,7 @@ export function createMetrics(importRuns: () => ImportRunTotals[] | Promise<Impo
    * other metrics matter) still answers, with the import figures it last read.
    */
   let lastRuns = new Map<ImportOutcome, ImportRunTotals>();
-  const readRuns = async () => {
+  const read = async () => {
     try {
       lastRuns = new Map((await importRuns()).map((run) => [run.outcome, run]));
     } catch {
@@ -50,6 +50,9 @@ export function createMetrics(importRuns: () => ImportRunTotals[] | Promise<Impo
     }
     return lastRuns;
   };
+  // A scrape collects the two import metrics together (prom-client awaits them side by side): one query serves both.
+  let reading: Promise<Map<ImportOutcome, ImportRunTotals>> | undefined;
+  const readRuns = () => (reading ??= read().finally(() => (reading = undefined)));
   new Counter({
     name: 'trace_import_runs_total',
     help: 'Imports recorded in the database, by outcome: written, rejected (bad rows, nothing written) or failed (an error)',
