@@ -4,6 +4,7 @@ import { CARTON_CODE, MARKUP_CODE, MARKUP_NAME, UNIT_CODE, UNKNOWN_CODE, e2eSuit
 import { cartonRows, lookupPage, qrParam, unitRows } from './support/lookupPage';
 import { DESKTOP_EN, PHONE_VI, PROFILES } from './support/profiles';
 import { TEXTS } from './support/texts';
+import { holdBundle } from './support/holdBundle';
 
 const suite = e2eSuite();
 const PRODUCT = 'Sữa bột Đồng Xanh Gold 900g';
@@ -145,6 +146,24 @@ describe.each(PROFILES)('with JavaScript ($name)', ({ language, context }) => {
       expect(traceCalls).toEqual([JSON.stringify({ QrCode: CARTON_CODE })]);
       expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
       expect(problems).toEqual([]);
+    } finally {
+      await context_.close();
+    }
+  });
+
+  it('keeps a code typed before the script ran, and Search then looks it up', async () => {
+    const context_ = await suite.browser.newContext(context);
+    try {
+      const page = await context_.newPage();
+      const bundle = await holdBundle(page);
+      await page.goto(`${suite.url}/dt?qr=${UNIT_CODE}`, { waitUntil: 'commit' });
+      const ui = lookupPage(page, t);
+      await ui.input.fill(CARTON_CODE);
+      bundle.release();
+      await ui.fullyLoaded();
+      expect(await ui.input.inputValue()).toBe(CARTON_CODE);
+      await ui.searchButton.click();
+      await expect.poll(() => ui.rows(), { timeout: 10_000 }).toEqual(cartonRows(t, language));
     } finally {
       await context_.close();
     }

@@ -1,7 +1,9 @@
-import type { Browser, Route } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/chromium';
-import { TRACE_DATA, TRACE_PATH, UNIT_CODE, builtPage } from './support/e2eSuite';
+import { holdBundle } from './support/holdBundle';
+import { CARTON_CODE, TRACE_DATA, TRACE_PATH, UNIT_CODE, builtPage } from './support/e2eSuite';
+import { cartonRows, lookupPage } from './support/lookupPage';
 import { PHONE_VI } from './support/profiles';
 import { TEXTS } from './support/texts';
 import { startTraceServer, type TraceServer } from './support/traceServer';
@@ -36,12 +38,7 @@ describe('the static build', () => {
         if (request.url().endsWith(TRACE_PATH)) traceCalls.push(request.postData() ?? '');
       });
       // The page's bundle is held back until the shell and the early request have been seen.
-      let releaseBundle: () => void = () => undefined;
-      const bundleHeld = new Promise<void>((resolve) => (releaseBundle = resolve));
-      await page.route(/\/assets\/index-[^/]+\.js$/, async (route: Route) => {
-        await bundleHeld;
-        await route.continue();
-      });
+      const bundle = await holdBundle(page);
 
       const trace = page.waitForResponse((response) => response.url().endsWith(TRACE_PATH));
       await page.goto(`${server!.url}/dt?qr=${UNIT_CODE}`, { waitUntil: 'commit' });
@@ -53,7 +50,7 @@ describe('the static build', () => {
       // No result yet: that is the bundle's to show.
       expect(await page.getByRole('table').count()).toBe(0);
 
-      releaseBundle();
+      bundle.release();
       await page.getByRole('table').waitFor();
       await expect.poll(() => page.getByRole('table').textContent()).toContain('Sữa bột Đồng Xanh Gold 900g');
       // The bundle took the early answer: one lookup in all.
@@ -75,6 +72,25 @@ describe('the static build', () => {
       const t = TEXTS.vi;
       await page.getByText(t.errors.invalidCode).waitFor();
       expect(traceCalls).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('keeps a code typed into the shell before the bundle ran, and Search then looks it up', async () => {
+    const context = await browser!.newContext(PHONE_VI.context);
+    try {
+      const page = await context.newPage();
+      const bundle = await holdBundle(page);
+      await page.goto(`${server!.url}/`, { waitUntil: 'commit' });
+      const t = TEXTS.vi;
+      const ui = lookupPage(page, t);
+      await ui.input.fill(CARTON_CODE);
+      bundle.release();
+      await ui.fullyLoaded();
+      expect(await ui.input.inputValue()).toBe(CARTON_CODE);
+      await ui.searchButton.click();
+      await expect.poll(() => ui.rows(), { timeout: 10_000 }).toEqual(cartonRows(t, 'vi'));
     } finally {
       await context.close();
     }

@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import OutlinedInput from '@mui/material/OutlinedInput';
-import { useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldErrorKey } from './qrCode';
 
@@ -25,12 +25,25 @@ export interface QrCodeFieldProps {
 export const INPUT_ID = 'qr-code';
 const ERROR_ID = 'qr-code-error';
 
+// The field of the HTML the page arrived in (server render or static shell) takes typing before the
+// script runs. Hydration keeps the element but not its text in the state, so the next render would
+// wipe it; a fresh render over the shell replaces the element. Held from before either, and read when
+// the field mounts, so what the visitor typed stays and Search looks it up.
+let arrivedField = typeof document === 'undefined' ? null : document.querySelector<HTMLInputElement>(`#${INPUT_ID}`);
+
 // A bare OutlinedInput with a plain label: TextField pulls Select, Menu and Popover into the first load,
 // and FormControl with a floating label adds more for a label that never needs to float.
 export function QrCodeField(props: QrCodeFieldProps) {
   const { value, error, searching, onChange, onFocus, onBlur, onSearch, onCamera, extraActions } = props;
   const { t } = useTranslation();
   const inputRef = useRef<HTMLInputElement>(null);
+
+  useLayoutEffect(() => {
+    const typed = arrivedField?.value;
+    arrivedField = null;
+    if (typed !== undefined && typed !== value) onChange(typed);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the script takes the field over
+  }, []);
 
   const clear = () => {
     onChange('');
