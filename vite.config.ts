@@ -50,6 +50,37 @@ function earlyTraceScript(): Plugin {
   };
 }
 
+/**
+ * src/main.tsx imports React's DOM renderer and the page's components dynamically, so that each is
+ * evaluated in a task of its own; they are still needed at once. The entry's dynamic imports are those
+ * start-up stages only: index.html lists their chunks, and what those import, as modulepreload links
+ * beside the entry's static imports, so all are fetched together (after the first paint, see
+ * server/afterFirstPaint.ts) instead of one round trip after another.
+ */
+function startUpChunksPreloaded(): Plugin {
+  return {
+    name: 'start-up-chunks-preloaded',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle, chunk: entry }) {
+        if (!bundle || !entry) return [];
+        const listed = new Set([entry.fileName, ...entry.imports]);
+        const wanted: string[] = [];
+        const visit = (fileName: string) => {
+          if (listed.has(fileName)) return;
+          listed.add(fileName);
+          wanted.push(fileName);
+          const chunk = bundle[fileName];
+          if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
+        };
+        entry.dynamicImports.forEach(visit);
+        return wanted.map((fileName) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` }, injectTo: 'head' as const }));
+      },
+    },
+  };
+}
+
 const FAVICON = fileURLToPath(new URL('./theme/favicon.svg', import.meta.url));
 
 /**
@@ -73,7 +104,7 @@ const zxingTreeshake = {
 };
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react(), muiThemeWithoutCssVariables(), earlyTraceScript(), inlineFavicon()],
+  plugins: [react(), muiThemeWithoutCssVariables(), earlyTraceScript(), inlineFavicon(), startUpChunksPreloaded()],
   resolve: { alias: { '@': src } },
   // The server-render module carries its dependencies, so it runs wherever the service puts it (and in
   // React's production build whatever NODE_ENV says).

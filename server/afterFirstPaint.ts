@@ -14,13 +14,14 @@ const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\n?
 /**
  * `staticShell`: the static build's page, whose result needs the bundle, keeps its early trace
  * request in the head, a small module that starts the lookup at once. A rendered page holds its
- * answer and drops it.
+ * answer and drops that script.
  */
 export function modulesAfterFirstPaint(html: string, { staticShell }: { staticShell: boolean }): string {
   const main = MODULE_SCRIPT.exec(html)?.[1];
   if (main === undefined) return html;
-  const early = /src="([^"]+)"/.exec(EARLY_TRACE_SCRIPT.exec(html)?.[0] ?? '')?.[1];
-  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]).filter((href) => href !== early);
+  // The early trace module stays among them: the page's bundle imports it (for its early answer) on a
+  // rendered page too, where it is found only once the importing chunk has run, a round trip late.
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
   const loader = `<script defer src="/after-first-paint.js" data-modules="${main}" data-preloads="${preloads.join(' ')}"></script>\n`;
   const moved = html.replace(MODULE_PRELOAD, '').replace(MODULE_SCRIPT, loader);
   return staticShell ? moved : moved.replace(EARLY_TRACE_SCRIPT, '');

@@ -151,6 +151,20 @@ describe.each(PROFILES)('with JavaScript ($name)', ({ language, context }) => {
     }
   });
 
+  it('fetches the scripts it starts with together, as its loader lists them, and the scanner after', async () => {
+    const { page } = await suite.open(language, context, `/dt?qr=${UNIT_CODE}`);
+    const loader = page.locator('script[src="/after-first-paint.js"]');
+    const listed = `${await loader.getAttribute('data-modules')} ${await loader.getAttribute('data-preloads')}`.split(' ');
+    // In the order they were requested.
+    const scripts = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname).filter((path) => path.startsWith('/assets/')),
+    );
+    expect(scripts.slice(0, listed.length).sort()).toEqual([...listed].sort());
+    // Nothing found only once a chunk ran (a round trip more) before the page works, but the scanner's
+    // controls, which the page loads on purpose once it runs.
+    expect(scripts[listed.length]).toMatch(/\/scannerUi-[^/]+\.js$/);
+  });
+
   it('keeps a code typed before the script ran, and Search then looks it up', async () => {
     const context_ = await suite.browser.newContext(context);
     try {

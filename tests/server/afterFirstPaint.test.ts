@@ -15,13 +15,13 @@ const BUILT = `<!doctype html>
 </html>`;
 
 const LOADER =
-  '<script defer src="/after-first-paint.js" data-modules="/assets/index-b2.js" data-preloads="/assets/runtime-c3.js"></script>';
+  '<script defer src="/after-first-paint.js" data-modules="/assets/index-b2.js" data-preloads="/assets/runtime-c3.js /assets/earlyTrace-a1.js"></script>';
 
 describe('modulesAfterFirstPaint', () => {
   it('leaves a rendered page no module requested before its first paint, and no early trace request', () => {
     const html = modulesAfterFirstPaint(BUILT, { staticShell: false });
     expect(html).toContain(LOADER);
-    expect(html).not.toMatch(/type="module"|modulepreload|earlyTrace/);
+    expect(html).not.toMatch(/type="module"|modulepreload|data-early-trace/);
   });
 
   it("keeps the static shell's early trace request in the head, and moves the rest behind the paint", () => {
