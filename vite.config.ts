@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { startUpChunks } from './scripts/startUpChunks.ts';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 
@@ -51,11 +52,10 @@ function earlyTraceScript(): Plugin {
 }
 
 /**
- * src/main.tsx imports React's DOM renderer and the page's components dynamically, so that each is
- * evaluated in a task of its own; they are still needed at once. The entry's dynamic imports are those
- * start-up stages only: index.html lists their chunks, and what those import, as modulepreload links
- * beside the entry's static imports, so all are fetched together (after the first paint, see
- * server/afterFirstPaint.ts) instead of one round trip after another.
+ * src/main.tsx imports React's DOM renderer, the providers and the page's components dynamically, so
+ * that each is evaluated in a task of its own; they are still needed at once. index.html lists their
+ * chunks as modulepreload links beside the entry's static imports, so all are fetched together (after
+ * the first paint, see server/afterFirstPaint.ts) instead of one round trip after another.
  */
 function startUpChunksPreloaded(): Plugin {
   return {
@@ -65,17 +65,11 @@ function startUpChunksPreloaded(): Plugin {
       order: 'post',
       handler(_html, { bundle, chunk: entry }) {
         if (!bundle || !entry) return [];
-        const listed = new Set([entry.fileName, ...entry.imports]);
-        const wanted: string[] = [];
-        const visit = (fileName: string) => {
-          if (listed.has(fileName)) return;
-          listed.add(fileName);
-          wanted.push(fileName);
-          const chunk = bundle[fileName];
-          if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
-        };
-        entry.dynamicImports.forEach(visit);
-        return wanted.map((fileName) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` }, injectTo: 'head' as const }));
+        return startUpChunks(entry, bundle).stages.map((fileName) => ({
+          tag: 'link',
+          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}` },
+          injectTo: 'head' as const,
+        }));
       },
     },
   };

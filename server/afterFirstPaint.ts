@@ -19,9 +19,11 @@ const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\n?
 export function modulesAfterFirstPaint(html: string, { staticShell }: { staticShell: boolean }): string {
   const main = MODULE_SCRIPT.exec(html)?.[1];
   if (main === undefined) return html;
-  // The early trace module stays among them: the page's bundle imports it (for its early answer) on a
-  // rendered page too, where it is found only once the importing chunk has run, a round trip late.
-  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]);
+  // On a rendered page the early trace module stays among them: the bundle imports it (for the early
+  // answer) there too, and unlisted it would be found only once its importer was fetched, a round trip
+  // late. The static shell already requests it from its head.
+  const early = /src="([^"]+)"/.exec(EARLY_TRACE_SCRIPT.exec(html)?.[0] ?? '')?.[1];
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]).filter((href) => !(staticShell && href === early));
   const loader = `<script defer src="/after-first-paint.js" data-modules="${main}" data-preloads="${preloads.join(' ')}"></script>\n`;
   const moved = html.replace(MODULE_PRELOAD, '').replace(MODULE_SCRIPT, loader);
   return staticShell ? moved : moved.replace(EARLY_TRACE_SCRIPT, '');

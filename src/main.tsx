@@ -3,7 +3,9 @@ import { httpsRedirectTarget } from './app/httpsRedirect';
 import { createI18n, isLanguage } from './i18n/i18n';
 import { SERVER_STATE_ID } from './api/traceContract';
 
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+// A background tab runs timers once a second at most: nothing there to keep responsive, so no yields.
+const nextTask = () =>
+  document.visibilityState === 'hidden' ? Promise.resolve() : new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function start() {
   // A page the server rendered carries its store's state and its language; hydrate it in both.
@@ -38,4 +40,5 @@ async function start() {
 
 const httpsTarget = httpsRedirectTarget(window.location);
 if (httpsTarget) window.location.replace(httpsTarget);
-else void start();
+// A chunk that fails to load leaves the server's page as it is, which works without script; say why.
+else start().catch((error: unknown) => console.error('The page could not start its script:', error));

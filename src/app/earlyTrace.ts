@@ -26,7 +26,8 @@ let early: { code: string; response: Promise<Response> } | undefined =
 early?.response.catch(() => undefined);
 
 const field = document.querySelector<HTMLInputElement>('input[name="qr"]');
-if (typed !== null && field !== null && field.value === '') field.value = typed;
+// As the HTML's own value (defaultValue), not as typing: QrCodeField carries over only what the visitor typed.
+if (typed !== null && field !== null && field.value === '') field.defaultValue = typed;
 
 /** The response of the early request for this code, once; undefined when there is none to take. */
 export function takeEarlyResponse(forCode: string): Promise<Response> | undefined {

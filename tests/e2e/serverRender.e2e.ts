@@ -5,6 +5,7 @@ import { cartonRows, lookupPage, qrParam, unitRows } from './support/lookupPage'
 import { DESKTOP_EN, PHONE_VI, PROFILES } from './support/profiles';
 import { TEXTS } from './support/texts';
 import { holdBundle } from './support/holdBundle';
+import { consoleProblems } from './support/pageProbes';
 
 const suite = e2eSuite();
 const PRODUCT = 'Sữa bột Đồng Xanh Gold 900g';
@@ -169,6 +170,7 @@ describe.each(PROFILES)('with JavaScript ($name)', ({ language, context }) => {
     const context_ = await suite.browser.newContext(context);
     try {
       const page = await context_.newPage();
+      const problems = consoleProblems(page);
       const bundle = await holdBundle(page);
       await page.goto(`${suite.url}/dt?qr=${UNIT_CODE}`, { waitUntil: 'commit' });
       const ui = lookupPage(page, t);
@@ -178,6 +180,7 @@ describe.each(PROFILES)('with JavaScript ($name)', ({ language, context }) => {
       expect(await ui.input.inputValue()).toBe(CARTON_CODE);
       await ui.searchButton.click();
       await expect.poll(() => ui.rows(), { timeout: 10_000 }).toEqual(cartonRows(t, language));
+      expect(problems).toEqual([]);
     } finally {
       await context_.close();
     }

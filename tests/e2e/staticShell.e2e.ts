@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/chromium';
 import { holdBundle } from './support/holdBundle';
+import { consoleProblems } from './support/pageProbes';
 import { CARTON_CODE, TRACE_DATA, TRACE_PATH, UNIT_CODE, builtPage } from './support/e2eSuite';
 import { cartonRows, lookupPage } from './support/lookupPage';
 import { PHONE_VI } from './support/profiles';
@@ -81,6 +82,7 @@ describe('the static build', () => {
     const context = await browser!.newContext(PHONE_VI.context);
     try {
       const page = await context.newPage();
+      const problems = consoleProblems(page);
       const bundle = await holdBundle(page);
       await page.goto(`${server!.url}/`, { waitUntil: 'commit' });
       const t = TEXTS.vi;
@@ -91,6 +93,29 @@ describe('the static build', () => {
       expect(await ui.input.inputValue()).toBe(CARTON_CODE);
       await ui.searchButton.click();
       await expect.poll(() => ui.rows(), { timeout: 10_000 }).toEqual(cartonRows(t, 'vi'));
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('keeps an invalid entry and its error over a reload, where the shell arrives with an empty field', async () => {
+    const context = await browser!.newContext(PHONE_VI.context);
+    try {
+      const page = await context.newPage();
+      const problems = consoleProblems(page);
+      const t = TEXTS.vi;
+      const ui = lookupPage(page, t);
+      await page.goto(`${server!.url}/`);
+      await ui.fullyLoaded();
+      await ui.input.fill('abc');
+      await ui.input.press('Enter');
+      await ui.alert(t.errors.invalidCode).waitFor();
+      await page.reload();
+      await ui.fullyLoaded();
+      expect(await ui.input.inputValue()).toBe('abc');
+      await ui.alert(t.errors.invalidCode).waitFor();
+      expect(problems).toEqual([]);
     } finally {
       await context.close();
     }

@@ -26,10 +26,12 @@ export const INPUT_ID = 'qr-code';
 const ERROR_ID = 'qr-code-error';
 
 // The field of the HTML the page arrived in (server render or static shell) takes typing before the
-// script runs. Hydration keeps the element but not its text in the state, so the next render would
-// wipe it; a fresh render over the shell replaces the element. Held from before either, and read when
-// the field mounts, so what the visitor typed stays and Search looks it up.
-let arrivedField = typeof document === 'undefined' ? null : document.querySelector<HTMLInputElement>(`#${INPUT_ID}`);
+// script runs. Hydration keeps the element but not that text in the state, so the next render would
+// wipe it; a fresh render over the static shell replaces the element. Held from before either, with
+// the value the HTML gave it, so that what the visitor changed, and only that, is carried over when the
+// field mounts: a draft the history entry restores is not overwritten by the HTML's own value.
+const arrivedElement = typeof document === 'undefined' ? null : document.querySelector<HTMLInputElement>(`#${INPUT_ID}`);
+let arrived = arrivedElement && { element: arrivedElement, initial: arrivedElement.defaultValue };
 
 // A bare OutlinedInput with a plain label: TextField pulls Select, Menu and Popover into the first load,
 // and FormControl with a floating label adds more for a label that never needs to float.
@@ -39,9 +41,9 @@ export function QrCodeField(props: QrCodeFieldProps) {
   const inputRef = useRef<HTMLInputElement>(null);
 
   useLayoutEffect(() => {
-    const typed = arrivedField?.value;
-    arrivedField = null;
-    if (typed !== undefined && typed !== value) onChange(typed);
+    const typed = arrived && arrived.element.value !== arrived.initial ? arrived.element.value : null;
+    arrived = null;
+    if (typed !== null && typed !== value) onChange(typed);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the script takes the field over
   }, []);
 

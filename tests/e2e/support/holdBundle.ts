@@ -6,7 +6,8 @@ export async function holdBundle(page: Page): Promise<{ release: () => void }> {
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/assets\/index-[^/]+\.js$/, async (route: Route) => {
     await held;
-    await route.continue();
+    // The test may have closed the page meanwhile.
+    await route.continue().catch(() => undefined);
   });
   return { release };
 }
