@@ -4,7 +4,7 @@ import { CARTON_CODE, MARKUP_CODE, MARKUP_NAME, UNIT_CODE, UNKNOWN_CODE, e2eSuit
 import { cartonRows, lookupPage, qrParam, unitRows } from './support/lookupPage';
 import { DESKTOP_EN, PHONE_VI, PROFILES } from './support/profiles';
 import { TEXTS } from './support/texts';
-import { holdBundle } from './support/holdBundle';
+import { typeBeforeBundle } from './support/holdBundle';
 import { consoleProblems } from './support/pageProbes';
 
 const suite = e2eSuite();
@@ -171,11 +171,8 @@ describe.each(PROFILES)('with JavaScript ($name)', ({ language, context }) => {
     try {
       const page = await context_.newPage();
       const problems = consoleProblems(page);
-      const bundle = await holdBundle(page);
-      await page.goto(`${suite.url}/dt?qr=${UNIT_CODE}`, { waitUntil: 'commit' });
       const ui = lookupPage(page, t);
-      await ui.input.fill(CARTON_CODE);
-      bundle.release();
+      await typeBeforeBundle(page, `${suite.url}/dt?qr=${UNIT_CODE}`, ui.input, CARTON_CODE);
       await ui.fullyLoaded();
       expect(await ui.input.inputValue()).toBe(CARTON_CODE);
       await ui.searchButton.click();

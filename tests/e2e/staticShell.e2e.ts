@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium } from './support/chromium';
-import { holdBundle } from './support/holdBundle';
+import { holdBundle, typeBeforeBundle } from './support/holdBundle';
 import { consoleProblems } from './support/pageProbes';
 import { CARTON_CODE, TRACE_DATA, TRACE_PATH, UNIT_CODE, builtPage } from './support/e2eSuite';
 import { cartonRows, lookupPage } from './support/lookupPage';
@@ -83,12 +83,9 @@ describe('the static build', () => {
     try {
       const page = await context.newPage();
       const problems = consoleProblems(page);
-      const bundle = await holdBundle(page);
-      await page.goto(`${server!.url}/`, { waitUntil: 'commit' });
       const t = TEXTS.vi;
       const ui = lookupPage(page, t);
-      await ui.input.fill(CARTON_CODE);
-      bundle.release();
+      await typeBeforeBundle(page, `${server!.url}/`, ui.input, CARTON_CODE);
       await ui.fullyLoaded();
       expect(await ui.input.inputValue()).toBe(CARTON_CODE);
       await ui.searchButton.click();

@@ -1,6 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { ExpiryStatus } from '@/shared/expiry/expiryStatus';
-import { formatDay } from '@/shared/dates/formatDay';
+import { expiryText, type ExpiryWording } from '@/shared/expiry/expiryText';
 import { codeLink } from '@/features/lookup/codeLink';
 import type { CheckedCode } from './checkedCode';
 import { rowFacts } from './rowFacts';
@@ -15,18 +14,14 @@ export interface ReplyContext {
   brand: string;
 }
 
-function expiryLine(status: ExpiryStatus, { t, language }: ReplyContext): string {
-  switch (status.kind) {
-    case 'valid':
-      return t('support.reply.valid', { count: status.daysLeft });
-    case 'expiringSoon':
-      return status.daysLeft === 0 ? t('support.reply.today') : t('support.reply.soon', { count: status.daysLeft });
-    case 'expired':
-      return t('support.reply.expired', { date: formatDay(status.since, language) });
-    case 'unknown':
-      return t('support.reply.expiryUnknown');
-  }
-}
+// A support reply's sentences, addressed to the customer.
+const REPLY_WORDING: ExpiryWording = {
+  valid: 'support.reply.valid',
+  soon: 'support.reply.soon',
+  today: 'support.reply.today',
+  expired: 'support.reply.expired',
+  unknown: 'support.reply.expiryUnknown',
+};
 
 function foundLines(row: CheckedCode, context: ReplyContext): string[] {
   const { t, language, now, origin, brand } = context;
@@ -38,7 +33,7 @@ function foundLines(row: CheckedCode, context: ReplyContext): string[] {
   ];
   if (row.sentAs) lines.push(t('support.reply.corrected', { sent: row.sentAs, code: row.code }));
   const missing = t('support.reply.dateMissing');
-  lines.push(t('support.reply.dates', { mfg: facts.mfg ?? missing, exp: facts.exp ?? missing }), expiryLine(facts.expiry, context));
+  lines.push(t('support.reply.dates', { mfg: facts.mfg ?? missing, exp: facts.exp ?? missing }), expiryText(facts.expiry, t, language, REPLY_WORDING));
   if (lot?.status === 'recalled') {
     lines.push(lot.reason ? t('support.reply.recalledWithReason', { reason: lot.reason, brand }) : t('support.reply.recalled', { brand }));
   } else if (lot?.status === 'active') {

@@ -1,4 +1,4 @@
-import type { Page, Route } from 'playwright-core';
+import type { Locator, Page, Route } from 'playwright-core';
 
 /** Holds the page's main bundle back until `release`: the page shows its HTML without its script. */
 export async function holdBundle(page: Page): Promise<{ release: () => void }> {
@@ -10,4 +10,12 @@ export async function holdBundle(page: Page): Promise<{ release: () => void }> {
     await route.continue().catch(() => undefined);
   });
   return { release };
+}
+
+/** Opens `url` with the bundle held back, types `text` into the field its HTML shows, then lets the bundle run. */
+export async function typeBeforeBundle(page: Page, url: string, field: Locator, text: string): Promise<void> {
+  const bundle = await holdBundle(page);
+  await page.goto(url, { waitUntil: 'commit' });
+  await field.fill(text);
+  bundle.release();
 }
