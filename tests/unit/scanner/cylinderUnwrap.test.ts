@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { unwrapCylinder, type Quad } from '@/features/scanner/decode/cylinderUnwrap';
-import type { RgbaImage } from '@/features/scanner/decode/decodedCode';
+import { unwrapCylinder } from '@/features/scanner/decode/cylinderUnwrap';
+import type { Quad } from '@/features/scanner/decode/flatCode';
 import type { GreyImage } from '@/features/scanner/decode/greyImage';
 
 const [WIDTH, HEIGHT] = [400, 200];
 
 /** White paper with dark pixels where `dark` says. */
-function paper(dark: (x: number, y: number) => boolean): RgbaImage {
-  const data = new Uint8ClampedArray(WIDTH * HEIGHT * 4).fill(255);
-  for (let y = 0; y < HEIGHT; y++) for (let x = 0; x < WIDTH; x++) if (dark(x, y)) data.fill(0, (y * WIDTH + x) * 4, (y * WIDTH + x) * 4 + 3);
+function paper(dark: (x: number, y: number) => boolean): GreyImage {
+  const data = new Uint8ClampedArray(WIDTH * HEIGHT).fill(255);
+  for (let y = 0; y < HEIGHT; y++) for (let x = 0; x < WIDTH; x++) if (dark(x, y)) data[y * WIDTH + x] = 0;
   return { data, width: WIDTH, height: HEIGHT };
 }
 
@@ -20,14 +20,14 @@ const QUAD: Quad = [
   { x: 100, y: 200 },
 ];
 
-function flatten(image: RgbaImage, quad: Quad, arc: number, centre: number): GreyImage {
+function flatten(image: GreyImage, quad: Quad, arc: number, centre: number): GreyImage {
   const flat = unwrapCylinder(image, quad, { arc, centre }, 33);
   if (!flat) throw new Error('not flattened');
   return flat;
 }
 
 /** Mean luminance of the flattened image's middle column, over the code's rows. */
-function middleColumn(image: RgbaImage, arc: number, centre: number): number {
+function middleColumn(image: GreyImage, arc: number, centre: number): number {
   const flat = flatten(image, QUAD, arc, centre);
   const rows = Array.from({ length: flat.height / 2 }, (_, i) => Math.round(flat.height / 4) + i);
   return rows.reduce((sum, row) => sum + flat.data[row * flat.width + flat.width / 2], 0) / rows.length;

@@ -115,6 +115,21 @@ describe('the decode engine, on the WebAssembly engine', () => {
     }
   }, 30_000);
 
+  it('bends its grid to a code on a crumpled surface that a flat read misses, in a photo and in a camera frame', async () => {
+    const [shirt] = images.filter((image) => image.name === 'corpus/qrcode-4-05.png');
+    const flat = await read({ ...shirt.pixels, colorSpace: 'srgb' }, { formats: ['QRCode'], textMode: 'Plain' });
+    expect(flat.filter((result) => result.isValid)).toEqual([]);
+    const engine = wasmEngine();
+    for (const effort of ['photo', 'frame'] as const) {
+      expect({ effort, ...(await engine.decode(shirt.pixels, effort)) }).toEqual({
+        effort,
+        codes: [{ text: shirt.expected, symbology: 'qr' }],
+        engine: 'wasm',
+        attempt: 'QR on a fitted grid',
+      });
+    }
+  });
+
   it('lists every code of a photo that holds several, once each', async () => {
     const codes = ['https://trace.example/dt?qr=1D24B3261X54A2320', 'https://trace.example/dt?qr=TH26A1105C48B0001'];
     expect((await texts(wasmEngine(), qrPixels(codes))).sort()).toEqual(codes);

@@ -7,17 +7,27 @@ export interface GreyImage {
   height: number;
 }
 
-/** Same weights and rounding as @zxing/browser's canvas source; transparent pixels count as white paper. */
-export function toGrey({ data, width, height }: RgbaImage): GreyImage {
-  const grey = new Uint8ClampedArray(width * height);
-  for (let j = 0; j < grey.length; j++) grey[j] = luminanceAt(data, j);
-  return { data: grey, width, height };
+/** A rectangle of the image in whole pixels, right and bottom excluded. */
+export interface Box {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
 }
 
-/** The luminance of one RGBA pixel, by its index, as toGrey computes it. */
-export function luminanceAt(data: RgbaImage['data'], pixel: number): number {
-  const i = pixel * 4;
-  return data[i + 3] === 0 ? 255 : (306 * data[i] + 601 * data[i + 1] + 117 * data[i + 2] + 0x200) >> 10;
+/**
+ * The part of the image inside `box` (by default all of it), one luminance byte a pixel. Same weights and
+ * rounding as @zxing/browser's canvas source; transparent pixels count as white paper.
+ */
+export function toGrey({ data, width, height }: RgbaImage, box: Box = { left: 0, top: 0, right: width, bottom: height }): GreyImage {
+  const { left, top, right, bottom } = box;
+  const grey = new Uint8ClampedArray((right - left) * (bottom - top));
+  for (let y = top, j = 0; y < bottom; y++) {
+    for (let i = (y * width + left) * 4, end = (y * width + right) * 4; i < end; i += 4, j++) {
+      grey[j] = data[i + 3] === 0 ? 255 : (306 * data[i] + 601 * data[i + 1] + 117 * data[i + 2] + 0x200) >> 10;
+    }
+  }
+  return { data: grey, width: right - left, height: bottom - top };
 }
 
 /** Back to RGBA, for the WebAssembly engine, which reads only that layout. */
@@ -28,22 +38,6 @@ export function toRgba({ data, width, height }: GreyImage): RgbaImage {
     rgba[j + 3] = 255;
   }
   return { data: rgba, width, height };
-}
-
-/** The part of the image inside the rectangle, clamped to its edges. */
-export function cropped(image: GreyImage, left: number, top: number, right: number, bottom: number): GreyImage {
-  const x0 = Math.max(0, Math.floor(left));
-  const y0 = Math.max(0, Math.floor(top));
-  const x1 = Math.min(image.width, Math.ceil(right));
-  const y1 = Math.min(image.height, Math.ceil(bottom));
-  const width = Math.max(1, x1 - x0);
-  const height = Math.max(1, y1 - y0);
-  const data = new Uint8ClampedArray(width * height);
-  for (let y = 0; y < height; y++) {
-    const from = (y0 + y) * image.width + x0;
-    data.set(image.data.subarray(from, from + width), y * width);
-  }
-  return { data, width, height };
 }
 
 /** Left-right flip: codes seen through a front camera or printed on the back of clear film. */

@@ -1,7 +1,9 @@
 import type { ReaderOptions, ReadResult } from 'zxing-wasm/reader';
 import type { DecodedCode, DecodeEffort, RgbaImage, Symbology } from './decodedCode';
-import { unwrapCylinder, type Cylinder, type Quad } from './cylinderUnwrap';
-import { cropped, scaled, toGrey, toRgba, type GreyImage } from './greyImage';
+import { unwrapCylinder, type Cylinder } from './cylinderUnwrap';
+import { flattenOnFittedGrid } from './fittedGrid';
+import type { Point, Quad } from './flatCode';
+import { scaled, toGrey, toRgba, type Box, type GreyImage } from './greyImage';
 
 /** zxing-wasm's readBarcodes, passed in so that the worker and the Node bench share this code. */
 export type ReadBarcodes = (image: RgbaImage & { colorSpace?: 'srgb' }, options: ReaderOptions) => Promise<ReadResult[]>;
@@ -53,23 +55,15 @@ const CANS: Cylinder[] = [
   { arc: 0.85, centre: -0.35 },
 ];
 
-/** A region that holds a code the first attempt found but could not read, in image pixels. */
-interface Region {
-  left: number;
-  top: number;
-  right: number;
-  bottom: number;
-}
-
-/** The largest QR code the first attempt found but could not read: its corners and width in modules. */
+/** The largest QR code the first attempt found but could not read: its corners (in the grey of its region) and width in modules. */
 interface UnreadCode {
   quad: Quad;
   modules: number;
 }
 
 /**
- * Larger codes are not unrolled: flattening one costs its module count squared (a version 40 code, 20 ms a
- * curve, past the frame budget), and the trace code is version 4.
+ * Larger codes are not flattened, off a can or on a fitted grid: flattening costs the module count squared
+ * (a version 40 code, 20 ms a curve, past the frame budget), and the trace code is version 4.
  */
 const MAX_UNROLLED_VERSION = 10;
 
@@ -89,23 +83,27 @@ export async function decodeWithWasm(read: ReadBarcodes, image: RgbaImage, effor
   const first = await read(pixmap(image), effort === 'frame' ? QR_FRAME : QR);
   const codes = validCodes(first);
   if (codes.length > 0) return { codes, attempt: 'QR' };
+  // The retries that look at the codes seen but not read need only their surroundings in grey: a small
+  // part of a camera frame, where most frames hold no code at all and need none.
+  const region = unreadRegion(first, image);
+  const around = region && toGrey(image, region);
+  const code = region && unreadCode(first, region);
+  const flattened = async (name: string, flat: GreyImage | null) => flat && (await attempt(name, toRgba(flat), QR_FLATTENED));
+
   // A code on a can: its middle modules are where a flat read does not look for them. Cheap (a small
-  // image read on the fast path), so before the zoom.
-  const code = unreadCode(first);
-  if (code) {
+  // image read on the fast path), so first.
+  if (around && code) {
     for (const can of CANS) {
-      const flattened = unwrapCylinder(image, code.quad, can, code.modules);
-      const onCan = flattened && (await attempt('QR unrolled from a can', toRgba(flattened), QR_FLATTENED));
+      const onCan = await flattened('QR unrolled from a can', unwrapCylinder(around, code.quad, can, code.modules));
       if (onCan) return onCan;
     }
   }
-  const region = unreadRegion(first, image);
-  // Grey only when a retry needs it: most camera frames hold no code and need none.
-  let grey: GreyImage | undefined;
-  const greyImage = () => (grey ??= toGrey(image));
-
+  // A code on a crumpled surface (a pouch, a dented carton, cloth): about 6 ms for a code the trace code's
+  // size, and before the zoom, which reads none of them and costs as much.
+  const fitted = around && code && (await flattened('QR on a fitted grid', flattenOnFittedGrid(around, code.quad, code.modules)));
+  if (fitted) return fitted;
   // A code was seen but its modules were misread: twice the pixels per module, around it only, is cheap.
-  const zoomed = region ? toRgba(scaled(cropped(greyImage(), region.left, region.top, region.right, region.bottom), 2)) : null;
+  const zoomed = around && toRgba(scaled(around, 2));
   const inZoom = zoomed && (await attempt('QR region ×2', zoomed, QR));
   if (inZoom) return inZoom;
   if (effort === 'frame') {
@@ -114,8 +112,6 @@ export async function decodeWithWasm(read: ReadBarcodes, image: RgbaImage, effor
   }
 
   return (
-    (zoomed && (await attempt('QR region ×2, global threshold', zoomed, { ...QR, binarizer: 'GlobalHistogram' }))) ??
-    (await attempt('QR fixed threshold', toRgba(greyImage()), { ...QR, binarizer: 'FixedThreshold' })) ??
     (await attempt('QR denoise', image, { ...QR, tryDenoise: true })) ??
     (await attempt('other formats', image, OTHER_FORMATS)) ?? { codes: [], attempt: 'none' }
   );
@@ -138,14 +134,15 @@ function validCodes(results: ReadResult[]): DecodedCode[] {
 }
 
 /** Only a full QR code: the Micro QR candidates it reports are its own finder patterns misread. */
-function unreadCode(results: ReadResult[]): UnreadCode | null {
+function unreadCode(results: ReadResult[], { left, top }: Box): UnreadCode | null {
   const largest = results
     .filter((result) => !result.isValid && result.format === 'QRCode')
     .sort((a, b) => quadArea(b.position) - quadArea(a.position))[0];
   const version = Number(largest?.version);
   if (!largest || !Number.isInteger(version) || version < 1 || version > MAX_UNROLLED_VERSION) return null;
   const { topLeft, topRight, bottomRight, bottomLeft } = largest.position;
-  return { quad: [topLeft, topRight, bottomRight, bottomLeft], modules: 17 + 4 * version };
+  const inRegion = ({ x, y }: Point) => ({ x: x - left, y: y - top });
+  return { quad: [inRegion(topLeft), inRegion(topRight), inRegion(bottomRight), inRegion(bottomLeft)], modules: 17 + 4 * version };
 }
 
 /** Half the cross product of the diagonals. */
@@ -154,8 +151,8 @@ function quadArea({ topLeft, topRight, bottomRight, bottomLeft }: ReadResult['po
   return Math.abs(cross) / 2;
 }
 
-/** The box around every code found but not read, with a quarter of its size as margin. */
-function unreadRegion(results: ReadResult[], image: RgbaImage): Region | null {
+/** The box around every code found but not read, with a quarter of its size as margin, in whole pixels. */
+function unreadRegion(results: ReadResult[], image: RgbaImage): Box | null {
   const corners = results
     .filter((result) => !result.isValid)
     .flatMap(({ position: p }) => [p.topLeft, p.topRight, p.bottomRight, p.bottomLeft]);
@@ -164,10 +161,11 @@ function unreadRegion(results: ReadResult[], image: RgbaImage): Region | null {
   const ys = corners.map((point) => point.y);
   const [left, right, top, bottom] = [Math.min(...xs), Math.max(...xs), Math.min(...ys), Math.max(...ys)];
   const margin = Math.max(right - left, bottom - top) / 4;
-  return {
-    left: Math.max(0, left - margin),
-    top: Math.max(0, top - margin),
-    right: Math.min(image.width, right + margin),
-    bottom: Math.min(image.height, bottom + margin),
+  const box = {
+    left: Math.max(0, Math.floor(left - margin)),
+    top: Math.max(0, Math.floor(top - margin)),
+    right: Math.min(image.width, Math.ceil(right + margin)),
+    bottom: Math.min(image.height, Math.ceil(bottom + margin)),
   };
+  return box.right > box.left && box.bottom > box.top ? box : null;
 }
