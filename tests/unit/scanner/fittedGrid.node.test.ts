@@ -4,10 +4,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { flattenOnFittedGrid, knownModules } from '@/features/scanner/decode/fittedGrid';
 import type { Quad } from '@/features/scanner/decode/flatCode';
 import { toRgba, type GreyImage } from '@/features/scanner/decode/greyImage';
-import type { ReadBarcodes } from '@/features/scanner/decode/wasmDecode';
+import { decodeWithWasm, type ReadBarcodes } from '@/features/scanner/decode/wasmDecode';
 import { loadWasm } from '../../bench/scanEngines';
 
 const TRACE_URL = 'https://trace.example/dt?qr=1D24B3261X54A2320';
+// Version 5, past the trace code's size.
+const LONGER_URL = `${TRACE_URL}&from=a-long-campaign-name-x`;
 
 let read: ReadBarcodes;
 beforeAll(async () => {
@@ -20,6 +22,7 @@ beforeAll(async () => {
  */
 function folded(text: string, amplitude: number, period: number): GreyImage {
   const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
+  expect(modules.size).toBe(text === TRACE_URL ? 29 : 37);
   const [scale, margin] = [6, 6];
   const side = (modules.size + 2 * margin) * scale;
   const data = new Uint8ClampedArray(side * side);
@@ -63,6 +66,25 @@ describe('flattenOnFittedGrid', () => {
   });
 });
 
+describe('the WebAssembly ladder', () => {
+  it('fits a grid to a folded code in a photo and in a camera frame', async () => {
+    const image = toRgba(folded(TRACE_URL, 0.6, 30));
+    for (const effort of ['photo', 'frame'] as const) {
+      expect({ effort, ...(await decodeWithWasm(read, image, effort)) }).toEqual({
+        effort,
+        codes: [{ text: TRACE_URL, symbology: 'qr' }],
+        attempt: 'QR on a fitted grid',
+      });
+    }
+  });
+
+  it('fits a grid to a code larger than the trace code in a photo only, past the frame budget', async () => {
+    const image = toRgba(folded(LONGER_URL, 0.5, 40));
+    expect(await decodeWithWasm(read, image, 'photo')).toEqual({ codes: [{ text: LONGER_URL, symbology: 'qr' }], attempt: 'QR on a fitted grid' });
+    expect(await decodeWithWasm(read, image, 'frame')).toEqual({ codes: [], attempt: 'none' });
+  });
+});
+
 describe('knownModules', () => {
   it('gives the finder, timing and alignment modules of versions 1 to 10 their shade in a real code', () => {
     for (let version = 1; version <= 10; version++) {
@@ -74,8 +96,8 @@ describe('knownModules', () => {
         marked.push(k);
         expect({ version, k, shade: modules.get(Math.floor(k / modules.size), k % modules.size) }).toEqual({ version, k, shade });
       });
-      // Three finders with their separators, two timing patterns, and one alignment pattern from version 2.
-      expect(marked).toHaveLength(3 * 64 + 2 * (modules.size - 16) + (version >= 2 ? 25 : 0));
+      // Three finders with their separators, two timing patterns, the dark module, and one alignment pattern from version 2.
+      expect(marked).toHaveLength(3 * 64 + 2 * (modules.size - 16) + 1 + (version >= 2 ? 25 : 0));
     }
   });
 });

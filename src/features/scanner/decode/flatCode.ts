@@ -51,7 +51,8 @@ export function squareToQuad([p0, p1, p2, p3]: Quad): CodeToImage | null {
   const dy2 = p3.y - p2.y;
   const dy3 = p0.y - p1.y + p2.y - p3.y;
   const det = dx1 * dy2 - dx2 * dy1;
-  if (det === 0) return null;
+  // NaN corners make every test below false: refused here.
+  if (det === 0 || !Number.isFinite(det)) return null;
   const g = (dx3 * dy2 - dx2 * dy3) / det;
   const h = (dx1 * dy3 - dx3 * dy1) / det;
   // The divisor below is linear in u and v: positive at the margin's four corners, positive throughout.

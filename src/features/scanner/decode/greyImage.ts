@@ -16,11 +16,15 @@ export interface Box {
 }
 
 /**
- * The part of the image inside `box` (by default all of it), one luminance byte a pixel. Same weights and
- * rounding as @zxing/browser's canvas source; transparent pixels count as white paper.
+ * The part of the image inside `box` (by default all of it, and never beyond its edges), one luminance
+ * byte a pixel. Same weights and rounding as @zxing/browser's canvas source; transparent pixels count as
+ * white paper.
  */
 export function toGrey({ data, width, height }: RgbaImage, box: Box = { left: 0, top: 0, right: width, bottom: height }): GreyImage {
-  const { left, top, right, bottom } = box;
+  const left = clamp(Math.floor(box.left), 0, width);
+  const top = clamp(Math.floor(box.top), 0, height);
+  const right = clamp(Math.ceil(box.right), left, width);
+  const bottom = clamp(Math.ceil(box.bottom), top, height);
   const grey = new Uint8ClampedArray((right - left) * (bottom - top));
   for (let y = top, j = 0; y < bottom; y++) {
     for (let i = (y * width + left) * 4, end = (y * width + right) * 4; i < end; i += 4, j++) {
@@ -28,6 +32,10 @@ export function toGrey({ data, width, height }: RgbaImage, box: Box = { left: 0,
     }
   }
   return { data: grey, width: right - left, height: bottom - top };
+}
+
+function clamp(value: number, low: number, high: number): number {
+  return Math.min(Math.max(value, low), high);
 }
 
 /** Back to RGBA, for the WebAssembly engine, which reads only that layout. */

@@ -58,6 +58,7 @@ const CANS: Cylinder[] = [
 /** The largest QR code the first attempt found but could not read: its corners (in the grey of its region) and width in modules. */
 interface UnreadCode {
   quad: Quad;
+  version: number;
   modules: number;
 }
 
@@ -65,7 +66,12 @@ interface UnreadCode {
  * Larger codes are not flattened, off a can or on a fitted grid: flattening costs the module count squared
  * (a version 40 code, 20 ms a curve, past the frame budget), and the trace code is version 4.
  */
-const MAX_UNROLLED_VERSION = 10;
+const MAX_FLATTENED_VERSION = 10;
+/**
+ * Fitting a grid costs more: about 8 ms at version 4, 16 at version 7 and 27 at version 10 on the bench
+ * machine. A camera frame fits codes up to the trace code's size; a photo, every code it flattens.
+ */
+const MAX_FITTED_VERSION_IN_FRAME = 4;
 
 /**
  * The WebAssembly engine's ladder of attempts, stopping at the first that reads a code. Every step was
@@ -88,19 +94,20 @@ export async function decodeWithWasm(read: ReadBarcodes, image: RgbaImage, effor
   const region = unreadRegion(first, image);
   const around = region && toGrey(image, region);
   const code = region && unreadCode(first, region);
-  const flattened = async (name: string, flat: GreyImage | null) => flat && (await attempt(name, toRgba(flat), QR_FLATTENED));
+  const readFlattened = async (name: string, flat: GreyImage | null) => flat && (await attempt(name, toRgba(flat), QR_FLATTENED));
 
   // A code on a can: its middle modules are where a flat read does not look for them. Cheap (a small
   // image read on the fast path), so first.
   if (around && code) {
     for (const can of CANS) {
-      const onCan = await flattened('QR unrolled from a can', unwrapCylinder(around, code.quad, can, code.modules));
+      const onCan = await readFlattened('QR unrolled from a can', unwrapCylinder(around, code.quad, can, code.modules));
       if (onCan) return onCan;
     }
   }
-  // A code on a crumpled surface (a pouch, a dented carton, cloth): about 6 ms for a code the trace code's
-  // size, and before the zoom, which reads none of them and costs as much.
-  const fitted = around && code && (await flattened('QR on a fitted grid', flattenOnFittedGrid(around, code.quad, code.modules)));
+  // A code on a crumpled surface (a pouch, a dented carton, cloth). Before the zoom, which reads none of
+  // them and costs about as much.
+  const fits = around && code && (effort === 'photo' || code.version <= MAX_FITTED_VERSION_IN_FRAME);
+  const fitted = fits && (await readFlattened('QR on a fitted grid', flattenOnFittedGrid(around, code.quad, code.modules)));
   if (fitted) return fitted;
   // A code was seen but its modules were misread: twice the pixels per module, around it only, is cheap.
   const zoomed = around && toRgba(scaled(around, 2));
@@ -139,10 +146,10 @@ function unreadCode(results: ReadResult[], { left, top }: Box): UnreadCode | nul
     .filter((result) => !result.isValid && result.format === 'QRCode')
     .sort((a, b) => quadArea(b.position) - quadArea(a.position))[0];
   const version = Number(largest?.version);
-  if (!largest || !Number.isInteger(version) || version < 1 || version > MAX_UNROLLED_VERSION) return null;
+  if (!largest || !Number.isInteger(version) || version < 1 || version > MAX_FLATTENED_VERSION) return null;
   const { topLeft, topRight, bottomRight, bottomLeft } = largest.position;
   const inRegion = ({ x, y }: Point) => ({ x: x - left, y: y - top });
-  return { quad: [inRegion(topLeft), inRegion(topRight), inRegion(bottomRight), inRegion(bottomLeft)], modules: 17 + 4 * version };
+  return { quad: [inRegion(topLeft), inRegion(topRight), inRegion(bottomRight), inRegion(bottomLeft)], version, modules: 17 + 4 * version };
 }
 
 /** Half the cross product of the diagonals. */
