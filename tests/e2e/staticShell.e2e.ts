@@ -96,6 +96,45 @@ describe('the static build', () => {
     }
   });
 
+  it('keeps the visitor typing in the field when the page replaces the shell, where the caret was', async () => {
+    const context = await browser!.newContext(PHONE_VI.context);
+    try {
+      const page = await context.newPage();
+      const problems = consoleProblems(page);
+      const t = TEXTS.vi;
+      const ui = lookupPage(page, t);
+      // The visitor is typing the code's middle when the page renders over the shell.
+      const [head, middle, tail] = [CARTON_CODE.slice(0, 5), CARTON_CODE.slice(5, 9), CARTON_CODE.slice(9)];
+      await typeBeforeBundle(page, `${server!.url}/`, ui.input, head + tail, async () => {
+        await ui.input.press('Home');
+        for (let i = 0; i < head.length; i++) await ui.input.press('ArrowRight');
+      });
+      await ui.fullyLoaded();
+      await page.keyboard.type(middle);
+      expect(await ui.input.inputValue()).toBe(CARTON_CODE);
+      await page.keyboard.press('Enter');
+      await expect.poll(() => ui.rows(), { timeout: 10_000 }).toEqual(cartonRows(t, 'vi'));
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('leaves the focus alone when the visitor left the shell field before the page replaced it', async () => {
+    const context = await browser!.newContext(PHONE_VI.context);
+    try {
+      const page = await context.newPage();
+      const ui = lookupPage(page, TEXTS.vi);
+      await typeBeforeBundle(page, `${server!.url}/`, ui.input, CARTON_CODE, () => ui.input.blur());
+      await ui.fullyLoaded();
+      expect(await ui.input.inputValue()).toBe(CARTON_CODE);
+      // Focusing the field would bring up a phone's keyboard over the page the visitor is reading.
+      expect(await ui.input.evaluate((input) => input === document.activeElement)).toBe(false);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('keeps an invalid entry and its error over a reload, where the shell arrives with an empty field', async () => {
     const context = await browser!.newContext(PHONE_VI.context);
     try {

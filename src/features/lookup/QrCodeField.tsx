@@ -31,7 +31,13 @@ const ERROR_ID = 'qr-code-error';
 // the value the HTML gave it, so that what the visitor changed, and only that, is carried over when the
 // field mounts: a draft the history entry restores is not overwritten by the HTML's own value.
 const arrivedElement = typeof document === 'undefined' ? null : document.querySelector<HTMLInputElement>(`#${INPUT_ID}`);
-let arrived = arrivedElement && { element: arrivedElement, initial: arrivedElement.defaultValue };
+let arrived = arrivedElement && { element: arrivedElement, initial: arrivedElement.defaultValue, focused: arrivedElement === document.activeElement };
+if (arrivedElement) {
+  arrivedElement.addEventListener('focus', () => arrived && (arrived.focused = true));
+  // A blur while the element stays in the page is the visitor leaving the field. Chromium also blurs it as
+  // the render removes it, when the visitor is still typing: so the check waits until that render is done.
+  arrivedElement.addEventListener('blur', () => queueMicrotask(() => arrived && arrivedElement.isConnected && (arrived.focused = false)));
+}
 
 // A bare OutlinedInput with a plain label: TextField pulls Select, Menu and Popover into the first load,
 // and FormControl with a floating label adds more for a label that never needs to float.
@@ -41,9 +47,19 @@ export function QrCodeField(props: QrCodeFieldProps) {
   const inputRef = useRef<HTMLInputElement>(null);
 
   useLayoutEffect(() => {
-    const typed = arrived && arrived.element.value !== arrived.initial ? arrived.element.value : null;
+    const handedOver = arrived;
     arrived = null;
+    if (!handedOver) return;
+    const { element, initial, focused } = handedOver;
+    const typed = element.value !== initial ? element.value : null;
     if (typed !== null && typed !== value) onChange(typed);
+    const input = inputRef.current;
+    if (!input || input === element || !focused) return;
+    // A fresh render replaced the field the visitor was typing in: they go on typing in this one, where
+    // their caret was. The value is set here too, so the caret holds when the state catches up with it.
+    input.value = element.value;
+    input.focus();
+    input.setSelectionRange(element.selectionStart, element.selectionEnd, element.selectionDirection ?? undefined);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the script takes the field over
   }, []);
 

@@ -12,10 +12,14 @@ export async function holdBundle(page: Page): Promise<{ release: () => void }> {
   return { release };
 }
 
-/** Opens `url` with the bundle held back, types `text` into the field its HTML shows, then lets the bundle run. */
-export async function typeBeforeBundle(page: Page, url: string, field: Locator, text: string): Promise<void> {
+/**
+ * Opens `url` with the bundle held back, types `text` into the field its HTML shows (then does `more`,
+ * such as moving the caret), then lets the bundle run.
+ */
+export async function typeBeforeBundle(page: Page, url: string, field: Locator, text: string, more?: () => Promise<void>): Promise<void> {
   const bundle = await holdBundle(page);
   await page.goto(url, { waitUntil: 'commit' });
   await field.fill(text);
+  await more?.();
   bundle.release();
 }

@@ -1,0 +1,44 @@
+// The static shell's field, typed into before the script ran, handed over to the page that renders over it.
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { EXAMPLE_CODE } from '../../mocks/fixtures';
+
+const input = () => screen.getByRole<HTMLInputElement>('textbox', { name: /Mã QR|QR code/ });
+
+/**
+ * The shell's field in the document when the page's modules are evaluated, `typing` done in it
+ * meanwhile, then the shell removed and the page rendered in its place, as over a static host's shell.
+ */
+async function renderOverShell(typing: (shell: HTMLInputElement) => void) {
+  document.body.innerHTML = '<input id="qr-code" />';
+  const shell = document.querySelector('input')!;
+  shell.focus();
+  vi.resetModules();
+  const { renderApp } = await import('../../render');
+  typing(shell);
+  // The page renders at least a task later.
+  await new Promise((resolve) => setTimeout(resolve));
+  shell.remove();
+  return renderApp();
+}
+
+describe('the static shell’s field', () => {
+  it('hands the typing over, with the focus and the caret, when the visitor is still in it', async () => {
+    await renderOverShell((shell) => {
+      shell.value = EXAMPLE_CODE;
+      shell.setSelectionRange(4, 4);
+    });
+    expect(input()).toHaveValue(EXAMPLE_CODE);
+    expect(input()).toHaveFocus();
+    expect([input().selectionStart, input().selectionEnd]).toEqual([4, 4]);
+  });
+
+  it('hands the typing over but not the focus when the visitor has left the field', async () => {
+    await renderOverShell((shell) => {
+      shell.value = EXAMPLE_CODE;
+      shell.blur();
+    });
+    expect(input()).toHaveValue(EXAMPLE_CODE);
+    expect(input()).not.toHaveFocus();
+  });
+});
