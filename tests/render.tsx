@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, type InitialEntry } from 'react-router-dom';
 import { AppProviders } from '@/app/providers';
 import { AppRoutes } from '@/app/router';
 import { makeStore, type RootState } from '@/app/store';
@@ -10,7 +10,8 @@ import { i18n } from './i18nInstance';
 import { LocationProbe, type LocationRef } from './locationProbe';
 
 export interface RenderAppOptions {
-  route?: string;
+  /** The address, or a history entry with its state (a reload or Back restores a draft from it). */
+  route?: InitialEntry;
   language?: Language;
   preloadedState?: Partial<RootState>;
   /** The camera and photo decoder the scanner uses; jsdom has neither, so scanner tests pass fakes. */

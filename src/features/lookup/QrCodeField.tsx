@@ -56,10 +56,11 @@ export function QrCodeField(props: QrCodeFieldProps) {
     const input = inputRef.current;
     if (!input || input === element || !focused) return;
     // A fresh render replaced the field the visitor was typing in: they go on typing in this one, where
-    // their caret was. The value is set here too, so the caret holds when the state catches up with it.
-    input.value = element.value;
+    // their caret was in what they typed. That text is set here too, so the caret holds when the state
+    // catches up with it; a draft the history entry restored, which they did not type into, stays.
+    if (typed !== null) input.value = typed;
     input.focus();
-    input.setSelectionRange(element.selectionStart, element.selectionEnd, element.selectionDirection ?? undefined);
+    if (input.value === element.value) input.setSelectionRange(element.selectionStart, element.selectionEnd, element.selectionDirection ?? undefined);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the script takes the field over
   }, []);
 

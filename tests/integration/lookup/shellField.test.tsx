@@ -2,6 +2,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { EXAMPLE_CODE } from '../../mocks/fixtures';
+import type { RenderAppOptions } from '../../render';
 
 const input = () => screen.getByRole<HTMLInputElement>('textbox', { name: /Mã QR|QR code/ });
 
@@ -9,7 +10,7 @@ const input = () => screen.getByRole<HTMLInputElement>('textbox', { name: /Mã Q
  * The shell's field in the document when the page's modules are evaluated, `typing` done in it
  * meanwhile, then the shell removed and the page rendered in its place, as over a static host's shell.
  */
-async function renderOverShell(typing: (shell: HTMLInputElement) => void) {
+async function renderOverShell(typing: (shell: HTMLInputElement) => void, options?: RenderAppOptions) {
   document.body.innerHTML = '<input id="qr-code" />';
   const shell = document.querySelector('input')!;
   shell.focus();
@@ -19,7 +20,7 @@ async function renderOverShell(typing: (shell: HTMLInputElement) => void) {
   // The page renders at least a task later.
   await new Promise((resolve) => setTimeout(resolve));
   shell.remove();
-  return renderApp();
+  return renderApp(options);
 }
 
 describe('the static shell’s field', () => {
@@ -40,5 +41,12 @@ describe('the static shell’s field', () => {
     });
     expect(input()).toHaveValue(EXAMPLE_CODE);
     expect(input()).not.toHaveFocus();
+  });
+
+  it('keeps the draft a history entry restores when the visitor only focused the field', async () => {
+    const draft = { text: 'abc', error: 'errors.invalidCode', notices: [] };
+    await renderOverShell(() => undefined, { route: { pathname: '/', state: { draft } } });
+    expect(input()).toHaveValue('abc');
+    expect(input()).toHaveFocus();
   });
 });
