@@ -8,6 +8,7 @@ import OutlinedInput from '@mui/material/OutlinedInput';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldErrorKey } from './qrCode';
+import { handOverShellField, holdShellField } from './shellFieldHandOver';
 
 export interface QrCodeFieldProps {
   value: string;
@@ -25,19 +26,8 @@ export interface QrCodeFieldProps {
 export const INPUT_ID = 'qr-code';
 const ERROR_ID = 'qr-code-error';
 
-// The field of the HTML the page arrived in (server render or static shell) takes typing before the
-// script runs. Hydration keeps the element but not that text in the state, so the next render would
-// wipe it; a fresh render over the static shell replaces the element. Held from before either, with
-// the value the HTML gave it, so that what the visitor changed, and only that, is carried over when the
-// field mounts: a draft the history entry restores is not overwritten by the HTML's own value.
-const arrivedElement = typeof document === 'undefined' ? null : document.querySelector<HTMLInputElement>(`#${INPUT_ID}`);
-let arrived = arrivedElement && { element: arrivedElement, initial: arrivedElement.defaultValue, focused: arrivedElement === document.activeElement };
-if (arrivedElement) {
-  arrivedElement.addEventListener('focus', () => arrived && (arrived.focused = true));
-  // A blur while the element stays in the page is the visitor leaving the field. Chromium also blurs it as
-  // the render removes it, when the visitor is still typing: so the check waits until that render is done.
-  arrivedElement.addEventListener('blur', () => queueMicrotask(() => arrived && arrivedElement.isConnected && (arrived.focused = false)));
-}
+// Before the page's first render, which hydrates or replaces it (shellFieldHandOver.ts).
+if (typeof document !== 'undefined') holdShellField(document.querySelector<HTMLInputElement>(`#${INPUT_ID}`));
 
 // A bare OutlinedInput with a plain label: TextField pulls Select, Menu and Popover into the first load,
 // and FormControl with a floating label adds more for a label that never needs to float.
@@ -47,20 +37,7 @@ export function QrCodeField(props: QrCodeFieldProps) {
   const inputRef = useRef<HTMLInputElement>(null);
 
   useLayoutEffect(() => {
-    const handedOver = arrived;
-    arrived = null;
-    if (!handedOver) return;
-    const { element, initial, focused } = handedOver;
-    const typed = element.value !== initial ? element.value : null;
-    if (typed !== null && typed !== value) onChange(typed);
-    const input = inputRef.current;
-    if (!input || input === element || !focused) return;
-    // A fresh render replaced the field the visitor was typing in: they go on typing in this one, where
-    // their caret was in what they typed. That text is set here too, so the caret holds when the state
-    // catches up with it; a draft the history entry restored, which they did not type into, stays.
-    if (typed !== null) input.value = typed;
-    input.focus();
-    if (input.value === element.value) input.setSelectionRange(element.selectionStart, element.selectionEnd, element.selectionDirection ?? undefined);
+    handOverShellField(inputRef.current, value, onChange);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the script takes the field over
   }, []);
 

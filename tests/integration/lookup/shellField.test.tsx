@@ -7,8 +7,9 @@ import type { RenderAppOptions } from '../../render';
 const input = () => screen.getByRole<HTMLInputElement>('textbox', { name: /Mã QR|QR code/ });
 
 /**
- * The shell's field in the document when the page's modules are evaluated, `typing` done in it
- * meanwhile, then the shell removed and the page rendered in its place, as over a static host's shell.
+ * The shell's field in the document, focused, when the page's modules are evaluated; `typing` done in it
+ * meanwhile; then the shell removed as Chromium removes a focused element (with a blur) and the page
+ * rendered, as over a static host's shell.
  */
 async function renderOverShell(typing: (shell: HTMLInputElement) => void, options?: RenderAppOptions) {
   document.body.innerHTML = '<input id="qr-code" />';
@@ -19,16 +20,21 @@ async function renderOverShell(typing: (shell: HTMLInputElement) => void, option
   typing(shell);
   // The page renders at least a task later.
   await new Promise((resolve) => setTimeout(resolve));
+  const blurredAsRemoved = document.activeElement === shell;
+  shell.dispatchEvent(new FocusEvent('blur'));
   shell.remove();
-  return renderApp(options);
+  // In the same task as the removal, as React's commit does it.
+  const rendered = await renderApp(options);
+  return { ...rendered, blurredAsRemoved };
 }
 
 describe('the static shell’s field', () => {
   it('hands the typing over, with the focus and the caret, when the visitor is still in it', async () => {
-    await renderOverShell((shell) => {
+    const { blurredAsRemoved } = await renderOverShell((shell) => {
       shell.value = EXAMPLE_CODE;
       shell.setSelectionRange(4, 4);
     });
+    expect(blurredAsRemoved).toBe(true);
     expect(input()).toHaveValue(EXAMPLE_CODE);
     expect(input()).toHaveFocus();
     expect([input().selectionStart, input().selectionEnd]).toEqual([4, 4]);
@@ -43,10 +49,25 @@ describe('the static shell’s field', () => {
     expect(input()).not.toHaveFocus();
   });
 
+  it('keeps the focus for a visitor who switched to another app and back, which blurs the field in place', async () => {
+    await renderOverShell((shell) => {
+      shell.value = EXAMPLE_CODE;
+      shell.dispatchEvent(new FocusEvent('blur'));
+    });
+    expect(input()).toHaveFocus();
+  });
+
   it('keeps the draft a history entry restores when the visitor only focused the field', async () => {
     const draft = { text: 'abc', error: 'errors.invalidCode', notices: [] };
     await renderOverShell(() => undefined, { route: { pathname: '/', state: { draft } } });
     expect(input()).toHaveValue('abc');
     expect(input()).toHaveFocus();
+  });
+
+  it('ends the hand-over with the first page, even one without the field', async () => {
+    const { user } = await renderOverShell((shell) => (shell.value = EXAMPLE_CODE), { route: '/nope' });
+    await user.click(screen.getByRole('link', { name: 'Quay lại trang tra cứu mã QR' }));
+    expect(input()).toHaveValue('');
+    expect(input()).not.toHaveFocus();
   });
 });
