@@ -1,5 +1,5 @@
-import { drawFlat, greyAt, squareToQuad, type CodeToImage, type Point, type Quad } from './flatCode';
-import type { GreyImage } from './greyImage';
+import { drawFlat, squareToQuad, type CodeToImage, type Point, type Quad } from './flatCode';
+import { greyAt, type GreyImage } from './greyImage';
 
 /**
  * The meshes the grid is bent on, coarse to fine: 2x2 cells, then 4x4. A third, finer mesh or a first

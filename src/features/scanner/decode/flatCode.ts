@@ -1,4 +1,4 @@
-import type { GreyImage } from './greyImage';
+import { greyAt, type GreyImage } from './greyImage';
 
 export interface Point {
   x: number;
@@ -64,19 +64,4 @@ export function squareToQuad([p0, p1, p2, p3]: Quad): CodeToImage | null {
     const w = g * u + h * v + 1;
     return { x: (a * u + b * v + c) / w, y: (d * u + e * v + f) / w };
   };
-}
-
-/** The shade at a point between pixel centres, bilinear, with points outside the image taking its nearest edge. */
-export function greyAt({ data, width, height }: GreyImage, x: number, y: number): number {
-  const fx = Math.min(Math.max(x - 0.5, 0), width - 1);
-  const fy = Math.min(Math.max(y - 0.5, 0), height - 1);
-  const x0 = Math.floor(fx);
-  const y0 = Math.floor(fy);
-  const x1 = Math.min(x0 + 1, width - 1);
-  const y1 = Math.min(y0 + 1, height - 1);
-  const ax = fx - x0;
-  const ay = fy - y0;
-  const top = data[y0 * width + x0] * (1 - ax) + data[y0 * width + x1] * ax;
-  const bottom = data[y1 * width + x0] * (1 - ax) + data[y1 * width + x1] * ax;
-  return top * (1 - ay) + bottom * ay;
 }

@@ -92,24 +92,25 @@ function shrunk({ data, width, height }: GreyImage, factor: number): GreyImage {
   return { data: out, width: w, height: h };
 }
 
-function enlarged({ data, width, height }: GreyImage, factor: number): GreyImage {
-  const w = Math.round(width * factor);
-  const h = Math.round(height * factor);
+function enlarged(image: GreyImage, factor: number): GreyImage {
+  const w = Math.round(image.width * factor);
+  const h = Math.round(image.height * factor);
   const out = new Uint8ClampedArray(w * h);
-  for (let y = 0; y < h; y++) {
-    const fy = Math.min(height - 1, Math.max(0, (y + 0.5) / factor - 0.5));
-    const y0 = Math.floor(fy);
-    const y1 = Math.min(height - 1, y0 + 1);
-    const ay = fy - y0;
-    for (let x = 0; x < w; x++) {
-      const fx = Math.min(width - 1, Math.max(0, (x + 0.5) / factor - 0.5));
-      const x0 = Math.floor(fx);
-      const x1 = Math.min(width - 1, x0 + 1);
-      const ax = fx - x0;
-      const top = data[y0 * width + x0] * (1 - ax) + data[y0 * width + x1] * ax;
-      const bottom = data[y1 * width + x0] * (1 - ax) + data[y1 * width + x1] * ax;
-      out[y * w + x] = top * (1 - ay) + bottom * ay;
-    }
-  }
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) out[y * w + x] = greyAt(image, (x + 0.5) / factor, (y + 0.5) / factor);
   return { data: out, width: w, height: h };
+}
+
+/** The shade at a point between pixel centres, bilinear, with points outside the image taking its nearest edge. */
+export function greyAt({ data, width, height }: GreyImage, x: number, y: number): number {
+  const fx = Math.min(Math.max(x - 0.5, 0), width - 1);
+  const fy = Math.min(Math.max(y - 0.5, 0), height - 1);
+  const x0 = Math.floor(fx);
+  const y0 = Math.floor(fy);
+  const x1 = Math.min(x0 + 1, width - 1);
+  const y1 = Math.min(y0 + 1, height - 1);
+  const ax = fx - x0;
+  const ay = fy - y0;
+  const top = data[y0 * width + x0] * (1 - ax) + data[y0 * width + x1] * ax;
+  const bottom = data[y1 * width + x0] * (1 - ax) + data[y1 * width + x1] * ax;
+  return top * (1 - ay) + bottom * ay;
 }

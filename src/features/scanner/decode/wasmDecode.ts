@@ -55,12 +55,14 @@ const CANS: Cylinder[] = [
   { arc: 0.85, centre: -0.35 },
 ];
 
-/** The largest QR code the first attempt found but could not read: its corners (in the grey of its region) and width in modules. */
+/** The largest QR code the first attempt found but could not read: its corners (in the grey of its region) and version. */
 interface UnreadCode {
   quad: Quad;
   version: number;
-  modules: number;
 }
+
+/** A QR code's width in modules. */
+const modulesOf = (version: number) => 17 + 4 * version;
 
 /**
  * Larger codes are not flattened, off a can or on a fitted grid: flattening costs the module count squared
@@ -100,14 +102,14 @@ export async function decodeWithWasm(read: ReadBarcodes, image: RgbaImage, effor
   // image read on the fast path), so first.
   if (around && code) {
     for (const can of CANS) {
-      const onCan = await readFlattened('QR unrolled from a can', unwrapCylinder(around, code.quad, can, code.modules));
+      const onCan = await readFlattened('QR unrolled from a can', unwrapCylinder(around, code.quad, can, modulesOf(code.version)));
       if (onCan) return onCan;
     }
   }
   // A code on a crumpled surface (a pouch, a dented carton, cloth). Before the zoom, which reads none of
   // them and costs about as much.
   const fits = around && code && (effort === 'photo' || code.version <= MAX_FITTED_VERSION_IN_FRAME);
-  const fitted = fits && (await readFlattened('QR on a fitted grid', flattenOnFittedGrid(around, code.quad, code.modules)));
+  const fitted = fits && (await readFlattened('QR on a fitted grid', flattenOnFittedGrid(around, code.quad, modulesOf(code.version))));
   if (fitted) return fitted;
   // A code was seen but its modules were misread: twice the pixels per module, around it only, is cheap.
   const zoomed = around && toRgba(scaled(around, 2));
@@ -149,7 +151,7 @@ function unreadCode(results: ReadResult[], { left, top }: Box): UnreadCode | nul
   if (!largest || !Number.isInteger(version) || version < 1 || version > MAX_FLATTENED_VERSION) return null;
   const { topLeft, topRight, bottomRight, bottomLeft } = largest.position;
   const inRegion = ({ x, y }: Point) => ({ x: x - left, y: y - top });
-  return { quad: [inRegion(topLeft), inRegion(topRight), inRegion(bottomRight), inRegion(bottomLeft)], version, modules: 17 + 4 * version };
+  return { quad: [inRegion(topLeft), inRegion(topRight), inRegion(bottomRight), inRegion(bottomLeft)], version };
 }
 
 /** Half the cross product of the diagonals. */
