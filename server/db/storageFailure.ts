@@ -1,4 +1,3 @@
-import Database from 'better-sqlite3';
 import pg from 'pg';
 
 // A failing disk or database reaches the importer as a SQLite result code, a PostgreSQL SQLSTATE or a
@@ -18,14 +17,25 @@ const SYSTEM_ERRORS: Record<string, string> = {
   EHOSTUNREACH: 'the database host is unreachable',
 };
 
-function sqliteReason(code: string): string | undefined {
-  if (code === 'SQLITE_FULL') return 'the disk is full';
-  if (code.startsWith('SQLITE_READONLY')) return 'the database is read-only';
-  if (code.startsWith('SQLITE_CANTOPEN')) return 'the database file cannot be opened';
-  if (code.startsWith('SQLITE_IOERR')) return 'disk I/O error';
-  if (code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED') return 'another process holds the database locked';
-  if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB') return 'the file is damaged or not a database';
-  return undefined;
+// SQLite's primary result codes (an extended code such as SQLITE_READONLY_DBMOVED keeps its primary
+// one in the low byte) and what each means to an operator.
+const SQLITE_ERRORS: Record<number, [name: string, reason: string]> = {
+  5: ['SQLITE_BUSY', 'another process holds the database locked'],
+  6: ['SQLITE_LOCKED', 'another process holds the database locked'],
+  8: ['SQLITE_READONLY', 'the database is read-only'],
+  10: ['SQLITE_IOERR', 'disk I/O error'],
+  11: ['SQLITE_CORRUPT', 'the file is damaged or not a database'],
+  13: ['SQLITE_FULL', 'the disk is full'],
+  14: ['SQLITE_CANTOPEN', 'the database file cannot be opened'],
+  26: ['SQLITE_NOTADB', 'the file is damaged or not a database'],
+};
+
+/** node:sqlite's errors carry SQLite's extended result code as `errcode`. */
+function sqliteFailure(error: unknown): string | undefined {
+  const { code, errcode } = (error ?? {}) as { code?: unknown; errcode?: unknown };
+  if (code !== 'ERR_SQLITE_ERROR' || typeof errcode !== 'number') return undefined;
+  const known = SQLITE_ERRORS[errcode & 0xff];
+  return known && `${known[1]} (${known[0]})`;
 }
 
 const POSTGRES_ERRORS: Record<string, string> = {
@@ -47,10 +57,8 @@ function postgresReason(code: string): string | undefined {
 
 /** One line for a storage failure (`the disk is full (SQLITE_FULL)`), or undefined for anything else. */
 export function describeStorageFailure(error: unknown): string | undefined {
-  if (error instanceof Database.SqliteError) {
-    const reason = sqliteReason(error.code);
-    return reason && `${reason} (${error.code})`;
-  }
+  const sqlite = sqliteFailure(error);
+  if (sqlite) return sqlite;
   if (error instanceof pg.DatabaseError) {
     const reason = error.code === undefined ? undefined : postgresReason(error.code);
     return reason && `${reason} (SQLSTATE ${error.code}: ${error.message})`;

@@ -4,7 +4,7 @@ import { openCodeLookup } from '../../server/db/sqlite/codeLookup.ts';
 
 // The baseline for npm run bench:api: Fastify with no plugins, one route, a constant JSON body.
 // With BENCH_DB set, the route also looks the code up in that database and ignores the result: the
-// floor that any service making one better-sqlite3 read per request starts from.
+// floor that any service making one SQLite read per request starts from.
 const app = Fastify();
 const body = { Data: { Products: [], Box: [] } };
 const dbPath = process.env.BENCH_DB;

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { StorageConfig } from '../../server/db/storage.ts';
@@ -33,8 +33,8 @@ const sqlite: Backend = {
   async create() {
     const dir = mkdtempSync(join(tmpdir(), 'trace-db-'));
     const dbPath = join(dir, 'data', 'trace.db');
-    const withDb = <T>(work: (db: Database.Database) => T): T => {
-      const db = new Database(dbPath);
+    const withDb = <T>(work: (db: DatabaseSync) => T): T => {
+      const db = new DatabaseSync(dbPath);
       try {
         return work(db);
       } finally {

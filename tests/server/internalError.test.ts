@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
+import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, TRACE_URL_PATH, type TestServer } from './harness.ts';
 
@@ -13,7 +13,7 @@ describe.each(['info', 'warn'])('at LOG_LEVEL=%s', (level) => {
 
   it('answers a failure inside the service with 500 and no internals, and logs the details with the request id', async () => {
     // A real fault: another connection drops the table the running service reads from.
-    const other = new Database(join(server.dir, 'data', 'trace.db'));
+    const other = new DatabaseSync(join(server.dir, 'data', 'trace.db'));
     other.exec('DROP TABLE codes');
     other.close();
 

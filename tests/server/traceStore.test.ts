@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import Database from 'better-sqlite3';
+import { DatabaseSync } from 'node:sqlite';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { openCodeLookup, type SqliteCodeLookup } from '../../server/db/sqlite/codeLookup.ts';
 import { openStorage, type CodeLookup, type TraceStorage } from '../../server/db/storage.ts';
@@ -117,9 +117,9 @@ describe('the SQLite lookup connection', () => {
   it('holds back a checkpoint no longer than its snapshot lives', async () => {
     // Long enough that the snapshot surely outlives the import, however slow the machine.
     const slow = openCodeLookup(database.config.dbPath, 500);
-    const writer = new Database(database.config.dbPath);
+    const writer = new DatabaseSync(database.config.dbPath);
     try {
-      const checkpoint = () => (writer.pragma('wal_checkpoint(PASSIVE)') as { log: number; checkpointed: number }[])[0]!;
+      const checkpoint = () => writer.prepare('PRAGMA wal_checkpoint(PASSIVE)').get() as { log: number; checkpointed: number };
       slow.find('LN27A0201G85X00001');
       await importRows(database, SECOND);
       // The open snapshot may still need the database pages the import changed, so they stay in the log.

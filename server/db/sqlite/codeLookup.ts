@@ -1,4 +1,4 @@
-import Database from 'better-sqlite3';
+import { DatabaseSync } from 'node:sqlite';
 import { productImageUrl, type StoredImage } from '../../domain/productImage.ts';
 import { isCarton, UNIT_CODES_MAX, type ProductLot, type StoredCode } from '../../domain/traceCode.ts';
 import type { CodeLookup, ImportRunTotals } from '../storage.ts';
@@ -36,44 +36,41 @@ interface KeptLot {
  * another connection commits anything (SQLite's data_version, checked with each new snapshot).
  */
 export function openCodeLookup(path: string, snapshotMaxAgeMs = SNAPSHOT_MAX_AGE_MS): SqliteCodeLookup {
-  const db = new Database(path, { readonly: true, fileMustExist: true });
-  db.pragma(`mmap_size = ${MMAP_SIZE}`);
-  const readCode = db
-    // A unit's carton and its unit count in the same statement: one call into SQLite, not two.
-    .prepare<[string], CodeRow>(
-      `SELECT c.product_id, c.lot_id, c.total_packet, c.parent_code, parent.total_packet
-       FROM codes c LEFT JOIN codes parent ON parent.code = c.parent_code WHERE c.code = ?`,
-    )
-    .raw();
-  const readLot = db.prepare<[number, number], LotRow>(`
+  const db = new DatabaseSync(path, { readOnly: true });
+  db.exec(`PRAGMA mmap_size = ${MMAP_SIZE}`);
+  // A unit's carton and its unit count in the same statement: one call into SQLite, not two.
+  const readCode = db.prepare(
+    `SELECT c.product_id, c.lot_id, c.total_packet, c.parent_code, parent.total_packet
+     FROM codes c LEFT JOIN codes parent ON parent.code = c.parent_code WHERE c.code = ?`,
+  );
+  readCode.setReturnArrays(true);
+  const readLot = db.prepare(`
     SELECT p.product_code AS productCode, p.product_name AS productName, p.product_unit AS productUnit,
            p.weight, p.weight_type AS weightType, l.product_date AS productDate, l.expire_date AS expireDate,
            l.lot_status AS lotStatus, l.recall_reason AS recallReason, p.image_url AS imageUrl, p.image_name AS imageName
     FROM products p, lots l
     WHERE p.id = ? AND l.id = ?`);
-  const readUnits = db
-    .prepare<[string, number], string>('SELECT code FROM codes WHERE parent_code = ? ORDER BY code LIMIT ?')
-    .pluck();
-  const readImage = db.prepare<[string], StoredImage>('SELECT name, content_type AS contentType, body FROM images WHERE name = ?');
-  const readRuns = db.prepare<[], { outcome: ImportRunTotals['outcome']; count: number; last: string }>(
-    'SELECT outcome, count(*) AS count, max(finished_at) AS last FROM import_runs GROUP BY outcome ORDER BY outcome',
-  );
+  const readUnits = db.prepare('SELECT code FROM codes WHERE parent_code = ? ORDER BY code LIMIT ?');
+  readUnits.setReturnArrays(true);
+  const readImage = db.prepare('SELECT name, content_type AS contentType, body FROM images WHERE name = ?');
+  const readRuns = db.prepare('SELECT outcome, count(*) AS count, max(finished_at) AS last FROM import_runs GROUP BY outcome ORDER BY outcome');
   const probe = db.prepare('SELECT 1 FROM codes LIMIT 1');
   const begin = db.prepare('BEGIN');
   const commit = db.prepare('COMMIT');
-  const dataVersion = db.prepare('PRAGMA data_version').pluck();
+  const dataVersion = db.prepare('PRAGMA data_version');
+  dataVersion.setReturnArrays(true);
 
   const lots = new Map<string, KeptLot>();
   let seenVersion: unknown;
   let snapshot: NodeJS.Timeout | undefined;
   const endSnapshot = () => {
     snapshot = undefined;
-    if (db.inTransaction) commit.run();
+    if (db.isTransaction) commit.run();
   };
   const beginSnapshot = () => {
     begin.run();
     snapshot = setTimeout(endSnapshot, snapshotMaxAgeMs).unref();
-    const version = dataVersion.get();
+    const version = (dataVersion.get() as unknown as unknown[])[0];
     if (version !== seenVersion) lots.clear();
     seenVersion = version;
   };
@@ -81,13 +78,13 @@ export function openCodeLookup(path: string, snapshotMaxAgeMs = SNAPSHOT_MAX_AGE
   return {
     find(code) {
       if (snapshot === undefined) beginSnapshot();
-      const row = readCode.get(code);
+      const row = readCode.get(code) as unknown as CodeRow | undefined;
       if (row === undefined) return undefined;
       const [productId, lotId, totalPacket, parentCode, parentTotal] = row;
       const key = `${productId}/${lotId}`;
       let kept = lots.get(key);
       if (kept === undefined) {
-        const read = readLot.get(productId, lotId);
+        const read = readLot.get(productId, lotId) as LotRow | undefined;
         // The import checks every reference: this means a damaged file, and must not become a 204.
         if (read === undefined) throw new Error(`code ${code} points to a missing product ${productId} or lot ${lotId}`);
         const { imageUrl, imageName, ...rest } = read;
@@ -96,17 +93,19 @@ export function openCodeLookup(path: string, snapshotMaxAgeMs = SNAPSHOT_MAX_AGE
         lots.set(key, kept);
       }
       const { lot, carton } = kept;
-      if (carton) return { code, totalPacket, lot, unitCodes: readUnits.all(code, UNIT_CODES_MAX) };
+      if (carton) return { code, totalPacket, lot, unitCodes: (readUnits.all(code, UNIT_CODES_MAX) as unknown as [string][]).map(([unit]) => unit) };
       if (parentCode === null) return { code, totalPacket, lot };
       return { code, totalPacket, lot, carton: { code: parentCode, totalPacket: parentTotal } };
     },
     image(name) {
       if (snapshot === undefined) beginSnapshot();
-      return readImage.get(name);
+      const image = readImage.get(name) as (Omit<StoredImage, 'body'> & { body: Uint8Array }) | undefined;
+      // SQLite hands a blob over as a Uint8Array; the route sends Buffers (no copy: the same memory).
+      return image && { ...image, body: Buffer.from(image.body.buffer, image.body.byteOffset, image.body.byteLength) };
     },
     importRuns() {
       if (snapshot === undefined) beginSnapshot();
-      return readRuns.all().map(({ outcome, count, last }) => ({ outcome, count, lastFinished: Date.parse(last) / 1000 }));
+      return (readRuns.all() as { outcome: ImportRunTotals['outcome']; count: number; last: string }[]).map(({ outcome, count, last }) => ({ outcome, count, lastFinished: Date.parse(last) / 1000 }));
     },
     ping() {
       probe.get();

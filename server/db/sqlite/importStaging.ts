@@ -1,10 +1,11 @@
+import type { SQLInputValue } from 'node:sqlite';
 import type { CrossRowFacts } from '../../import/crossRows.ts';
 import type { RowProblem } from '../../import/importFile.ts';
 import type { ImportRow } from '../../import/importRow.ts';
 import type { CatalogueParts } from '../../import/catalogue.ts';
 import { isCarton } from '../../domain/traceCode.ts';
 import type { ImportRun, ImportStaging, WriteCounts } from '../storage.ts';
-import type { Db } from './database.ts';
+import { inTransaction, type Db } from './database.ts';
 import { crossRowProblems, ProblemsByLine } from '../crossRowProblems.ts';
 
 // Rows wait in a temporary table, so a file of millions of codes is checked in bounded memory and the
@@ -86,49 +87,50 @@ const writeCodes = (order: string) => `
 
 export function openSqliteStaging(db: Db): ImportStaging {
   db.function('is_carton', { deterministic: true }, (unit) => Number(isCarton({ productUnit: String(unit) })));
-  db.pragma(`temp.cache_size = -${TEMP_CACHE_KIB}`);
+  db.exec(`PRAGMA temp.cache_size = -${TEMP_CACHE_KIB}`);
   // As on PostgreSQL, the import checks parents itself and takes product and lot ids from rows it has
   // just written: SQLite's own check of every code's three references doubled the final write.
-  db.pragma('foreign_keys = OFF');
+  db.exec('PRAGMA foreign_keys = OFF');
   db.exec(CREATE);
   let codesAscending = false;
   const insertFull = db.prepare(insertRows(ROWS_PER_INSERT));
   // Reused for every statement: rows are copied into it, never gathered as objects.
-  const values: unknown[] = new Array(ROWS_PER_INSERT * COLUMNS);
+  const values: SQLInputValue[] = new Array(ROWS_PER_INSERT * COLUMNS);
   let filled = 0;
   const begin = db.prepare('BEGIN');
   const commit = db.prepare('COMMIT');
 
   const insertFilled = () => {
     if (filled === 0) return;
-    if (!db.inTransaction) begin.run();
-    if (filled === values.length) insertFull.run(values);
-    else db.prepare(insertRows(filled / COLUMNS)).run(values.slice(0, filled));
+    if (!db.isTransaction) begin.run();
+    if (filled === values.length) insertFull.run(...values);
+    else db.prepare(insertRows(filled / COLUMNS)).run(...values.slice(0, filled));
     filled = 0;
   };
 
-  const countCodes = db.prepare<[], number>('SELECT count(*) FROM main.codes').pluck();
+  const countCodes = db.prepare('SELECT count(*) AS count FROM main.codes');
+  const codeCount = () => Number((countCodes.get() as { count: number }).count);
   const recordRun = db.prepare('INSERT INTO main.import_runs (finished_at, outcome, rows, seconds) VALUES (?, ?, ?, ?)');
-  const write = db.transaction(({ products, lots, images }: CatalogueParts, run: ImportRun): WriteCounts => {
+  const write = ({ products, lots, images }: CatalogueParts, run: ImportRun): WriteCounts => {
     let catalogueChanges = 0;
     const writeImage = db.prepare(WRITE_IMAGE);
     for (const image of images) writeImage.run(image.name, image.contentType, image.body);
-    const [writeProduct, productId, addProduct] = [db.prepare(WRITE_PRODUCT), db.prepare(PRODUCT_ID).pluck(), db.prepare('INSERT INTO import_products VALUES (?, ?)')];
+    const [writeProduct, productId, addProduct] = [db.prepare(WRITE_PRODUCT), db.prepare(PRODUCT_ID), db.prepare('INSERT INTO import_products VALUES (?, ?)')];
     for (const p of products) {
-      catalogueChanges += writeProduct.run(p.productCode, p.productUnit, p.productName, p.weight, p.weightType, p.imageUrl, p.imageName).changes;
-      addProduct.run(p.ref, productId.get(p.productCode, p.productUnit));
+      catalogueChanges += Number(writeProduct.run(p.productCode, p.productUnit, p.productName, p.weight, p.weightType, p.imageUrl, p.imageName).changes);
+      addProduct.run(p.ref, (productId.get(p.productCode, p.productUnit) as { id: number }).id);
     }
-    const [writeLot, lotId, addLot] = [db.prepare(WRITE_LOT), db.prepare(LOT_ID).pluck(), db.prepare('INSERT INTO import_lots VALUES (?, ?)')];
+    const [writeLot, lotId, addLot] = [db.prepare(WRITE_LOT), db.prepare(LOT_ID), db.prepare('INSERT INTO import_lots VALUES (?, ?)')];
     for (const l of lots) {
-      catalogueChanges += writeLot.run(l.productCode, l.lotCode, l.productDate, l.expireDate, l.lotStatus, l.recallReason).changes;
-      addLot.run(l.ref, lotId.get(l.productCode, l.lotCode));
+      catalogueChanges += Number(writeLot.run(l.productCode, l.lotCode, l.productDate, l.expireDate, l.lotStatus, l.recallReason).changes);
+      addLot.run(l.ref, (lotId.get(l.productCode, l.lotCode) as { id: number }).id);
     }
-    const before = countCodes.get() ?? 0;
-    const changes = db.prepare(writeCodes(codesAscending ? 'r.rowid' : 'r.code')).run().changes;
-    const inserted = (countCodes.get() ?? 0) - before;
+    const before = codeCount();
+    const changes = Number(db.prepare(writeCodes(codesAscending ? 'r.rowid' : 'r.code')).run().changes);
+    const inserted = codeCount() - before;
     recordRun.run(new Date().toISOString(), run.outcome, run.rows, run.seconds);
     return { inserted, updated: changes - inserted, catalogueChanges };
-  });
+  };
 
   return {
     add(line: number, row: ImportRow, productRef: number, lotRef: number, problem: string | null, parentChecked: boolean) {
@@ -145,7 +147,7 @@ export function openSqliteStaging(db: Db): ImportStaging {
     },
     async flush() {
       insertFilled();
-      if (db.inTransaction) commit.run();
+      if (db.isTransaction) commit.run();
     },
     async reportProblems(facts: CrossRowFacts, onProblem: (problem: RowProblem) => void) {
       codesAscending = facts.codesAscending;
@@ -156,16 +158,16 @@ export function openSqliteStaging(db: Db): ImportStaging {
       const query = problemsQuery(facts);
       if (query === undefined) return 0;
       const problems = new ProblemsByLine(onProblem);
-      for (const problem of db.prepare<[], RowProblem>(query).iterate()) problems.add(problem);
+      for (const problem of db.prepare(query).iterate()) problems.add(problem as unknown as RowProblem);
       return problems.finish();
     },
     async write(catalogue, run) {
-      return write.immediate(catalogue, run);
+      return inTransaction(db, () => write(catalogue, run));
     },
     async close() {
-      if (db.inTransaction) db.exec('ROLLBACK');
+      if (db.isTransaction) db.exec('ROLLBACK');
       db.exec(DROP);
-      db.pragma('foreign_keys = ON');
+      db.exec('PRAGMA foreign_keys = ON');
     },
   };
 }

@@ -22,7 +22,7 @@ export function openSqliteStorage(path: string): TraceStorage {
     },
     async recordImport({ outcome, rows, seconds }) {
       try {
-        if (db.open) {
+        if (db.isOpen) {
           db.prepare('INSERT INTO import_runs (finished_at, outcome, rows, seconds) VALUES (?, ?, ?, ?)').run(new Date().toISOString(), outcome, rows, seconds);
         }
       } catch {
@@ -36,7 +36,7 @@ export function openSqliteStorage(path: string): TraceStorage {
       // The rolled-back write left its pages in the write-ahead log, which a running service keeps open:
       // emptied now rather than left to the next import. Best effort: the disk may refuse this too.
       try {
-        if (db.open) foldWriteAheadLog(db);
+        if (db.isOpen) foldWriteAheadLog(db);
       } catch {
         // The import's own error is the one to report.
       }
@@ -46,7 +46,7 @@ export function openSqliteStorage(path: string): TraceStorage {
       // The writer last: SQLite folds the write-ahead log back and deletes it only when the last
       // connection closes, and only a connection that may write can.
       for (const lookup of lookups.splice(0)) lookup.close();
-      if (db.open) db.close();
+      if (db.isOpen) db.close();
     },
   };
 }

@@ -1,0 +1,30 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT, runProcess } from '../support/childProcess.ts';
+
+// `npm test` starts with scripts/system-parts.sh: the parts the tests drive and npm cannot install.
+// A part goes missing here by leaving it off PATH (an empty folder): the script then sees a fresh machine.
+const SCRIPT = join(REPO_ROOT, 'scripts/system-parts.sh');
+const bin = mkdtempSync(join(tmpdir(), 'system-parts-'));
+afterAll(() => rmSync(bin, { recursive: true, force: true }));
+
+const asRoot = process.getuid?.() === 0;
+const run = (path: string, prefix: string[] = []) => runProcess('/bin/bash', { args: [SCRIPT], env: { PATH: path }, prefix });
+
+describe('scripts/system-parts.sh', () => {
+  it('says nothing and lets the tests start when every part is there', async () => {
+    const done = await run(process.env.PATH ?? '/usr/bin:/bin');
+    expect(done).toMatchObject({ code: 0, stdout: '', stderr: '' });
+  });
+
+  it('without root or sudo: stops at once with one line naming the part and its install command', async () => {
+    // As an ordinary user where one can be taken (the tests run as root here and in CI).
+    const prefix = asRoot ? ['/usr/bin/setpriv', '--reuid=nobody', '--regid=nogroup', '--clear-groups', '--'] : [];
+    const done = await run(bin, prefix);
+    expect(done.code).toBe(1);
+    expect(done.stdout).toBe('');
+    expect(done.stderr).toBe('missing redis-server: the tests need them; install with: sudo apt-get install -y redis-server\n');
+  });
+});
