@@ -1,4 +1,5 @@
 import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -6,6 +7,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useRef, useSyncExternalStore, type ClipboardEvent, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { languageOf } from '@/i18n/i18n';
+import { MAX_INPUT_CHARS, atInputLimit, withinInputLimit } from './inputLimit';
 import type { PhotoNote } from './usePhotoCodes';
 
 export interface CodeInputProps {
@@ -28,9 +31,13 @@ function useScriptRunning(): boolean {
   return useSyncExternalStore(noChanges, () => true, () => false);
 }
 
-/** The box staff paste a customer's message into; photos dropped or pasted on it give their codes. */
+/**
+ * The box staff paste a customer's message into; photos dropped or pasted on it give their codes.
+ * It keeps the first MAX_INPUT_CHARS characters of a paste and says so while it is full.
+ */
 export function CodeInput({ text, onText, onCheck, onClear, onPhotos, onPickingPhotos, readingPhotos, photoNotes, checking }: CodeInputProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const full = atInputLimit(text);
   const scriptRunning = useScriptRunning();
   const fileInput = useRef<HTMLInputElement>(null);
   const pickPhotos = () => {
@@ -70,7 +77,7 @@ export function CodeInput({ text, onText, onCheck, onClear, onPhotos, onPickingP
         minRows={4}
         maxRows={12}
         value={text}
-        onChange={(event) => onText(event.target.value)}
+        onChange={(event) => onText(withinInputLimit(event.target.value))}
         onPaste={onPaste}
         onKeyDown={(event) => {
           // Enter makes a new line in a message; Ctrl+Enter (or Cmd+Enter) checks it.
@@ -79,9 +86,14 @@ export function CodeInput({ text, onText, onCheck, onClear, onPhotos, onPickingP
             onCheck();
           }
         }}
-        slotProps={{ htmlInput: { spellCheck: false, 'aria-describedby': `${INPUT_ID}-hint` } }}
+        slotProps={{ htmlInput: { spellCheck: false, 'aria-describedby': full ? `${INPUT_ID}-limit ${INPUT_ID}-hint` : `${INPUT_ID}-hint` } }}
         fullWidth
       />
+      {full && (
+        <Alert id={`${INPUT_ID}-limit`} severity="warning">
+          {t('support.inputLimit', { limit: new Intl.NumberFormat(languageOf(i18n)).format(MAX_INPUT_CHARS) })}
+        </Alert>
+      )}
       <Typography id={`${INPUT_ID}-hint`} variant="body2" color="text.secondary">
         {t('support.photoHint')}
       </Typography>

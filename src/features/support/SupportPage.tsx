@@ -10,6 +10,7 @@ import { extractCodes } from './codeExtraction';
 import { CodeInput } from './CodeInput';
 import { batchCsv } from './csvExport';
 import { csvFileName, downloadCsv } from './downloadCsv';
+import { withinInputLimit } from './inputLimit';
 import { RecentChecks } from './RecentChecks';
 import { ReplyToolbar } from './ReplyToolbar';
 import { UnreadList } from './UnreadList';
@@ -24,7 +25,10 @@ export function SupportPage() {
   const [noCodes, setNoCodes] = useState(false);
   const { batch, run, take } = useSupportBatch();
   const reply = useReply();
-  const appendCodes = useCallback((codes: string) => setText((current) => (current.trim() === '' ? codes : `${current.trimEnd()}\n${codes}`)), []);
+  const appendCodes = useCallback(
+    (codes: string) => setText((current) => withinInputLimit(current.trim() === '' ? codes : `${current.trimEnd()}\n${codes}`)),
+    [],
+  );
   const photos = usePhotoCodes(appendCodes);
   const running = batch.phase === 'lookingUp' || batch.phase === 'tryingVariants';
 

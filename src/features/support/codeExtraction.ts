@@ -1,5 +1,6 @@
 import { QR_CODE_MAX_LENGTH, QR_CODE_MIN_LENGTH } from '@/api/traceContract';
 import { hasValidCheckDigit, parseGs1DigitalLink } from '@/shared/codes/gs1DigitalLink';
+import { withinInputLimit } from './inputLimit';
 
 /** The most codes one batch looks up: a chat message rarely holds more, and the service has a rate limit. */
 export const MAX_BATCH_CODES = 50;
@@ -36,8 +37,11 @@ const LOOKALIKES: Record<string, string> = {
 };
 
 const URL_PATTERN = /https?:\/\/[^\s<>"]+/giu;
-// Punctuation around a word or link in a sentence: "(mã: 1D24…)," or a link ending a sentence.
-const EDGE_PUNCTUATION = /^[\s"'“”‘’«»()[\]{}<>.,;:!?…]+|[\s"'“”‘’«»()[\]{}<>.,;:!?…]+$/gu;
+// Punctuation around a word in a sentence ("(mã: 1D24…),"), and what may close a sentence after a link.
+// Trimmed by a loop, not a regex: `[…]+$` retries every start in a run of them, quadratic on a long run.
+// Each mark is one UTF-16 unit, so a half of a surrogate pair never matches and no code point is split.
+const WORD_EDGE = new Set('"\'“”‘’«»()[]{}<>.,;:!?…');
+const LINK_END = new Set('.,;:!?…)]}\'"»”’');
 // Dashes of every width: codes are read out and written in groups.
 const DASHES = /[-‐‑‒–—―]/gu;
 const CODE_CHARACTERS = /^[A-Za-z0-9]+$/;
@@ -50,6 +54,18 @@ const isCodeLength = (length: number) => length >= QR_CODE_MIN_LENGTH && length 
 const isNearLength = (length: number) => length === QR_CODE_MIN_LENGTH - 1 || length === QR_CODE_MAX_LENGTH + 1;
 
 type Piece = { code: string; nearMiss: boolean } | Unread;
+
+function withoutLeading(text: string, marks: Set<string>): string {
+  let start = 0;
+  while (start < text.length && marks.has(text[start])) start++;
+  return text.slice(start);
+}
+
+function withoutTrailing(text: string, marks: Set<string>): string {
+  let end = text.length;
+  while (end > 0 && marks.has(text[end - 1])) end--;
+  return text.slice(0, end);
+}
 
 function withLatinLookalikes(word: string): string {
   return Array.from(word, (char) => LOOKALIKES[char] ?? char).join('');
@@ -92,7 +108,7 @@ function pieceOfWord(word: string): Piece | null {
 function piecesOfText(text: string): Piece[] {
   const words = text
     .split(/\s+/u)
-    .map((word) => withLatinLookalikes(word.replace(EDGE_PUNCTUATION, '')))
+    .map((word) => withLatinLookalikes(withoutTrailing(withoutLeading(word, WORD_EDGE), WORD_EDGE)))
     .filter((word) => word !== '');
   const pieces: Piece[] = [];
   for (let start = 0; start < words.length; start++) {
@@ -122,12 +138,12 @@ function joinedCode(words: string[], start: number): { code: string; end: number
 
 /** Every piece of a text in order: links first read as links, the words between them as text. */
 function piecesOf(input: string): Piece[] {
-  const text = input.normalize('NFKC');
+  const text = withinInputLimit(input).normalize('NFKC');
   const pieces: Piece[] = [];
   let last = 0;
   for (const match of text.matchAll(URL_PATTERN)) {
     pieces.push(...piecesOfText(text.slice(last, match.index)));
-    const link = match[0].replace(/[.,;:!?…)\]}'"»”’]+$/u, '');
+    const link = withoutTrailing(match[0], LINK_END);
     last = match.index + link.length;
     const code = codeOfLink(link);
     const piece = code === null ? null : pieceOfWord(withLatinLookalikes(code));
@@ -141,6 +157,7 @@ function piecesOf(input: string): Piece[] {
  * Every trace code in what a customer sent (a chat message, several lines, links, GS1 Digital Links,
  * codes with spaces or dashes inside, lookalike letters of other scripts), de-duplicated without regard
  * to case, in the order they appeared, at most MAX_BATCH_CODES; and what could not be read, raw.
+ * Only the first MAX_INPUT_CHARS characters are read; the time taken grows in proportion to them.
  */
 export function extractCodes(input: string): Extraction {
   const seen = new Set<string>();

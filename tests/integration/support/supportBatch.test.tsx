@@ -86,6 +86,44 @@ describe('the support page, against the trace service (MSW)', { timeout: 20_000 
     expect(within(unread).getByText('https://example.com/khuyen-mai')).toBeInTheDocument();
   });
 
+  it('keeps the first 100,000 characters of a longer paste and tells staff only those are read', async () => {
+    const traced = recordTracedCodes();
+    await checkMessage(`1D24B3261X54A2320 ${'x '.repeat(60_000)}TH26A1105C48B0001`);
+    expect(screen.getByRole('alert')).toHaveTextContent('Chỉ đọc 100.000 ký tự đầu tiên của nội dung; phần sau đó không được kiểm tra.');
+    const { value } = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Tin nhắn hoặc danh sách mã' });
+    expect(value.length).toBe(100_000);
+    await finished(1);
+    expect(traced).not.toContain('TH26A1105C48B0001');
+  });
+
+  it('adds no code of a photo past the limit to a full box', async () => {
+    const decodePhoto = async () => [{ text: 'TH26A1105C48B0001', symbology: 'qr' as const }];
+    const { user } = await renderApp({ route: '/support', scannerDevices: { decodePhoto } });
+    const box = await screen.findByRole('textbox', { name: 'Tin nhắn hoặc danh sách mã' });
+    await user.click(box);
+    await user.paste('x '.repeat(50_000));
+    const input = document.querySelector<HTMLInputElement>('input[type=file]');
+    if (!input) throw new Error('no photo input');
+    await user.upload(input, new File(['x'], 'can.png', { type: 'image/png' }));
+    expect(await screen.findByText('Ảnh can.png: đọc được 1 mã')).toBeInTheDocument();
+    // Compared by length: a failure would otherwise print the whole box.
+    const { value } = box as HTMLTextAreaElement;
+    expect(value.length).toBe(100_000);
+    expect(value.includes('TH26A1105C48B0001')).toBe(false);
+    expect(screen.getByRole('alert')).toHaveTextContent('Chỉ đọc 100.000 ký tự đầu tiên');
+  });
+
+  it('lists the first 100 unread items, then how many more there are', async () => {
+    const links = Array.from({ length: 103 }, (_, index) => `https://example.com/khuyen-mai-${index}`);
+    await checkMessage(`1D24B3261X54A2320 ${links.join(' ')}`);
+    await finished(1);
+    const unread = screen.getByRole('region', { name: 'Nội dung không đọc được' });
+    expect(within(unread).getAllByRole('listitem')).toHaveLength(100);
+    expect(within(unread).getByText('https://example.com/khuyen-mai-99')).toBeInTheDocument();
+    expect(within(unread).queryByText('https://example.com/khuyen-mai-100')).not.toBeInTheDocument();
+    expect(within(unread).getByText('… và 3 mục khác.')).toBeInTheDocument();
+  });
+
   it('adds every code of each photo to the box', async () => {
     const decodePhoto = async (photo: Blob) =>
       (photo as File).name === 'cans.png'

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_BATCH_CODES, extractCodes } from '@/features/support/codeExtraction';
+import { MAX_INPUT_CHARS } from '@/features/support/inputLimit';
 
 const codesOf = (text: string) => extractCodes(text).codes.map(({ code }) => code);
 
@@ -76,5 +77,28 @@ describe('extractCodes, from what a customer sends', () => {
 
   it('finds nothing in a message without codes', () => {
     expect(extractCodes('Sữa này còn hạn không shop? Số điện thoại 0912345678.')).toEqual({ codes: [], unread: [], overflow: 0 });
+  });
+
+  // Each of these froze the staff's tab for seconds to minutes: the trimming retried every start of the run.
+  // The low timeout fails the test, synchronous as it is, when the extraction takes longer.
+  it('reads a 100,000-character run of brackets between two letters at once', () => {
+    expect(extractCodes('1D24B3261X54A2320 a' + '('.repeat(100_000) + 'b')).toEqual({
+      codes: [{ code: '1D24B3261X54A2320', nearMiss: false }],
+      unread: [],
+      overflow: 0,
+    });
+  }, 2000);
+
+  it('reads a long run of every other punctuation mark, around a word and after a link, at once', () => {
+    const run = '"\'“”‘’«»()[]{}<>.,;:!?…'.repeat(4000);
+    expect(codesOf(`x${run}y TH26A1105C48B0001${run}`)).toEqual(['TH26A1105C48B0001']);
+    const { codes, unread } = extractCodes(`https://trace.example.vn/dt?qr=1D24B3261X54A2320${')'.repeat(90_000)}b`);
+    expect(codes).toEqual([]);
+    expect(unread).toHaveLength(1);
+  }, 2000);
+
+  it('reads only the first 100,000 characters of a paste', () => {
+    const filler = 'x '.repeat(MAX_INPUT_CHARS / 2);
+    expect(codesOf(`1D24B3261X54A2320 ${filler} TH26A1105C48B0001`)).toEqual(['1D24B3261X54A2320']);
   });
 });
