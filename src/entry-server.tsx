@@ -17,6 +17,7 @@ import { addressCode, lookupCodeOf } from '@/features/lookup/addressCode';
 import { createServerI18n } from '@/i18n/i18n';
 import { requestLanguage } from '@/i18n/requestLanguage';
 import { createRenderCache, vietnamDay, type PageHtml } from '@/render/renderCache';
+import { createStaticPages } from '@/render/staticPages';
 
 /** The whole HTML once every part is ready: the lazy scanner controls render too, so hydration matches. */
 function renderToHtml(element: React.ReactNode): Promise<string> {
@@ -46,28 +47,36 @@ function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 }
 
-interface Prepared {
-  address: URL;
-  language: Language;
-  store: AppStore;
-  notFound: boolean;
+/** Where a page without a known route is rendered: the not-found page is the same at any unknown path. */
+const NOT_FOUND_ROUTE = '/404';
+/** The routes of the lookup page, whose address's code is looked up. */
+const LOOKUP_ROUTES = new Set(['/', '/dt']);
+
+/** The address, or null when it is none (`//`: a scheme-relative URL with no host). */
+function addressOf(url: string): URL | null {
+  try {
+    return new URL(url, 'http://page.invalid');
+  } catch {
+    return null;
+  }
 }
 
-/** The page's store after its lookup: the address's code answered by the given transport. */
-async function prepare(url: string, language: Language, transport: TraceTransport): Promise<Prepared> {
-  const address = new URL(url, 'http://page.invalid');
+/** The route the address shows, by its own path ('/', '/dt', '/support'), or NOT_FOUND_ROUTE. */
+function routeOf(address: URL | null): string {
+  const leaf = address && (matchRoutes(routes, address.pathname) ?? []).at(-1)?.route;
+  if (!leaf || leaf.path === '*') return NOT_FOUND_ROUTE;
+  return leaf.index ? '/' : `/${leaf.path}`;
+}
+
+/** A store with the code's answer in, as the page's own lookup would leave it; none without a code. */
+async function storeWith(code: string | null, transport: TraceTransport): Promise<AppStore> {
   const store = makeStore(undefined, transport);
-  const notFound = isNotFound(address);
-  const code = notFound ? null : lookupCodeOf(addressCode(address.searchParams));
   if (code !== null) await store.dispatch(traceApi.endpoints.trace.initiate(code, { fixedCacheKey: code }));
-  return { address, language, store, notFound };
+  return store;
 }
 
-function isNotFound(address: URL): boolean {
-  return (matchRoutes(routes, address.pathname) ?? []).some(({ route }) => route.path === '*');
-}
-
-async function htmlOf({ address, language, store }: Prepared): Promise<PageHtml> {
+/** The page at `location` (path and query), as the browser shows it with this store. */
+async function htmlOf(location: string, language: Language, store: AppStore): Promise<PageHtml> {
   const i18n = (serverI18n[language] ??= createServerI18n(language));
   // compat: styles are collected for <head> instead of written inline beside each element; the browser's
   // emotion cache (key 'css') picks them up there when the page hydrates.
@@ -77,7 +86,7 @@ async function htmlOf({ address, language, store }: Prepared): Promise<PageHtml>
     <CacheProvider value={cache}>
       <I18nextProvider i18n={i18n}>
         <AppProviders store={store}>
-          <StaticRouter location={address.pathname + address.search}>
+          <StaticRouter location={location}>
             <AppRoutes />
           </StaticRouter>
         </AppProviders>
@@ -90,32 +99,54 @@ async function htmlOf({ address, language, store }: Prepared): Promise<PageHtml>
 
 const answering = (answer: TraceWireAnswer): TraceTransport => ({ answerTrace: () => Promise.resolve(answer) });
 
-const lookupPages = createRenderCache(async ({ url, language, answer }) => htmlOf(await prepare(url, language as Language, answering(answer))));
+/**
+ * The lookup page of a code, rendered at its route with the code alone in the address: the page reads
+ * nothing else of it (the language comes resolved), so every address of that code (other parameters,
+ * their order, dashes or spaces in the code) is this page, and the render cache keys it by its parts.
+ */
+const lookupPageAt = (route: string, code: string) => `${route}?qr=${code}`;
 
-/** How many lookup pages came from a template and how many needed a render, since the module loaded. */
-export const renderCacheStats = () => lookupPages.stats();
+const lookupPages = createRenderCache(async ({ route, language, code, answer }) =>
+  htmlOf(lookupPageAt(route, code), language as Language, await storeWith(code, answering(answer))),
+);
+
+const NO_ANSWER: TraceWireAnswer = { status: 204, body: undefined };
+const staticPages = createStaticPages(async (route, language) => htmlOf(route, language as Language, await storeWith(null, answering(NO_ANSWER))));
+/** The state of a page without a lookup: the same for every one of them. */
+let emptyState: string | undefined;
+
+/** How many pages came from the caches and how many needed a render, since the module loaded. */
+export const renderCacheStats = () => ({ ...lookupPages.stats(), codeless: staticPages.stats() });
+
+const stateOf = (store: AppStore) => scriptSafeJson({ traceApi: answersOf(store.getState().traceApi) });
 
 /**
  * Renders a page as the browser would show it after its lookup: the address's code is answered in
  * process by the service, through the same api slice and mappers as in the browser. Lookup pages come
- * from the render cache when it holds their template.
+ * from the render cache when it holds their template, pages without a code from the day's copy.
  */
 export const renderPage: RenderPage = async ({ url, cookie, acceptLanguage, answerTrace }: PageRenderRequest): Promise<PageRenderResult> => {
-  const address = new URL(url, 'http://page.invalid');
-  const language = requestLanguage({ query: address.searchParams.get('lng'), cookie, acceptLanguage });
+  const address = addressOf(url);
+  const language = requestLanguage({ query: address?.searchParams.get('lng') ?? null, cookie, acceptLanguage });
+  const route = routeOf(address);
+  const status = route === NOT_FOUND_ROUTE ? 404 : 200;
+  const qr = address && LOOKUP_ROUTES.has(route) ? address.searchParams.get('qr') : null;
+  if (qr === null) {
+    const html = await staticPages.page(route, language);
+    return { status, lang: language, ...html, state: (emptyState ??= stateOf(await storeWith(null, answering(NO_ANSWER)))) };
+  }
+  const code = lookupCodeOf(addressCode(address!.searchParams));
+  if (code === null) {
+    // A code that cannot be sent: the page shows it as typed, with its error, so it is rendered as it came.
+    const store = await storeWith(null, { answerTrace });
+    return { status, lang: language, ...(await htmlOf(address!.pathname + address!.search, language, store)), state: stateOf(store) };
+  }
   const day = vietnamDay();
-  const code = isNotFound(address) ? null : lookupCodeOf(addressCode(address.searchParams));
-  const answer = code === null ? undefined : await answerTrace({ QrCode: code });
-  const prepared = await prepare(url, language, answer === undefined ? { answerTrace } : answering(answer));
-  const view = code === null || answer === undefined ? undefined : { url, language, code, answer, day };
-  const cached = view && lookupPages.lookup(view);
-  const html = cached ?? (await htmlOf(prepared));
-  if (view && !cached) void lookupPages.learn(view, html).catch(() => undefined);
-  return {
-    status: prepared.notFound ? 404 : 200,
-    lang: language,
-    head: html.head,
-    body: html.body,
-    state: scriptSafeJson({ traceApi: answersOf(prepared.store.getState().traceApi) }),
-  };
+  const answer = await answerTrace({ QrCode: code });
+  const store = await storeWith(code, answering(answer));
+  const view = { route, language, code, answer, day };
+  const cached = lookupPages.lookup(view);
+  const html = cached ?? (await htmlOf(lookupPageAt(route, code), language, store));
+  if (!cached) void lookupPages.learn(view, html).catch(() => undefined);
+  return { status, lang: language, head: html.head, body: html.body, state: stateOf(store) };
 };

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
+import { traceDayOf } from '@/shared/dates/calendarDay';
 import { brand } from '../../theme/brand';
 import { LanguageToggle } from './LanguageToggle';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
@@ -53,7 +54,8 @@ export function AppLayout() {
       </Box>
       <Box component="footer" sx={{ py: 2, textAlign: 'center', bgcolor: 'background.paper' }}>
         <Typography variant="body2" color="text.secondary">
-          {t('layout.footer', { year: new Date().getFullYear(), company: brand.name })}
+          {/* Vietnam's year, as the server's render cache keys pages by Vietnam's day: the same on every server and phone. */}
+          {t('layout.footer', { year: traceDayOf(new Date()).year, company: brand.name })}
         </Typography>
       </Box>
     </Box>

@@ -39,3 +39,17 @@ function other(alphabet: string, char: string): string {
 export function lookalike(value: string): string {
   return value.replace(/[A-Za-z0-9]/g, (char) => other(/[A-Z]/.test(char) ? UPPER : /[a-z]/.test(char) ? LOWER : DIGITS, char));
 }
+
+/**
+ * What a lookalike keeps of a value: its length, the class of each ASCII letter or digit, every other
+ * character as it is. A proof by lookalike covers exactly the values of the same shape; another shape
+ * ('//host', 'javascript:', a '.' in a number) may take another branch of the page's code.
+ */
+export function shapeOf(value: string): string {
+  return value.replace(/[A-Z]/g, 'A').replace(/[a-z]/g, 'a').replace(/[0-9]/g, '9');
+}
+
+/** A lookalike of a value without an ASCII letter or digit is the value itself: nothing would be proven. */
+export function hasLookalike(value: string): boolean {
+  return /[A-Za-z0-9]/.test(value);
+}

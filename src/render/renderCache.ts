@@ -1,14 +1,17 @@
 import type { TraceWireAnswer } from '@/api/traceContract';
+import { createHash } from 'node:crypto';
 import { traceDayOf } from '@/shared/dates/calendarDay';
-import { leavesOf, lookalike, withStrings, type Leaf } from './answerLeaves';
+import { createBoundedLru } from './boundedLru';
+import { hasLookalike, leavesOf, lookalike, shapeOf, withStrings, type Leaf } from './answerLeaves';
 import { escapeHtml, fillTemplate, sameTemplate, toTemplate, type HtmlTemplate } from './htmlTemplate';
+import { mayCutEverywhere } from './slotContext';
 
 /** What a lookup page's HTML is a function of. */
 export interface PageView {
-  /** Path and query as requested. */
-  url: string;
+  /** The route's own path ('/' or '/dt'): the page is rendered at it with the code alone in `qr`. */
+  route: string;
   language: string;
-  /** The code looked up (from the address). */
+  /** The code looked up (from the address, as the page reads it). */
   code: string;
   answer: TraceWireAnswer;
   /** The calendar day in Vietnam when its render started (expiry is counted in days there). */
@@ -24,16 +27,41 @@ export interface PageHtml {
 const CODE = 'qr';
 /** Shorter strings (a unit 'ml', a product code 'C1') are too likely to occur by chance in the markup. */
 const MIN_SLOT_LENGTH = 3;
+/**
+ * A form whose proof failed is tried again this much later, this many times in all: a failure may be
+ * chance (a lookalike that met the markup), but a form that fails every time must not cost a proof
+ * render on every visit.
+ */
+const RETRY_AFTER_MS = 10 * 60_000;
+const MAX_TRIES = 3;
 /** Today in Vietnam, the day expiry is counted by (src/shared/dates), as a key. */
 export function vietnamDay(now = Date.now()): string {
   const { year, month, day } = traceDayOf(new Date(now));
   return `${year}-${month}-${day}`;
 }
 
+/** A key of fixed size however long the text it stands for (a carton's answer holds a thousand codes). */
+function digest(text: string): string {
+  return createHash('sha256').update(text).digest('base64');
+}
+
 interface CachedPage {
   head: HtmlTemplate;
   body: HtmlTemplate;
 }
+
+/**
+ * What a cached page holds in memory, in bytes: its parts are slices of the rendered page, stored two
+ * bytes a character (its Vietnamese text makes V8 keep the whole page in two-byte form), and its key.
+ * The slices keep their whole page alive, which their summed lengths are within a slot's text of.
+ */
+export function pageBytes(key: string, { head, body }: CachedPage): number {
+  const chars = (template: HtmlTemplate) => template.parts.reduce((sum, part) => sum + part.length, 0);
+  return 2 * (key.length + chars(head) + chars(body));
+}
+
+/** The slots proven for a form of answer, or why none are (and when that was last tried). */
+type Form = { slots: readonly string[] } | { slots: null; tries: number; triedAt: number };
 
 /**
  * A lookalike the page does not already hold: one that it did (a short unit such as 'gam' swapped for
@@ -48,28 +76,44 @@ function absentLookalike(value: string, { head, body }: PageHtml): string {
   return candidate;
 }
 
+/** A text may be a slot: one its lookalike proves anything about, found only where text may be cut. */
+function cuttable(text: string, { head, body }: PageHtml): boolean {
+  const escaped = escapeHtml(text);
+  return hasLookalike(text) && mayCutEverywhere(head, escaped, text) && mayCutEverywhere(body, escaped, text);
+}
+
 /**
  * Rendered lookup pages, kept as templates with the codes, names and other verbatim texts cut out, so
  * a page whose only difference is those texts costs a string join instead of a React render.
  *
  * It can never serve a page that a render would not have given: a page's HTML is a pure function of its
- * view (address, language, the service's answer) and the calendar day in Vietnam, which are all in the
- * key except the cut-out texts; and a text is cut out only after rendering the same view with a
- * lookalike value put in its place (same length, letters and digits swapped) gave the same template —
- * proof that the page shows that text as it is and decides nothing by it. Texts the page reads (dates,
- * units, numbers) stay in the key. Bounded by `maxPages`, least recently used first out; since the key
- * holds the answer itself, an import needs no clearing.
+ * view (route, language, code, the service's answer) and the calendar day in Vietnam, which are all in
+ * the key except the cut-out texts; and a text is cut out only after rendering the same view with a
+ * lookalike value put in its place (same shape: letters and digits swapped for others of their class,
+ * everything else kept) gave the same template — proof that the page shows that text as it is and
+ * decides nothing by it. The key holds each cut-out text's shape, so only texts the proof covers are
+ * filled in. Texts the page reads (dates, units, numbers) stay in the key. Since the key holds the
+ * answer itself, an import needs no clearing.
+ *
+ * Bounded in bytes (`maxBytes`, see pageBytes), least recently used first out. 32 MiB by default: a
+ * lookup page's templates are about 60 KB of text, 120 KB in memory, so that holds a few hundred pages
+ * (the products in shops in both languages), a small share of a small instance's memory, whatever the
+ * answers or addresses visitors send. Forms of answer are bounded by count, least recently used out.
  */
-export function createRenderCache(render: (view: PageView) => Promise<PageHtml>, { maxPages = 2_000, maxForms = 200 } = {}) {
-  /** Answer form (paths and kinds of its values) → the slot paths proven for it; null: none can be cut. */
-  const forms = new Map<string, readonly string[] | null>();
-  const pages = new Map<string, CachedPage>();
-  const learning = new Set<string>();
-  const counts = { filled: 0, rendered: 0 };
+export function createRenderCache(
+  render: (view: PageView) => Promise<PageHtml>,
+  { maxBytes = 32 * 2 ** 20, maxForms = 200, now = Date.now } = {},
+) {
+  const forms = createBoundedLru<Form>(maxForms, () => 1);
+  const pages = createBoundedLru<CachedPage>(maxBytes, pageBytes);
+  // One proof at a time for the whole cache: a proof is a render or more, paid besides the visitors'
+  // own, and a flood of new answers must not turn into a flood of background renders.
+  let proving = false;
+  const counts = { filled: 0, rendered: 0, proofsDropped: 0 };
 
   function formOf(view: PageView, leaves: Leaf[]): string {
     const kinds = leaves.map(({ path, value }) => `${path}:${value === '' ? 'empty' : value === null ? 'null' : typeof value}`);
-    return JSON.stringify([view.language, view.url.split(view.code).join('\u0000'), view.answer.status, kinds]);
+    return digest(JSON.stringify([view.route, view.language, view.answer.status, kinds]));
   }
 
   function slotValues(view: PageView, leaves: Leaf[], slots: readonly string[]): string[] {
@@ -80,18 +124,11 @@ export function createRenderCache(render: (view: PageView) => Promise<PageHtml>,
   function pageKey(view: PageView, form: string, leaves: Leaf[], slots: readonly string[], values: string[]): string {
     const kept = leaves.filter(({ path }) => !slots.includes(path)).map(({ value }) => value);
     // Which slots hold equal texts: a template cut from one answer fits another only if they agree; and
-    // their lengths, since the proof keeps lengths (a page may lay out a long name otherwise).
+    // their shapes, the values the proof covers (a page may lay out a long name, or a URL, otherwise).
     const equalTo = values.map((value) => values.indexOf(value));
-    const lengths = values.map((value) => value.length);
-    // The form has the address with its code cut out: a code that is not a slot keys the page itself.
+    const shapes = values.map(shapeOf);
     const code = slots.includes(CODE) ? null : view.code;
-    return JSON.stringify([form, view.day, kept, equalTo, lengths, code]);
-  }
-
-  function remember(key: string, page: CachedPage) {
-    pages.delete(key);
-    pages.set(key, page);
-    if (pages.size > maxPages) pages.delete(pages.keys().next().value!);
+    return digest(JSON.stringify([form, view.day, kept, equalTo, shapes, code]));
   }
 
   /** The view with every slot's text swapped for a lookalike (equal texts for equal ones) found nowhere on the page. */
@@ -100,11 +137,9 @@ export function createRenderCache(render: (view: PageView) => Promise<PageHtml>,
     const values = slotValues(view, leaves, slots);
     const swappedValues = values.map((value) => swapped.get(value) ?? swapped.set(value, absentLookalike(value, html)).get(value)!);
     const paths = new Map(slots.map((path, i) => [path, swappedValues[i]] as const).filter(([path]) => path !== CODE));
-    const code = slots.includes(CODE) ? swapped.get(view.code)! : view.code;
     const other: PageView = {
       ...view,
-      url: view.url.split(view.code).join(code),
-      code,
+      code: slots.includes(CODE) ? swapped.get(view.code)! : view.code,
       answer: { ...view.answer, body: withStrings(view.answer.body, paths) as TraceWireAnswer['body'] },
     };
     return { other, swappedValues };
@@ -113,6 +148,7 @@ export function createRenderCache(render: (view: PageView) => Promise<PageHtml>,
   /** The page's templates for these slots, if a lookalike render proves them. */
   async function proven(view: PageView, html: PageHtml, leaves: Leaf[], slots: readonly string[]): Promise<CachedPage | undefined> {
     const values = slotValues(view, leaves, slots);
+    if (!values.every((value) => cuttable(value, html))) return undefined;
     const page = { head: toTemplate(html.head, values), body: toTemplate(html.body, values) };
     const { other, swappedValues } = lookalikeView(view, html, leaves, slots);
     const otherHtml = await render(other);
@@ -131,7 +167,7 @@ export function createRenderCache(render: (view: PageView) => Promise<PageHtml>,
     for (const path of shown) {
       const text = slotValues(view, leaves, [path])[0];
       const escaped = escapeHtml(text);
-      if (html.body.includes(escaped) || html.head.includes(escaped)) groups.set(text, [...(groups.get(text) ?? []), path]);
+      if ((html.body.includes(escaped) || html.head.includes(escaped)) && cuttable(text, html)) groups.set(text, [...(groups.get(text) ?? []), path]);
     }
     const all = [...groups.values()].flat();
     if (all.length === 0) return null;
@@ -141,12 +177,22 @@ export function createRenderCache(render: (view: PageView) => Promise<PageHtml>,
     return kept.length > 0 && (await proven(view, html, leaves, kept)) ? kept : null;
   }
 
+  /** The form's slots, learning them now if it is new or its last failure may be retried; null: none. */
+  async function slotsOf(form: string, view: PageView, html: PageHtml, leaves: Leaf[]): Promise<readonly string[] | null> {
+    const known = forms.get(form);
+    if (known?.slots) return known.slots;
+    if (known && (known.tries >= MAX_TRIES || now() - known.triedAt < RETRY_AFTER_MS)) return null;
+    const slots = await learnForm(view, html, leaves);
+    forms.set(form, slots ? { slots } : { slots: null, tries: (known?.tries ?? 0) + 1, triedAt: now() });
+    return slots;
+  }
+
   return {
     /** The page from its template, or undefined when it must be rendered (then `learn` from the render). */
     lookup(view: PageView): PageHtml | undefined {
       const leaves = leavesOf(view.answer.body);
       const form = formOf(view, leaves);
-      const slots = forms.get(form);
+      const slots = forms.get(form)?.slots;
       const values = slots ? slotValues(view, leaves, slots) : [];
       const key = slots ? pageKey(view, form, leaves, slots, values) : undefined;
       const page = key === undefined ? undefined : pages.get(key);
@@ -155,34 +201,33 @@ export function createRenderCache(render: (view: PageView) => Promise<PageHtml>,
         return undefined;
       }
       counts.filled++;
-      remember(key!, page);
       return { head: fillTemplate(page.head, values), body: fillTemplate(page.body, values) };
     },
 
-    /** Learns a rendered page's templates after it was sent; one proof at a time per form of answer. */
+    /** Learns a rendered page's templates after it was sent; dropped while another proof runs. */
     async learn(view: PageView, html: PageHtml): Promise<void> {
-      const leaves = leavesOf(view.answer.body);
-      const form = formOf(view, leaves);
       // A render that straddled midnight may show either day's expiry: not worth keeping.
-      if (view.day !== vietnamDay() || learning.has(form) || forms.get(form) === null) return;
-      learning.add(form);
+      if (view.day !== vietnamDay(now())) return;
+      if (proving) {
+        counts.proofsDropped++;
+        return;
+      }
+      proving = true;
       try {
-        if (!forms.has(form)) {
-          if (forms.size >= maxForms) return;
-          forms.set(form, await learnForm(view, html, leaves));
-        }
-        const slots = forms.get(form);
+        const leaves = leavesOf(view.answer.body);
+        const form = formOf(view, leaves);
+        const slots = await slotsOf(form, view, html, leaves);
         if (!slots) return;
         const page = await proven(view, html, leaves, slots);
-        if (page) remember(pageKey(view, form, leaves, slots, slotValues(view, leaves, slots)), page);
+        if (page) pages.set(pageKey(view, form, leaves, slots, slotValues(view, leaves, slots)), page);
       } finally {
-        learning.delete(form);
+        proving = false;
       }
     },
 
-    /** Pages served from a template and pages that needed a render, since start. */
+    /** Pages served from a template and pages that needed a render since start, and what is held. */
     stats() {
-      return { ...counts, templates: pages.size };
+      return { ...counts, templates: pages.size, bytes: pages.cost, forms: forms.size };
     },
   };
 }

@@ -6,7 +6,7 @@ import type { PageRenderResult, RenderPage, TraceWireAnswer } from '@/api/traceC
 // render gives, byte for byte (so it hydrates exactly as a rendered one).
 interface RenderModule {
   renderPage: RenderPage;
-  renderCacheStats: () => { filled: number; rendered: number; templates: number };
+  renderCacheStats: () => { filled: number; rendered: number; templates: number; bytes: number; codeless: { filled: number; rendered: number } };
 }
 
 let instances = 0;
@@ -54,7 +54,8 @@ async function learned(module: RenderModule, templates: number) {
   await expect.poll(() => module.renderCacheStats().templates, { timeout: 20_000 }).toBeGreaterThanOrEqual(templates);
 }
 
-const CODES = ['5K24B3261X54A2320', '7Q93C1002Z11B4471', 'AB12CD34EF56GH789', 'ZZ00ZZ00ZZ00ZZ001'];
+// Of one format (digit, letter, two digits...): a template is filled only with codes of the learned one's shape.
+const CODES = ['5K24B3261X54A2320', '7Q93C1002Z11B4471', '2B71C4402Y88D1234', '8H05K7719M33N0001'];
 
 describe('a page filled in from the render cache', () => {
   it.each([
@@ -89,5 +90,46 @@ describe('a page filled in from the render cache', () => {
     const page = await render(warm, `/dt?qr=${typed}`, unit(answered, name));
     expect(shown(page)).toEqual(shown(await render(await loadRenderModule(), `/dt?qr=${typed}`, unit(answered, name))));
     expect(warm.renderCacheStats().filled).toBe(filled);
+  });
+});
+
+describe('addresses of the same page', () => {
+  it('fill one template whatever other parameters, their order or dashes in the code (review S2)', async () => {
+    const name = 'Sữa bột Đồng Xanh Gold 900g';
+    const warm = await loadRenderModule();
+    await render(warm, `/dt?qr=${CODES[0]}`, unit(CODES[0], name));
+    await learned(warm, 1);
+    const code = CODES[1];
+    const addresses = [`/dt?qr=${code}&x=1`, `/dt?x=2&qr=${code}`, `/dt?qr=${code.slice(0, 8)}-${code.slice(8)}`, `/dt?qr=${code}&lng=vi&utm=${'z'.repeat(300)}`];
+    for (const address of addresses) {
+      const filled = await render(warm, address, unit(code, name));
+      expect(shown(filled)).toEqual(shown(await render(await loadRenderModule(), address, unit(code, name))));
+      expect(filled.body).toContain(code);
+    }
+    expect(warm.renderCacheStats().filled).toBe(addresses.length);
+    expect(warm.renderCacheStats().bytes).toBeGreaterThan(0);
+  });
+
+  it('serves a page without a code from the day\'s copy, and one with a code it cannot send as rendered', async () => {
+    const warm = await loadRenderModule();
+    const home = await render(warm, '/', unit(CODES[0], 'x'));
+    const again = await render(warm, `/?n=${Math.random()}`, unit(CODES[0], 'x'));
+    expect(shown(again)).toEqual(shown(home));
+    expect(warm.renderCacheStats().codeless).toMatchObject({ filled: 1, rendered: 1 });
+    // The page shows this address's own text and its error: never the home page's copy.
+    const invalid = await render(warm, '/?qr=TOO-SHORT', unit(CODES[0], 'x'));
+    expect(invalid.body).toContain('TOOSHORT');
+    expect(invalid.body).not.toEqual(home.body);
+    expect(shown(invalid)).toEqual(shown(await render(await loadRenderModule(), '/?qr=TOO-SHORT', unit(CODES[0], 'x'))));
+    const english = await render(warm, '/support', unit(CODES[0], 'x'), 'en');
+    expect(english.lang).toBe('en');
+    expect(shown(await render(warm, '/support?lng=en', unit(CODES[0], 'x')))).toEqual(shown(english));
+  });
+
+  it("answers an address new URL() cannot read ('//') with the not-found page, 404, without throwing (review L9)", async () => {
+    const module = await loadRenderModule();
+    const page = await render(module, '//', unit(CODES[0], 'x'));
+    expect(page.status).toBe(404);
+    expect(shown(page)).toEqual(shown(await render(module, '/no/such/page', unit(CODES[0], 'x'))));
   });
 });

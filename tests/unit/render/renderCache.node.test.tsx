@@ -1,6 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { TraceWireAnswer } from '@/api/traceContract';
+import { lookalike } from '@/render/answerLeaves';
 import { createRenderCache, vietnamDay, type PageView } from '@/render/renderCache';
 
 interface Item {
@@ -8,13 +9,14 @@ interface Item {
   ProductName: string;
   ExpireDate: string;
   ProductUnit: string;
+  ImageUrl?: string;
 }
 
 const TODAY = vietnamDay();
 
 function view(item: Item, code = item.Code, extra: Partial<PageView> = {}): PageView {
   const answer: TraceWireAnswer = { status: 200, body: { Data: { Products: [item as never], Box: [] } } };
-  return { url: `/dt?qr=${code}`, language: 'vi', code, answer, day: TODAY, ...extra };
+  return { route: '/dt', language: 'vi', code, answer, day: TODAY, ...extra };
 }
 
 function itemOf({ answer }: PageView): Item {
@@ -73,10 +75,19 @@ describe('render cache', () => {
   it('fills names with markup and Vietnamese letters escaped as React escapes them', async () => {
     const { cache } = counted();
     await cache.learn(view(CAN), page(view(CAN)));
-    // Same length as the learned name: lengths are part of the key.
-    for (const name of ['Sữa <script>1</script>', "Sữa 'đặc' & \"ngọt\" >", 'Nước <b>&amp;</b> "&"']) {
-      const other = view({ ...CAN, Code: 'TH26A1105C48B0999', ProductName: name.padEnd(CAN.ProductName.length, '.') });
+    // Of the learned name's shape (its letters and digits others of their class, the rest kept): the key holds it.
+    for (let i = 0; i < 20; i++) {
+      const other = view({ ...CAN, Code: 'TH26A1105C48B0999', ProductName: lookalike(CAN.ProductName) });
       expect(cache.lookup(other)).toEqual(page(other));
+    }
+  });
+
+  it('renders a text of another shape than the learned one, even of the same length (review L2)', async () => {
+    const { cache } = counted();
+    await cache.learn(view(CAN), page(view(CAN)));
+    for (const name of ['Sữa <script>1</script>', "Sữa 'đặc' & \"ngọt\" >"]) {
+      const other = view({ ...CAN, Code: 'TH26A1105C48B0999', ProductName: name.padEnd(CAN.ProductName.length, '.') });
+      expect(cache.lookup(other)).toBeUndefined();
     }
   });
 
@@ -124,22 +135,51 @@ describe('render cache', () => {
     expect(cache.stats().templates).toBe(0);
   });
 
-  it('holds at most maxPages templates, dropping the least recently used', async () => {
-    const cache = createRenderCache(async (v) => page(v), { maxPages: 2 });
+  it('holds templates up to a byte budget, dropping the least recently used, whatever the size of the answer', async () => {
+    const learnOne = async (cache: ReturnType<typeof createRenderCache>, ExpireDate: string) =>
+      cache.learn(view({ ...CAN, ExpireDate }), page(view({ ...CAN, ExpireDate })));
+    const probe = createRenderCache(async (v) => page(v));
+    await learnOne(probe, '2027-01-01');
+    const onePage = probe.stats().bytes;
+    // Two bytes a character of the templates' parts and of a fixed-size key.
+    expect(onePage).toBeGreaterThan(2 * page(view(CAN)).body.length - 200);
+    expect(onePage).toBeLessThan(2 * (page(view(CAN)).body.length + page(view(CAN)).head.length) + 200);
+
+    const cache = createRenderCache(async (v) => page(v), { maxBytes: 2.5 * onePage });
     const dates = ['2027-01-01', '2027-02-01', '2027-03-01'];
-    for (const ExpireDate of dates) await cache.learn(view({ ...CAN, ExpireDate }), page(view({ ...CAN, ExpireDate })));
-    expect(cache.stats().templates).toBe(2);
-    expect(cache.lookup(view({ ...CAN, Code: 'TH26A1105C48B0006', ExpireDate: '2027-01-01' }))).toBeUndefined();
+    for (const ExpireDate of dates.slice(0, 2)) await learnOne(cache, ExpireDate);
+    // Used again: the least recently used is now February's.
+    expect(cache.lookup(view({ ...CAN, Code: 'TH26A1105C48B0006', ExpireDate: '2027-01-01' }))).toBeDefined();
+    await learnOne(cache, dates[2]);
+    expect(cache.stats()).toMatchObject({ templates: 2, bytes: 2 * onePage });
+    expect(cache.lookup(view({ ...CAN, Code: 'TH26A1105C48B0006', ExpireDate: '2027-02-01' }))).toBeUndefined();
+    expect(cache.lookup(view({ ...CAN, Code: 'TH26A1105C48B0006', ExpireDate: '2027-01-01' }))).toBeDefined();
     expect(cache.lookup(view({ ...CAN, Code: 'TH26A1105C48B0006', ExpireDate: '2027-03-01' }))).toBeDefined();
+  });
+
+  it("counts a page with a thousand texts it does not show no bigger than one with none (review S3)", async () => {
+    const codes = Array.from({ length: 1000 }, (_, i) => `U${String(i).padStart(16, '0')}`);
+    const withUnits = (v: PageView): PageView => ({
+      ...v,
+      answer: { status: 200, body: { Data: { Products: [], Box: [{ ...itemOf(v), UnitCodes: codes } as never] } } },
+    });
+    const boxPage = (v: PageView) => page({ ...v, answer: { status: 200, body: { Data: { Products: [(v.answer.body as { Data: { Box: Item[] } }).Data.Box[0] as never], Box: [] } } } });
+    const plain = createRenderCache(async (v) => page(v));
+    await plain.learn(view(CAN), page(view(CAN)));
+    const carton = createRenderCache(async (v) => boxPage(v));
+    await carton.learn(withUnits(view(CAN)), boxPage(withUnits(view(CAN))));
+    expect(carton.stats().templates).toBe(1);
+    expect(plain.stats().bytes).toBeGreaterThan(0);
+    expect(carton.stats().bytes).toBe(plain.stats().bytes);
   });
 
   it('gives what a render gives for many random codes', async () => {
     const { cache, renders } = counted();
     await cache.learn(view(CAN), page(view(CAN)));
     const before = renders();
-    const letters = 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789';
     for (let i = 0; i < 200; i++) {
-      const code = Array.from({ length: 17 }, () => letters[Math.floor(Math.random() * letters.length)]).join('');
+      // The product's code format: the key holds its shape.
+      const code = lookalike(CAN.Code);
       const v = view({ ...CAN, Code: code });
       expect(cache.lookup(v)).toEqual(page(v));
     }
@@ -161,4 +201,90 @@ describe('render cache', () => {
       expect(cache.lookup(other)).toEqual(wordy(other));
     }
   });
+
+  it('never fills a text into the styles, even one without a letter or digit to prove it by (review S10, L1)', async () => {
+    const styled = (v: PageView) => ({ ...page(v), head: '<style>.a{color:red;}.b{color:blue}</style>' });
+    const { cache } = counted(styled);
+    const odd = { ...CAN, ProductName: ';}.' };
+    await cache.learn(view(odd), styled(view(odd)));
+    const other = view({ ...odd, Code: 'TH26A1105C48B0777', ProductName: '}*{' });
+    expect(cache.lookup(other) ?? styled(other)).toEqual(styled(other));
+  });
+
+  it("never fills a picture's address: one on another origin is rendered (review L2)", async () => {
+    // As the page does with VITE_TRACE_API_BASE on another origin: a stored picture's path gets that origin.
+    const pictured = (v: PageView) => {
+      const url = itemOf(v).ImageUrl ?? '';
+      return { ...page(v), body: `${page(v).body}<img src="${url.startsWith('/') ? `https://svc.example${url}` : url}"/>` };
+    };
+    const { cache } = counted(pictured);
+    const stored = { ...CAN, ImageUrl: `/qrinfo-svc/api/images/${'0123456789abcdef'.repeat(2)}.png` };
+    await cache.learn(view(stored), pictured(view(stored)));
+    const elsewhere = view({ ...stored, Code: 'TH26A1105C48B0777', ImageUrl: `https://cdn.example/${'x'.repeat(stored.ImageUrl.length - 24)}.png` });
+    expect(cache.lookup(elsewhere) ?? pictured(elsewhere)).toEqual(pictured(elsewhere));
+  });
+
+  it('learns a new form of answer when its table is full, dropping the least recently used (review S2, M1)', async () => {
+    const cache = createRenderCache(async (v) => page(v), { maxForms: 3 });
+    // Each extra field is another form of answer.
+    const formed = (extra: number) => ({ ...CAN, ...Object.fromEntries(Array.from({ length: extra }, (_, i) => [`Extra${i}`, i])) });
+    for (let extra = 0; extra < 10; extra++) await cache.learn(view(formed(extra)), page(view(formed(extra))));
+    const latest = view({ ...formed(9), Code: 'TH26A1105C48B0777' });
+    expect(cache.lookup(latest)).toEqual(page(latest));
+    expect(cache.stats().forms).toBe(3);
+  });
+
+  it('tries a form whose proof failed again some minutes later, three times at most', async () => {
+    let clock = Date.now();
+    let broken = true;
+    let renders = 0;
+    const flaky = (v: PageView) => ({ ...page(v), body: broken ? `${page(v).body}<p>${renders}</p>` : page(v).body });
+    const cache = createRenderCache(
+      async (v) => {
+        renders++;
+        return flaky(v);
+      },
+      { now: () => clock },
+    );
+    const other = view({ ...CAN, Code: 'TH26A1105C48B0777' });
+    await cache.learn(view(CAN), flaky(view(CAN)));
+    expect(cache.lookup(other)).toBeUndefined();
+    const afterFirst = renders;
+    await cache.learn(view(CAN), flaky(view(CAN)));
+    expect(renders).toBe(afterFirst); // not before the time is up
+    clock += 11 * 60_000;
+    await cache.learn(view(CAN), flaky(view(CAN)));
+    clock += 11 * 60_000;
+    await cache.learn(view(CAN), flaky(view(CAN)));
+    const afterThird = renders;
+    expect(afterThird).toBeGreaterThan(afterFirst);
+    clock += 11 * 60_000;
+    broken = false;
+    await cache.learn(view(CAN), flaky(view(CAN)));
+    expect(renders).toBe(afterThird); // three tries spent
+    expect(cache.lookup(other)).toBeUndefined();
+
+    const fresh = createRenderCache(async (v) => page(v), { now: () => clock });
+    broken = true;
+    await fresh.learn(view(CAN), flaky(view(CAN)));
+    broken = false;
+    clock += 11 * 60_000;
+    await fresh.learn(view(CAN), flaky(view(CAN)));
+    expect(fresh.lookup(other)).toEqual(page(other));
+  });
+
+  it('runs one proof at a time, dropping what comes meanwhile', async () => {
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const cache = createRenderCache(async (v) => gate.then(() => page(v)));
+    const first = cache.learn(view(CAN), page(view(CAN)));
+    const juice = { ...CAN, ProductUnit: 'hộp' };
+    await cache.learn(view(juice), page(view(juice)));
+    expect(cache.stats().proofsDropped).toBe(1);
+    release();
+    await first;
+    expect(cache.stats().templates).toBe(1);
+    expect(cache.lookup(view({ ...juice, Code: 'TH26A1105C48B0777' }))).toBeUndefined();
+  });
 });
+
