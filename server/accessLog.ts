@@ -1,4 +1,5 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
+import { loggedAddress, loggedUrl } from './logRedaction.ts';
 
 const VERBOSE = ['trace', 'debug'];
 
@@ -20,17 +21,17 @@ export class AccessLog extends LogController {
 
   /** At `debug` a request is also logged as it arrives, so one that never finishes can be seen. */
   override incomingRequest(request: FastifyRequest): void {
-    if (this.debug) request.log.debug({ method: request.method, url: request.url }, 'incoming request');
+    if (this.debug) request.log.debug({ method: request.method, url: loggedUrl(request.url) }, 'incoming request');
   }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (!this.info && !error) return;
     const line = {
       method: request.method,
-      url: request.url,
+      url: loggedUrl(request.url),
       status: reply.statusCode,
       ms: Math.round(reply.elapsedTime * 100) / 100,
-      ip: request.ip,
+      ip: loggedAddress(request.ip),
     };
     // The response failed on its way out (e.g. the client went away mid-stream).
     if (error) reply.log.error({ ...line, err: error }, 'request failed');

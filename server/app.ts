@@ -33,7 +33,7 @@ const CONNECTION_IDLE_MS = 30_000;
 /** The whole service on an already opened lookup connection; the caller owns it and listening. */
 export async function buildApp(config: Config, lookup: CodeLookup, options: AppOptions = {}): Promise<FastifyInstance> {
   const apiPrefix = `${TRACE_API_BASE_PATH}/`;
-  const headers = await loadSecurityHeaders(apiPrefix);
+  const headers = await loadSecurityHeaders(apiPrefix, config.imageOrigins);
   const hops = config.trustProxy;
   const logOutput = options.logStream ? { stream: options.logStream, close: () => {} } : bufferedStdout();
   const app = Fastify({

@@ -41,6 +41,10 @@ export interface Config {
   /** Where Prometheus metrics are served, apart from the public port; off when the port is unset. */
   metricsPort: number | undefined;
   metricsHost: string;
+  /** SEED_DEMO=1 (`npm start`): a database this start creates gets the demo data; never on a public instance. */
+  seedDemo: boolean;
+  /** Origins besides the page's own that product pictures may come from (CSP img-src). */
+  imageOrigins: string[];
 }
 
 export class ConfigError extends Error {
@@ -98,6 +102,13 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push('REDIS_URL: expected redis://[:password@]host[:port][/db] (rediss:// for TLS)');
   }
 
+  const imageOrigins = list('IMAGE_ORIGINS');
+  for (const origin of imageOrigins) {
+    if (!(isOrigin(origin) && origin.startsWith('https://'))) {
+      problems.push(`IMAGE_ORIGINS: '${origin}' is not an https origin like https://images.example.com`);
+    }
+  }
+
   const metricsPort = value('METRICS_PORT') === undefined ? undefined : integer('METRICS_PORT', 0, 0, 65535);
 
   const logLevel = value('LOG_LEVEL') ?? 'info';
@@ -125,12 +136,55 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     metricsPort,
     metricsHost: value('METRICS_HOST') ?? '127.0.0.1',
+    seedDemo: parseSeedDemo(value('SEED_DEMO'), problems),
+    imageOrigins,
   };
+  checkPublicInstance(config, env.NODE_ENV, problems);
   if (metricsPort !== undefined && metricsPort !== 0 && metricsPort === config.port) {
     problems.push(`METRICS_PORT=${metricsPort} is also PORT: metrics need a port of their own, kept off the public one`);
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '::1']);
+
+const isLoopback = (host: string) => LOOPBACK_HOSTS.has(host) || (isIP(host) === 4 && host.startsWith('127.'));
+
+function parseSeedDemo(raw: string | undefined, problems: string[]): boolean {
+  if (raw === undefined || raw === '0') return false;
+  if (raw === '1') return true;
+  problems.push(`SEED_DEMO=${raw}: expected 1 (load the demo data into a new database) or 0`);
+  return false;
+}
+
+/**
+ * What is public must not run on what the repository publishes: its demo codes (a counterfeiter
+ * could print them and shoppers would see "genuine") or its demo key. PUBLIC_ORIGIN, TRUST_PROXY and
+ * NODE_ENV=production each say the instance is deployed. A hop-count TRUST_PROXY believes
+ * X-Forwarded-For from whoever connects, so it is only safe where nobody but the proxy can connect.
+ */
+function checkPublicInstance(config: Config, nodeEnv: string | undefined, problems: string[]): void {
+  const deployedBy = [
+    ...(config.publicOrigin === undefined ? [] : ['PUBLIC_ORIGIN']),
+    ...(config.trustProxy === false ? [] : ['TRUST_PROXY']),
+    ...(nodeEnv === 'production' ? ['NODE_ENV=production'] : []),
+  ];
+  if (config.seedDemo && deployedBy.length > 0) {
+    problems.push(
+      `SEED_DEMO=1 with ${deployedBy.join(', ')}: a deployed instance never gets the public demo codes. ` +
+        'Start it with npm run serve and load your data with npm run import',
+    );
+  }
+  if (config.usingDemoKey && config.publicOrigin !== undefined) {
+    problems.push('TRACE_API_KEYS is unset with PUBLIC_ORIGIN: a public instance must not accept the published demo key; set your own keys');
+  }
+  if (typeof config.trustProxy === 'number' && !isLoopback(config.host)) {
+    problems.push(
+      `TRUST_PROXY=${config.trustProxy} (a hop count) with HOST=${config.host}: anyone reaching the port could write their own ` +
+        'X-Forwarded-For and escape the rate limit; give the proxy\'s addresses instead (e.g. TRUST_PROXY=10.0.0.5 or 10.0.0.0/24)',
+    );
+  }
 }
 
 function isOrigin(text: string): boolean {

@@ -2,7 +2,8 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from './app.ts';
 import { ConfigError, DEMO_API_KEY, loadConfig, type Config } from './config.ts';
-import { openStorage } from './db/storage.ts';
+import { openStorage, storageLocation, type TraceStorage } from './db/storage.ts';
+import { describeStorageFailure } from './db/storageFailure.ts';
 import type { Lifecycle } from './health.ts';
 import { importFile } from './import/importFile.ts';
 import { createMetrics } from './metrics.ts';
@@ -12,6 +13,8 @@ const DRAIN_DEADLINE_MS = 10_000;
 const IDLE_SWEEP_MS = 200;
 
 export const DEMO_DATA = fileURLToPath(new URL('./seed/demo.json', import.meta.url));
+/** The demo file as an operator types it, from the repository's root. */
+const DEMO_DATA_ARGUMENT = 'server/seed/demo.json';
 
 export interface Started {
   app: FastifyInstance;
@@ -23,9 +26,22 @@ export interface Started {
   metricsUrl?: string;
 }
 
-/** Opens (and on first start seeds) the database, then serves until closed. */
+/** A database that cannot be opened for a reason the operator can act on (a read-only disk, a refused login). */
+export class StorageOpenError extends Error {}
+
+async function openConfiguredStorage(config: Config): Promise<TraceStorage> {
+  try {
+    return await openStorage(config);
+  } catch (error) {
+    const reason = describeStorageFailure(error);
+    if (reason === undefined) throw error;
+    throw new StorageOpenError(`Cannot open the database ${storageLocation(config)}: ${reason}`, { cause: error });
+  }
+}
+
+/** Opens (and with SEED_DEMO=1, on first start, seeds) the database, then serves until closed. */
 export async function start(config: Config, options: AppOptions = {}): Promise<Started> {
-  const storage = await openStorage(config);
+  const storage = await openConfiguredStorage(config);
   let metricsServer: MetricsServer | undefined;
   try {
     const lookup = await storage.openLookup();
@@ -41,15 +57,18 @@ export async function start(config: Config, options: AppOptions = {}): Promise<S
       app.addHook('onClose', () => serving.close());
       app.log.info(`Prometheus metrics at ${serving.url}/metrics`);
     }
-    if (storage.created && process.env.NODE_ENV === 'production') {
-      // Made-up codes must never be answered as the brand's own.
-      app.log.warn({ db: storage.location }, 'production: the new database gets no demo data; load yours with npm run import');
-    } else if (storage.created) {
+    if (storage.created && config.seedDemo) {
       // Through the import path, so the demo data obeys the same rules as production files.
       const result = await importFile(storage, DEMO_DATA, {
         onProblem: (problem) => app.log.error(problem, 'demo data row rejected'),
       });
-      app.log.info({ db: storage.location, ...result }, 'new database seeded with the demo data');
+      app.log.warn({ db: storage.location, ...result }, 'SEED_DEMO=1: the new database holds the public demo codes');
+    } else if (storage.created) {
+      // Made-up codes must never be answered as the brand's own: demo data only when asked for.
+      app.log.warn(
+        { db: storage.location },
+        `the new database is empty: load your codes with npm run import -- <file> (the demo data: npm run import -- ${DEMO_DATA_ARGUMENT})`,
+      );
     }
     if (config.trustProxy !== false && config.publicOrigin === undefined) {
       app.log.warn('TRUST_PROXY is set without PUBLIC_ORIGIN: requests the proxy reports as http are not redirected to https');
@@ -115,7 +134,8 @@ async function main(): Promise<void> {
     config = loadConfig();
     started = await start(config);
   } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
+    // A stack trace would only hide the one line that says what to fix.
+    if (!(error instanceof ConfigError || error instanceof StorageOpenError)) throw error;
     console.error(error.message);
     process.exit(1);
   }

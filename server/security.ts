@@ -4,27 +4,29 @@ import { relativeTarget } from './http/requestTarget.ts';
 
 /**
  * The page loads only its own bundle and calls only its own origin. MUI's emotion injects <style>
- * elements at run time, so style-src needs 'unsafe-inline'; scripts stay 'self' only. Photo scanning
- * decodes from data:/blob: images and the camera preview is a MediaStream, hence img/media/worker.
- * Product pictures may live on the company's own image host (an https URL in the import), or beside
- * a trace service on another origin: images may come from any https origin, and an image can run
- * no script.
+ * elements at run time, so style-src needs 'unsafe-inline'; scripts stay 'self' only. The camera
+ * preview is a MediaStream and the decoder a worker, hence media/worker. Images: the page's own
+ * (stored product pictures, beside the API), data: (the build inlines the brand logo), and the
+ * image hosts the operator lists in IMAGE_ORIGINS. Never any https host: import data would then
+ * point every shopper's browser at a third party, and any injected markup could send data out.
  */
-const CSP_DIRECTIVES = {
-  'default-src': ["'self'"],
-  // 'wasm-unsafe-eval' lets the decode worker compile its WebAssembly; never 'unsafe-eval', which would allow eval().
-  'script-src': ["'self'", "'wasm-unsafe-eval'"],
-  'style-src': ["'self'", "'unsafe-inline'"],
-  'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-  'media-src': ["'self'", 'blob:', 'mediastream:'],
-  'worker-src': ["'self'", 'blob:'],
-  'connect-src': ["'self'"],
-  'font-src': ["'self'", 'data:'],
-  'object-src': ["'none'"],
-  'base-uri': ["'self'"],
-  'form-action': ["'self'"],
-  'frame-ancestors': ["'none'"],
-};
+function cspDirectives(imageOrigins: readonly string[]) {
+  return {
+    'default-src': ["'self'"],
+    // 'wasm-unsafe-eval' lets the decode worker compile its WebAssembly; never 'unsafe-eval', which would allow eval().
+    'script-src': ["'self'", "'wasm-unsafe-eval'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', ...imageOrigins],
+    'media-src': ["'self'", 'blob:', 'mediastream:'],
+    'worker-src': ["'self'", 'blob:'],
+    'connect-src': ["'self'"],
+    'font-src': ["'self'", 'data:'],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+  };
+}
 
 const HSTS = 'max-age=31536000; includeSubDomains';
 
@@ -33,10 +35,10 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  * of a lookup's time). Our headers never vary by request, so the plugin answers one request at start
  * and its headers are replayed from then on.
  */
-async function helmetHeaders(): Promise<Record<string, string>> {
+async function helmetHeaders(imageOrigins: readonly string[]): Promise<Record<string, string>> {
   const probe = Fastify();
   await probe.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(imageOrigins) },
     // HSTS only means something over https, and on http://localhost it would pin the developer's browser.
     strictTransportSecurity: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -72,8 +74,8 @@ export interface SecurityHeaders {
   forPath(path: string): HeaderSet;
 }
 
-export async function loadSecurityHeaders(apiPrefix: string): Promise<SecurityHeaders> {
-  const pageHeaders: HeaderSet = { ...(await helmetHeaders()), 'permissions-policy': PERMISSIONS_POLICY };
+export async function loadSecurityHeaders(apiPrefix: string, imageOrigins: readonly string[]): Promise<SecurityHeaders> {
+  const pageHeaders: HeaderSet = { ...(await helmetHeaders(imageOrigins)), 'permissions-policy': PERMISSIONS_POLICY };
   return { forPath: (path) => (relativeTarget(path).startsWith(apiPrefix) ? API_HEADERS : pageHeaders) };
 }
 

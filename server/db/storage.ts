@@ -77,7 +77,7 @@ export interface ImportStaging {
 export interface TraceStorage {
   /** Where the data is, for messages: the SQLite file, or the PostgreSQL URL without its password. */
   readonly location: string;
-  /** True when this open created the database's tables: the service then loads the demo data. */
+  /** True when this open created the database's tables: the service then says it is empty, or loads the demo data (SEED_DEMO=1). */
   readonly created: boolean;
   /** Lookups for the service; closed with the storage. */
   openLookup(): Promise<CodeLookup>;

@@ -76,7 +76,8 @@ export function clientErrorHandler(headers: SecurityHeaders) {
       return;
     }
     const refusal = refusalOf(error.code);
-    this.log.debug({ err: error, status: refusal.status }, 'refused before routing');
+    // The code only: the error carries rawPacket, the request's own bytes (X-Key, cookies, the code looked up).
+    this.log.debug({ code: error.code, status: refusal.status }, 'refused before routing');
     refuseOnSocket(socket, headers, refusal, endPointOf(error, socket));
   };
 }

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { makeSiteDir } from '../server/harness.ts';
 import { parseResponse } from '../server/rawHttp.ts';
-import { startService } from '../support/childProcess.ts';
+import { DEMO_DATA } from '../../server/main.ts';
+import { runTs, startService } from '../support/childProcess.ts';
 import { fuzzRequests, type WireRequest } from './fuzzRequests.ts';
 
 // npm run bench:fuzz — the real service on a free loopback port and a temporary database gets
@@ -28,6 +29,12 @@ const KEY = 'fuzz-key';
 
 const started = performance.now();
 const dir = makeSiteDir();
+// Imported, not SEED_DEMO=1: the service refuses the demo seed with PUBLIC_ORIGIN set, as here.
+const imported = await runTs('server/import/cli.ts', { args: [DEMO_DATA], env: { TRACE_DB: join(dir, 'data', 'trace.db') } });
+if (imported.code !== 0) {
+  rmSync(dir, { recursive: true, force: true });
+  throw new Error(`importing the demo data failed:\n${imported.stderr}`);
+}
 const server = await startService({
   TRACE_DB: join(dir, 'data', 'trace.db'),
   STATIC_DIR: join(dir, 'dist'),

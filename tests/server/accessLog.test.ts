@@ -36,16 +36,20 @@ async function accessLines(logs: string[], count: number): Promise<LogLine[]> {
   return parsed(logs).filter((line) => line.msg === 'request');
 }
 
-it('writes one line per request at info: method, URL, status, duration, client address and request id', async () => {
+it('writes one line per request at info: method, path, status, duration, client network and request id', async () => {
   server = await startTestServer({ TRACE_API_KEYS: KEY });
   server.logs.length = 0;
   expect((await server.trace({ QrCode: '1D24B3261X54A2320' }, { 'X-Key': KEY })).status).toBe(200);
-  expect((await fetch(`${server.url}/dt?qr=TH26A1105C48B0001`)).status).toBe(200);
+  expect((await fetch(`${server.url}/dt?qr=TH26A1105C48B0001&lng=en`)).status).toBe(200);
 
   const lines = await accessLines(server.logs, 2);
   expect(lines).toHaveLength(2);
-  expect(lines[0]).toMatchObject({ level: 30, method: 'POST', url: TRACE_URL_PATH, status: 200, ip: '127.0.0.1' });
-  expect(lines[1]).toMatchObject({ level: 30, method: 'GET', url: '/dt?qr=TH26A1105C48B0001', status: 200 });
+  // The network (/24), not the address: with the time, enough to tell a flood's source, not a shopper.
+  expect(lines[0]).toMatchObject({ level: 30, method: 'POST', url: TRACE_URL_PATH, status: 200, ip: '127.0.0.0/24' });
+  // Which code a shopper looked up stays out of the log: query values are elided, their names kept.
+  expect(lines[1]).toMatchObject({ level: 30, method: 'GET', url: '/dt?qr=…&lng=…', status: 200, ip: '127.0.0.0/24' });
+  expect(server.logs.join('')).not.toContain('TH26A1105C48B0001');
+  expect(server.logs.join('')).not.toContain('127.0.0.1');
   for (const line of lines) {
     expect(line.ms).toBeGreaterThan(0);
     expect(line.reqId).toMatch(/\S/);
@@ -70,9 +74,14 @@ it('at LOG_LEVEL=debug also logs each request as it arrives, so one that never f
   server = await startTestServer({ LOG_LEVEL: 'debug' });
   server.logs.length = 0;
   expect((await server.trace({ QrCode: '1D24B3261X54A2320' })).status).toBe(200);
-  const [done] = await accessLines(server.logs, 1);
+  expect((await fetch(`${server.url}/dt?qr=TH26A1105C48B0001`)).status).toBe(200);
+  const [done, page] = await accessLines(server.logs, 2);
   const arrived = parsed(server.logs).filter((line) => line.msg === 'incoming request');
-  expect(arrived).toEqual([expect.objectContaining({ level: 20, method: 'POST', url: TRACE_URL_PATH, reqId: done!.reqId })]);
+  expect(arrived).toEqual([
+    expect.objectContaining({ level: 20, method: 'POST', url: TRACE_URL_PATH, reqId: done!.reqId }),
+    expect.objectContaining({ level: 20, method: 'GET', url: '/dt?qr=…', reqId: page!.reqId }),
+  ]);
+  expect(server.logs.join('')).not.toContain('TH26A1105C48B0001');
 });
 
 it('writes none at LOG_LEVEL=warn', async () => {

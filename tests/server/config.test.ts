@@ -25,6 +25,8 @@ describe('loadConfig', () => {
       logLevel: 'info',
       metricsPort: undefined,
       metricsHost: '127.0.0.1',
+      seedDemo: false,
+      imageOrigins: [],
     });
   });
 
@@ -45,6 +47,7 @@ describe('loadConfig', () => {
       KEEP_ALIVE_TIMEOUT_MS: '65000',
       DRAIN_DELAY_MS: '0',
       LOG_LEVEL: 'warn',
+      IMAGE_ORIGINS: 'https://images.example.com, https://cdn.example.net:8443',
     });
     expect(config).toMatchObject({
       port: 0,
@@ -63,7 +66,10 @@ describe('loadConfig', () => {
       keepAliveTimeoutMs: 65000,
       drainDelayMs: 0,
       logLevel: 'warn',
+      imageOrigins: ['https://images.example.com', 'https://cdn.example.net:8443'],
     });
+    expect(loadConfig({ SEED_DEMO: '1' }).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: '0' }).seedDemo).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
   });
@@ -80,6 +86,52 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
       /TRUST_PROXY=true would take any client's own X-Forwarded-For .* \(TRUST_PROXY=1 for one\) or their addresses/,
     );
+  });
+
+  it('refuses a hop-count TRUST_PROXY on a port others can reach, where anyone could write their own X-Forwarded-For', () => {
+    expect(() => loadConfig({ TRUST_PROXY: '1', HOST: '0.0.0.0' })).toThrow(
+      /TRUST_PROXY=1 \(a hop count\) with HOST=0\.0\.0\.0: .* give the proxy's addresses instead \(e\.g\. TRUST_PROXY=10\.0\.0\.5/,
+    );
+    expect(() => loadConfig({ TRUST_PROXY: '2', HOST: '10.0.1.11' })).toThrow(/TRUST_PROXY=2 \(a hop count\) with HOST=10\.0\.1\.11/);
+    // On loopback only a proxy on the same machine can connect; the address form is fine anywhere.
+    for (const host of ['127.0.0.1', '::1', 'localhost']) expect(loadConfig({ TRUST_PROXY: '1', HOST: host }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.5', HOST: '0.0.0.0' }).trustProxy).toEqual(['10.0.0.5']);
+  });
+
+  it('loads the demo data only when asked, and never on a deployed instance', () => {
+    for (const deployed of [
+      { PUBLIC_ORIGIN: 'https://trace.example.com', TRACE_API_KEYS: 'k' },
+      { TRUST_PROXY: '10.0.0.5' },
+      { NODE_ENV: 'production' },
+    ]) {
+      expect(() => loadConfig({ SEED_DEMO: '1', ...deployed })).toThrow(
+        new RegExp(`SEED_DEMO=1 with ${Object.keys(deployed)[0]}.*never gets the public demo codes`),
+      );
+      expect(loadConfig(deployed).seedDemo).toBe(false);
+    }
+    expect(() => loadConfig({ SEED_DEMO: 'yes' })).toThrow(/SEED_DEMO=yes: expected 1/);
+  });
+
+  it('refuses the published demo key on a public instance', () => {
+    expect(() => loadConfig({ PUBLIC_ORIGIN: 'https://trace.example.com' })).toThrow(
+      /TRACE_API_KEYS is unset with PUBLIC_ORIGIN: a public instance must not accept the published demo key/,
+    );
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://trace.example.com', TRACE_API_KEYS: 'own-key' }).apiKeys).toEqual(['own-key']);
+  });
+
+  it('takes image hosts as https origins only', () => {
+    let error: unknown;
+    try {
+      loadConfig({ IMAGE_ORIGINS: 'http://images.example.com,https://cdn.example.com/img,https:' });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toEqual([
+      "IMAGE_ORIGINS: 'http://images.example.com' is not an https origin like https://images.example.com",
+      "IMAGE_ORIGINS: 'https://cdn.example.com/img' is not an https origin like https://images.example.com",
+      "IMAGE_ORIGINS: 'https:' is not an https origin like https://images.example.com",
+    ]);
   });
 
   it('reports every bad value at once, each with a clear message', () => {

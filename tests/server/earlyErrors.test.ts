@@ -86,3 +86,27 @@ describe('errors raised before any route', () => {
     expect((await server.trace({ QrCode: '1D24B3261X54A2320' })).status).toBe(200);
   });
 });
+
+describe('the debug line of a refused request', () => {
+  it('names the error code and never the request bytes the error carries (X-Key, cookies, the code)', async () => {
+    const verbose = await startTestServer({ LOG_LEVEL: 'debug' });
+    try {
+      verbose.logs.length = 0;
+      const response = await sendRaw(
+        verbose.url,
+        `GET /dt?qr=1D24B3261X54A2320 HTTP/1.1\r\nHost: x\r\nX-Key: secret-key-93b1\r\nCookie: session=c0ffee\r\nBad Header: y\r\n\r\n`,
+      );
+      expect(response.status).toBe(400);
+      const refused = verbose.logs.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.msg === 'refused before routing');
+      expect(refused).toEqual([expect.objectContaining({ level: 20, code: 'HPE_INVALID_HEADER_TOKEN', status: 400 })]);
+      // Neither as text nor as the bytes of a serialised Buffer (pino writes a Buffer as its byte values).
+      const text = verbose.logs.join('');
+      for (const secret of ['secret-key-93b1', 'c0ffee', '1D24B3261X54A2320']) {
+        expect(text).not.toContain(secret);
+        expect(text).not.toContain([...Buffer.from(secret)].join(','));
+      }
+    } finally {
+      await verbose.close();
+    }
+  });
+});

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API_KEY_HEADER, TRACE_URL_PATH } from '../../src/api/traceContract.ts';
 import { DEMO_API_KEY, loadConfig } from '../../server/config.ts';
-import { start, type Started } from '../../server/main.ts';
+import { openStorage } from '../../server/db/storage.ts';
+import { importFile } from '../../server/import/importFile.ts';
+import { DEMO_DATA, start, type Started } from '../../server/main.ts';
 
 export { DEMO_API_KEY as DEMO_KEY, TRACE_URL_PATH };
 export const INDEX_HTML = '<!doctype html><html lang="vi"><head></head><body><div id="root"></div></body></html>';
@@ -29,6 +31,7 @@ export function makeSiteDir(): string {
   return dir;
 }
 
+/** The service in this process, on a database holding the demo data (server/seed/demo.json). */
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   const dir = makeSiteDir();
   const config = loadConfig({
@@ -40,6 +43,13 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     SSR_ENTRY: join(dir, 'no-ssr', 'entry-server.js'),
     ...env,
   });
+  // Loaded here rather than through SEED_DEMO, which a deployed configuration (PUBLIC_ORIGIN, TRUST_PROXY) refuses.
+  const storage = await openStorage(config);
+  try {
+    await importFile(storage, DEMO_DATA);
+  } finally {
+    await storage.close();
+  }
   const logs: string[] = [];
   const started = await start(config, { logStream: { write: (line) => void logs.push(line) } });
   return {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, TRACE_URL_PATH, type TestServer } from './harness.ts';
+import { DEMO_KEY, startTestServer, TRACE_URL_PATH, type TestServer } from './harness.ts';
 import { sendRaw } from './rawHttp.ts';
 
 let server: TestServer;
@@ -7,6 +7,8 @@ beforeAll(async () => {
   server = await startTestServer({
     TRUST_PROXY: '127.0.0.1',
     PUBLIC_ORIGIN: 'https://trace.example.com',
+    // A public instance refuses to start on the published demo key; this is the same key, as its own.
+    TRACE_API_KEYS: DEMO_KEY,
     CORS_ORIGINS: 'https://shop.example.com',
   });
 });

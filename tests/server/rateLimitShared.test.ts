@@ -31,6 +31,7 @@ async function startInstance(redisUrl: string): Promise<ServiceProcess> {
     TRACE_DB: join(dir, 'data', 'trace.db'),
     STATIC_DIR: join(dir, 'dist'),
     TRACE_API_KEYS: DEMO_KEY,
+    SEED_DEMO: '1',
     RATE_LIMIT_MAX: String(MAX),
     RATE_LIMIT_WINDOW_MS: '60000',
     REDIS_URL: redisUrl,

@@ -15,6 +15,7 @@ beforeAll(async () => {
     TRACE_DB: join(dir, 'data', 'trace.db'),
     STATIC_DIR: join(dir, 'dist'),
     TRACE_API_KEYS: DEMO_KEY,
+    SEED_DEMO: '1',
     // For the 'incoming request' line, which tells when the server has the request in flight.
     LOG_LEVEL: 'debug',
     // Longer than the test needs: the second signal ends the wait, so no step races a timer.
@@ -48,7 +49,7 @@ describe('SIGTERM', () => {
     }
     const inFlight = await openConnection(url);
     const inFlightAnswer = inFlight.exchange(lookup('?in-flight=1') + CODE_BODY.slice(0, 5), 30_000);
-    await server.waitForLine(/\?in-flight=1.*"msg":"incoming request"/);
+    await server.waitForLine(/\?in-flight=….*"msg":"incoming request"/);
 
     server.child.kill('SIGTERM');
     await server.waitForLine(/SIGTERM: draining, readiness is 503/);

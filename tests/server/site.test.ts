@@ -74,10 +74,23 @@ describe('security headers', () => {
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("connect-src 'self'");
-    expect(csp).toContain("img-src 'self' data: blob: https:;");
+    // Images from the page's own origin and data: (the inlined logo) only: no IMAGE_ORIGINS configured.
+    expect(csp).toContain("img-src 'self' data:;");
     expect(csp).toContain("media-src 'self' blob: mediastream:");
     expect(headers.get('x-frame-options')).toBe('DENY');
     expectOnEveryResponse(headers);
+  });
+
+  it('let pictures come from the image hosts in IMAGE_ORIGINS, and from no other host', async () => {
+    const withHosts = await startTestServer({ IMAGE_ORIGINS: 'https://images.example.com,https://cdn.example.net' });
+    try {
+      for (const path of ['/', '/dt?qr=1D24B3261X54A2320']) {
+        const csp = (await fetch(`${withHosts.url}${path}`)).headers.get('content-security-policy') ?? '';
+        expect(csp).toContain("img-src 'self' data: https://images.example.com https://cdn.example.net;");
+      }
+    } finally {
+      await withHosts.close();
+    }
   });
 
   it.each([

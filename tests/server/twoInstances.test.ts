@@ -19,7 +19,7 @@ describe('two service instances on one PostgreSQL database', { timeout: 30_000 }
   beforeAll(async () => {
     dir = makeSiteDir();
     database = await BACKENDS.find((backend) => backend.name === 'PostgreSQL')!.create();
-    const env = { ...database.env, STATIC_DIR: join(dir, 'dist'), TRACE_API_KEYS: DEMO_KEY, RATE_LIMIT_MAX: '0', DRAIN_DELAY_MS: '0' };
+    const env = { ...database.env, STATIC_DIR: join(dir, 'dist'), TRACE_API_KEYS: DEMO_KEY, RATE_LIMIT_MAX: '0', DRAIN_DELAY_MS: '0', SEED_DEMO: '1' };
     // Started together: the migrations of one wait for the other's (an advisory lock).
     instances = await Promise.all([startService(env), startService(env)]);
   }, 30_000);

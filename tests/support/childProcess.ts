@@ -275,8 +275,8 @@ export async function startService(
 ): Promise<ServiceProcess> {
   const service = await startTs('server/main.ts', {
     ...options,
-    // Not production unless a test says so: a production service starts with no demo data, and a
-    // script that ran Vite in process (which sets NODE_ENV=production) would pass that on.
+    // Not production unless a test says so: a production service refuses SEED_DEMO=1, and a script
+    // that ran Vite in process (which sets NODE_ENV=production) would pass that on.
     env: { PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', ...env },
     ready: SERVICE_READY,
   });

@@ -9,11 +9,17 @@ const MIGRATION_LOCK = 7_310_014;
 /** How long to wait for a connection, so a stopped server fails a start or readiness instead of hanging it. */
 export const CONNECT_TIMEOUT_MS = 5_000;
 
-/** The URL as it may appear in messages and logs: without its password. */
+/** Query parameters of a connection URL that hold a secret (libpq's and node-postgres's names). */
+const SECRET_PARAMETERS = ['password', 'sslpassword'];
+
+/** The URL as it may appear in messages and logs: without its password, wherever the URL puts it. */
 export function describeDatabaseUrl(url: string): string {
   try {
     const parsed = new URL(url);
     parsed.password = '';
+    for (const name of [...parsed.searchParams.keys()]) {
+      if (SECRET_PARAMETERS.includes(name.toLowerCase())) parsed.searchParams.delete(name);
+    }
     return parsed.toString();
   } catch {
     return 'the PostgreSQL database in DATABASE_URL';

@@ -20,14 +20,14 @@ export interface TraceServerOptions {
   env?: Record<string, string>;
   /**
    * Data files loaded into the fresh database with `npm run import` (server/import/cli.ts) before the
-   * server starts, instead of the demo seed (the server seeds only a database that does not exist yet).
+   * server starts. Without any, the server loads the demo data as `npm start` does (SEED_DEMO=1).
    */
   importFiles?: string[];
 }
 
 /**
  * Starts the real trace service (`server/main.ts`, as `npm run serve` does) in its own process with a
- * fresh database seeded from the demo data, serving the built page; resolves once it listens.
+ * fresh database (the demo data unless `importFiles` are given), serving the built page; resolves once it listens.
  */
 export async function startTraceServer({
   page,
@@ -49,6 +49,7 @@ export async function startTraceServer({
         LOG_LEVEL: 'warn',
         // Tests stop the server at once; the drain before closing is for load balancers.
         DRAIN_DELAY_MS: '0',
+        ...(importFiles.length === 0 ? { SEED_DEMO: '1' } : {}),
         ...env,
       },
     );
