@@ -2,6 +2,13 @@ import type { LotStatus } from '../../src/api/traceContract.ts';
 import type { StoredImage } from '../domain/productImage.ts';
 import type { ImageFiles } from './imageFiles.ts';
 import type { ImportRow } from './importRow.ts';
+import { ImportFormatError } from './readRows.ts';
+
+/**
+ * Distinct products, and distinct lots, one file may name: they are kept in memory for the whole
+ * import, and real files name a few hundred, so a file past this is no catalogue (or a hostile one).
+ */
+export const CATALOGUE_MAX_ENTRIES = 100_000;
 
 /** A product (code + packaging unit) as the first row naming it in the file describes it. */
 export interface CatalogueProduct {
@@ -86,6 +93,7 @@ export class Catalogue implements CatalogueParts {
     if (units === undefined) this.productsByCode.set(row.productCode, (units = new Map()));
     let product = units.get(row.productUnit);
     if (product === undefined) {
+      if (this.products.length >= CATALOGUE_MAX_ENTRIES) throw tooMany('products (productCode + productUnit)', line);
       const { productCode, productUnit, productName, weight, weightType, isCarton, imageUrl, imageName } = row;
       product = { ref: this.products.length + 1, line, productCode, productUnit, productName, weight, weightType, isCarton, imageUrl, imageName };
       units.set(productUnit, product);
@@ -99,6 +107,7 @@ export class Catalogue implements CatalogueParts {
     if (lots === undefined) this.lotsByProduct.set(row.productCode, (lots = new Map()));
     let lot = lots.get(row.lotCode);
     if (lot === undefined) {
+      if (this.lots.length >= CATALOGUE_MAX_ENTRIES) throw tooMany('lots (productCode + lotCode)', line);
       const { productCode, lotCode, productDate, expireDate, lotStatus, recallReason } = row;
       lot = { ref: this.lots.length + 1, line, productCode, lotCode, productDate, expireDate, lotStatus, recallReason };
       lots.set(lotCode, lot);
@@ -106,6 +115,11 @@ export class Catalogue implements CatalogueParts {
     }
     return lot;
   }
+}
+
+function tooMany(what: string, line: number): ImportFormatError {
+  const limit = CATALOGUE_MAX_ENTRIES.toLocaleString('en');
+  return new ImportFormatError(line, `more than ${limit} distinct ${what} in one file: an import holds at most ${limit}, split the file`);
 }
 
 export interface Placed {

@@ -8,7 +8,7 @@ export type SourceRow =
   | { line: number; values: readonly unknown[]; positions: ColumnPositions; unknownColumns?: string[] }
   | { line: number; reasons: string[] };
 
-/** A problem that stops reading the file (bad header, broken quoting, not a JSON array). */
+/** A problem that stops reading the file (bad header, broken quoting, not a JSON array, past a size bound). */
 export class ImportFormatError extends Error {
   constructor(
     readonly line: number,
@@ -66,6 +66,9 @@ function headerPositions(header: string[], line: number): ColumnPositions {
   return IMPORT_COLUMNS.map((name) => header.indexOf(name));
 }
 
+/** Far more than any row object needs; reached by a string or an object that is never closed. */
+const MAX_ITEM_CHARS = 1 << 20;
+
 /** A JSON item's values are read by column name, in IMPORT_COLUMNS order. */
 const IN_ORDER: ColumnPositions = IMPORT_COLUMNS.map((_, i) => i);
 
@@ -95,7 +98,9 @@ async function readJsonArray(path: string, onRow: (row: SourceRow) => void, afte
         } else if (ch === '"') inString = true;
         else if (ch === '{' || ch === '[') depth++;
         else if ((ch === '}' || ch === ']') && --depth === 0) {
-          onRow(parseItem(item + chunk.slice(itemStart, i + 1), itemLine));
+          item += chunk.slice(itemStart, i + 1);
+          checkItemLength(item, itemLine);
+          onRow(parseItem(item, itemLine));
           item = '';
           state = 'between';
         }
@@ -116,10 +121,19 @@ async function readJsonArray(path: string, onRow: (row: SourceRow) => void, afte
         throw new ImportFormatError(line, `unexpected '${ch}': expected a row object`);
       }
     }
-    if (state === 'item') item += chunk.slice(itemStart);
+    if (state === 'item') {
+      item += chunk.slice(itemStart);
+      checkItemLength(item, itemLine);
+    }
     await afterChunk();
   }
   if (state !== 'after') throw new ImportFormatError(line, 'the JSON array is not closed');
+}
+
+function checkItemLength(item: string, line: number): void {
+  if (item.length > MAX_ITEM_CHARS) {
+    throw new ImportFormatError(line, 'a row object longer than 1 MB: is a string or a brace not closed?');
+  }
 }
 
 function parseItem(text: string, line: number): SourceRow {

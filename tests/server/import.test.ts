@@ -165,7 +165,7 @@ describe.each(BACKENDS)('npm run import on $name (the import function)', (backen
     writeFileSync(path, [`${HEADER},lotStatus,recallReason,productImage`, ...rows].join('\n') + '\n');
     const { problems } = await importCollecting(path);
     expect(problems).toEqual([
-      { line: 2, reason: "productImage '/dev/zero' is not a file" },
+      { line: 2, reason: "productImage '/dev/zero' must be a file inside the import file's folder" },
       { line: 3, reason: "productImage 'pictures' is not a file" },
       { line: 4, reason: "productImage 'pipe.png' is not a file" },
     ]);
