@@ -63,6 +63,8 @@ export async function connectSharedCounters(
     log.warn({ err: error }, `Redis at ${where} unreachable: each instance counts lookups against the rate limit on its own until it is back`);
   };
   const found = () => {
+    // A new connection is proof enough: a failure just before it must not keep counting local for its pause.
+    retryAt = 0;
     if (shared) return;
     shared = true;
     log.info(`Redis at ${where} reachable${outage ? ' again' : ''}: the rate limit is shared by every instance`);
