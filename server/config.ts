@@ -41,6 +41,14 @@ export interface Config {
   /** Where Prometheus metrics are served, apart from the public port; off when the port is unset. */
   metricsPort: number | undefined;
   metricsHost: string;
+
+  // The page path and the images route (issue 23: H1, L7).
+  /** Page renders in progress at once in this process; past it a page gets 503 at once. */
+  renderConcurrencyMax: number;
+  /** Picture requests per client address per RATE_LIMIT_WINDOW_MS, a budget apart from lookups; 0: unlimited. */
+  imageRateLimitMax: number;
+  /** Bytes of picture bodies kept in memory (least recently used dropped first); 0: none kept. */
+  imageCacheBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -125,6 +133,10 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     metricsPort,
     metricsHost: value('METRICS_HOST') ?? '127.0.0.1',
+
+    renderConcurrencyMax: integer('RENDER_CONCURRENCY_MAX', 8, 1, 10_000),
+    imageRateLimitMax: integer('IMAGE_RATE_LIMIT_MAX', 1200, 0, 1_000_000_000),
+    imageCacheBytes: integer('IMAGE_CACHE_BYTES', 32 * 1024 * 1024, 0, 4 * 1024 * 1024 * 1024),
   };
   if (metricsPort !== undefined && metricsPort !== 0 && metricsPort === config.port) {
     problems.push(`METRICS_PORT=${metricsPort} is also PORT: metrics need a port of their own, kept off the public one`);
