@@ -12,7 +12,9 @@ import { handleError, sendError } from './http/errors.ts';
 import { BODY_LIMIT, checkRequest } from './http/requestRules.ts';
 import { requestPath } from './http/requestTarget.ts';
 import { registerMetrics, type Metrics } from './metrics.ts';
+import { guardRenders } from './pageGuard.ts';
 import { loadPageRenderer } from './pageRender.ts';
+import { registerRateLimits } from './rateLimits.ts';
 import { loadSecurityHeaders, registerSecurity } from './security.ts';
 import { registerStaticSite } from './staticSite.ts';
 import { imageRoutes } from './imageRoutes.ts';
@@ -78,16 +80,18 @@ export async function buildApp(config: Config, lookup: CodeLookup, options: AppO
   registerHealth(app, lookup, options.lifecycle ?? { draining: false });
   if (options.metrics) registerMetrics(app, options.metrics);
   app.addHook('onRequest', checkRequest(apiPrefix));
+  const limits = await registerRateLimits(app, config);
   const indexHtml = join(config.staticDir, 'index.html');
   const hasPage = existsSync(indexHtml);
   // The page's own server build renders its routes; a static build alone still serves index.html.
-  const render = hasPage && existsSync(config.ssrEntry) ? await loadPageRenderer(config.ssrEntry, indexHtml, lookup) : undefined;
+  const unguarded = hasPage && existsSync(config.ssrEntry) ? await loadPageRenderer(config.ssrEntry, indexHtml, lookup) : undefined;
+  const render = unguarded && guardRenders(unguarded, { takeLookup: limits.takeLookup, maxInFlight: config.renderConcurrencyMax });
   if (hasPage) await registerStaticSite(app, config.staticDir, render);
   // Without a build (e.g. beside `npm run dev`, where Vite serves the page) the API still runs.
   else app.log.warn(`No built page in ${config.staticDir} (run 'npm run build'): serving the API only`);
   if (hasPage && !render) app.log.warn(`No server-render build at ${config.ssrEntry}: pages are sent unrendered`);
-  await app.register(traceRoutes, { prefix: TRACE_API_BASE_PATH, config, lookup });
-  await app.register(imageRoutes, { prefix: TRACE_API_BASE_PATH, lookup });
+  await app.register(traceRoutes, { prefix: TRACE_API_BASE_PATH, config, lookup, limit: limits.lookup });
+  await app.register(imageRoutes, { prefix: TRACE_API_BASE_PATH, lookup, cacheBytes: config.imageCacheBytes, limit: limits.image });
 
   app.setNotFoundHandler((request, reply) => {
     const path = requestPath(request);

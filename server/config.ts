@@ -45,6 +45,14 @@ export interface Config {
   seedDemo: boolean;
   /** Origins besides the page's own that product pictures may come from (CSP img-src). */
   imageOrigins: string[];
+
+  // The page path and the images route (issue 23: H1, L7).
+  /** Page renders in progress at once in this process; past it a page gets 503 at once. */
+  renderConcurrencyMax: number;
+  /** Picture requests per client address per RATE_LIMIT_WINDOW_MS, a budget apart from lookups; 0: unlimited. */
+  imageRateLimitMax: number;
+  /** Bytes of picture bodies kept in memory (least recently used dropped first); 0: none kept. */
+  imageCacheBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -138,6 +146,10 @@ export function loadConfig(env: Env = process.env): Config {
     metricsHost: value('METRICS_HOST') ?? '127.0.0.1',
     seedDemo: parseSeedDemo(value('SEED_DEMO'), problems),
     imageOrigins,
+
+    renderConcurrencyMax: integer('RENDER_CONCURRENCY_MAX', 8, 1, 10_000),
+    imageRateLimitMax: integer('IMAGE_RATE_LIMIT_MAX', 1200, 0, 1_000_000_000),
+    imageCacheBytes: integer('IMAGE_CACHE_BYTES', 32 * 1024 * 1024, 0, 4 * 1024 * 1024 * 1024),
   };
   checkPublicInstance(config, env.NODE_ENV, problems);
   if (metricsPort !== undefined && metricsPort !== 0 && metricsPort === config.port) {

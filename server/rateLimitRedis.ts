@@ -109,8 +109,9 @@ export async function connectSharedCounters(
       );
     }
 
+    // One store for every limiter, as in Redis: while Redis is away, the page and the API still share a budget.
     child(): FastifyRateLimitStore {
-      return new SharedStore();
+      return this;
     }
   }
   return { store: SharedStore, close: () => redis.disconnect() };

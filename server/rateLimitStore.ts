@@ -88,7 +88,11 @@ export class AddressCounters {
   }
 }
 
-/** A store class for @fastify/rate-limit, which builds one per plugin and one per limited route. */
+/**
+ * A store class for @fastify/rate-limit. The plugin asks a store for a child per limited route; each
+ * limiter gets this same store back, so limiters share a budget exactly when they share a key (the
+ * API's lookups and the page renders), as they do in Redis.
+ */
 function boundedStore(capacity: number) {
   return class BoundedStore implements FastifyRateLimitStore {
     private readonly counters = new AddressCounters(capacity);
@@ -100,7 +104,7 @@ function boundedStore(capacity: number) {
     }
 
     child(): FastifyRateLimitStore {
-      return new BoundedStore();
+      return this;
     }
   };
 }

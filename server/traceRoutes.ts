@@ -1,20 +1,21 @@
 import cors from '@fastify/cors';
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { API_KEY_HEADER, TRACE_PATH, type TraceRequest } from '../src/api/traceContract.ts';
 import type { Config } from './config.ts';
 import type { CodeLookup } from './db/storage.ts';
+import type { LimitHook } from './rateLimits.ts';
 import { normaliseCode, type StoredCode } from './domain/traceCode.ts';
 import { JSON_TYPE, sendError } from './http/errors.ts';
 import { BODY_LIMIT, refuseUnreadableBody } from './http/requestRules.ts';
 import { traceErrorBodySchema, traceRequestSchema } from './http/schemas.ts';
 import { buildOpenApiDocument } from './openapi.ts';
-import { rateLimitStoreOptions } from './rateLimitStore.ts';
 import { traceResponseBody } from './traceBody.ts';
 
 export interface TraceRoutesOptions {
   config: Config;
   lookup: CodeLookup;
+  /** Takes one lookup from the client's budget, shared with the page renders (server/rateLimits.ts). */
+  limit?: LimitHook;
 }
 
 const HEADER = API_KEY_HEADER.toLowerCase();
@@ -25,7 +26,7 @@ function answer(reply: FastifyReply, stored: StoredCode | undefined): FastifyRep
 }
 
 /** Everything under the API base path; registered with that prefix so CORS covers only the API. */
-export async function traceRoutes(app: FastifyInstance, { config, lookup }: TraceRoutesOptions): Promise<void> {
+export async function traceRoutes(app: FastifyInstance, { config, lookup, limit }: TraceRoutesOptions): Promise<void> {
   if (config.corsOrigins.length > 0) {
     await app.register(cors, {
       origin: config.corsOrigins,
@@ -43,10 +44,6 @@ export async function traceRoutes(app: FastifyInstance, { config, lookup }: Trac
     sendError(request, reply, 'AUTHENTICATION_FAILURE', 401, `Missing or unknown ${API_KEY_HEADER} header`);
   };
 
-  const limited = config.rateLimitMax > 0;
-  if (limited) await app.register(rateLimit, { global: false, ...(await rateLimitStoreOptions(config, app)) });
-  const limit = limited ? [app.rateLimit({ max: config.rateLimitMax, timeWindow: config.rateLimitWindowMs })] : [];
-
   app.post<{ Body: TraceRequest }>(
     TRACE_PATH,
     {
@@ -59,7 +56,7 @@ export async function traceRoutes(app: FastifyInstance, { config, lookup }: Trac
       compress: false,
       decompress: false,
       // The limit comes before the key check, so guessing keys costs requests like any lookup.
-      onRequest: [...limit, checkKey, refuseUnreadableBody],
+      onRequest: [...(limit ? [limit] : []), checkKey, refuseUnreadableBody],
     },
     (request, reply) => {
       const found = lookup.find(normaliseCode(request.body.QrCode));

@@ -1,7 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { sendError } from './errors.ts';
-import { relativeTarget } from './requestTarget.ts';
+import { pathOf, relativeTarget } from './requestTarget.ts';
 
 /** The only body the service reads is a lookup: `{"QrCode": "…"}`, far below this. */
 export const BODY_LIMIT = 4096;
@@ -14,17 +14,27 @@ function hasBody(headers: IncomingHttpHeaders): boolean {
 /**
  * Rules for every request, checked before routing. HTTP/1.1 requires Host (RFC 9112 §3.2); Node
  * enforces it with a bare 400 of its own, so the check is here, where the answer gets the contract.
- * Outside the API no route reads a body, so none is parsed there: refused before a byte of it is
- * read, rather than parsed as JSON and thrown away.
+ * Outside the API only GET and HEAD are answered (405 otherwise, RFC 9110 §15.5.6), and no route
+ * reads a body, so none is parsed there: refused before a byte of it is read, rather than parsed as
+ * JSON and thrown away.
  */
 export function checkRequest(apiPrefix: string) {
+  const apiBase = apiPrefix.slice(0, -1);
   return (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
     const { headers } = request;
     if (headers.host === undefined && request.raw.httpVersion === '1.1') {
       sendError(request, reply, 'VALIDATION', 400, 'The Host header is missing');
       return;
     }
-    if (!hasBody(headers) || relativeTarget(request.url).startsWith(apiPrefix)) return done();
+    const target = relativeTarget(request.url);
+    if (target.startsWith(apiPrefix) || pathOf(target) === apiBase) return done();
+    // Pages and files are only read: any other method would have rendered the page (and looked its code up).
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      reply.header('allow', 'GET, HEAD');
+      sendError(request, reply, 'VALIDATION', 405, `${request.method} is not allowed here: only GET and HEAD`);
+      return;
+    }
+    if (!hasBody(headers)) return done();
     sendError(request, reply, 'VALIDATION', 415, 'This path takes no request body');
   };
 }

@@ -90,13 +90,70 @@ function anyPath(random: Random): string {
   return `${method} ${path} HTTP/1.1\r\n${headers.join('\r\n')}\r\n\r\n${body ?? ''}`;
 }
 
-/** The fuzz's requests, from one seed: the same seed sends the same requests. */
-export function fuzzRequests(seed: number) {
+const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+const HOSTILE_CODES = [
+  '1D24B3261X54A2320', 'TH26A1105C48B0001', '1d24b3261x54a2320', '1D24-B326-1X54-A2320', '%20%201D24B3261X54A2320%20',
+  '<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', '%3C%2Fscript%3E', '%00', '%ff%fe', '😀'.repeat(20),
+  '../../etc/passwd', "' OR 1=1 --", '%E2%80%A8%E2%80%A9', '', '1D24B3261X54A2320&qr=TH26A1105C48B0001',
+];
+
+function randomCode(random: Random): string {
+  if (random.next() < 0.5) return random.pick(HOSTILE_CODES);
+  return Array.from({ length: 14 + random.int(8) }, () => random.pick([...ALPHANUMERIC])).join('');
+}
+
+function junkParams(random: Random): string {
+  const params = Array.from({ length: random.int(4) }, () => `${random.pick(['lng', 'x', 'utm_source', 'qr', 'n', '__proto__', '%zz'])}=${random.pick(['en', 'vi', 'fr', '', String(random.int(1e9)), '%', '%zz'])}`);
+  return params.map((param) => `&${param}`).join('');
+}
+
+/** The server-rendered page path: `/` and `/dt?qr=` with random and hostile codes, junk, long URLs, odd methods. */
+function pagePath(random: Random): string {
+  const method = random.next() < 0.85 ? random.pick(['GET', 'GET', 'GET', 'HEAD']) : random.pick(METHODS);
+  const roll = random.next();
+  const path =
+    roll < 0.15 ? `/${random.pick(['', '?', `?lng=${random.pick(['en', 'vi', 'xx'])}`, `?n=${random.int(1e9)}`])}`
+    : roll < 0.85 ? `/dt?qr=${randomCode(random)}${junkParams(random)}`
+    : roll < 0.95 ? `/dt?qr=${randomCode(random)}&pad=${'x'.repeat(2000 + random.int(12_000))}`
+    : `/${random.pick(['support', 'missing', 'dt/extra', 'DT'])}?qr=${randomCode(random)}`;
+  const headers = ['Host: 127.0.0.1', 'Connection: close'];
+  if (random.next() < 0.5) headers.push(`Accept-Language: ${random.pick(['en', 'vi', 'en-GB,en;q=0.9', 'fr;q=0', '*', ';;;q=x'])}`);
+  if (random.next() < 0.2) headers.push(`Cookie: i18nextLng=${random.pick(['en', 'vi', '%zz', ''])}`);
+  if (random.next() < 0.1) headers.push(random.pick(ODD_HEADERS));
+  return `${method} ${path} HTTP/1.1\r\n${headers.join('\r\n')}\r\n\r\n`;
+}
+
+/** The pictures' route: random and valid-looking names, the demo's own, query strings. */
+function imagePath(random: Random, knownImages: readonly string[]): string {
+  const hex = () => Array.from({ length: 32 }, () => random.pick([...'0123456789abcdef'])).join('');
+  const name = random.pick([
+    () => random.pick(knownImages.length > 0 ? knownImages : ['0123456789abcdef0123456789abcdef.svg']),
+    () => `${hex()}.${random.pick(['png', 'jpg', 'webp', 'svg'])}`,
+    () => `${hex().toUpperCase()}.svg`,
+    () => `${hex()}.gif`,
+    () => random.pick(['..%2F..%2Fpackage.json', '%00.svg', 'x', '', `${'a'.repeat(3000)}.png`, '%zz']),
+  ])();
+  const query = random.next() < 0.3 ? random.pick(['?x=1', `?fbclid=${random.int(1e9)}`, '?', '?%zz', `?${'q'.repeat(4000)}`]) : '';
+  const method = random.next() < 0.9 ? random.pick(['GET', 'HEAD']) : random.pick(METHODS);
+  const headers = ['Host: 127.0.0.1', 'Connection: close'];
+  if (random.next() < 0.2) headers.push(random.pick(['If-None-Match: *', `If-None-Match: "${name}"`, 'Range: bytes=0-10']));
+  return `${method} /qrinfo-svc/api/images/${name}${query} HTTP/1.1\r\n${headers.join('\r\n')}\r\n\r\n`;
+}
+
+/**
+ * The fuzz's requests, from one seed: the same seed sends the same requests. `knownImages` are names
+ * the service stores (the demo data's), so some picture requests find one.
+ */
+export function fuzzRequests(seed: number, knownImages: readonly string[] = []) {
   const random = randomGenerator(seed);
   return (): WireRequest => {
     const roll = random.next();
     const [kind, text] =
-      roll < 0.45 ? ['lookup', lookup(random)] : roll < 0.75 ? ['any path', anyPath(random)] : ['malformed', malformed(random)];
+      roll < 0.3 ? ['lookup', lookup(random)]
+      : roll < 0.5 ? ['any path', anyPath(random)]
+      : roll < 0.7 ? ['page', pagePath(random)]
+      : roll < 0.8 ? ['image', imagePath(random, knownImages)]
+      : ['malformed', malformed(random)];
     const unfinished = random.next() < 0.005;
     const bytes = Buffer.from(text, kind === 'malformed' ? 'latin1' : 'utf8');
     return {

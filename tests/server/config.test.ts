@@ -27,7 +27,21 @@ describe('loadConfig', () => {
       metricsHost: '127.0.0.1',
       seedDemo: false,
       imageOrigins: [],
+      renderConcurrencyMax: 8,
+      imageRateLimitMax: 1200,
+      imageCacheBytes: 33554432,
     });
+  });
+
+  it('reads the page path and picture limits, and refuses values out of range', () => {
+    expect(loadConfig({ RENDER_CONCURRENCY_MAX: '2', IMAGE_RATE_LIMIT_MAX: '0', IMAGE_CACHE_BYTES: '1000' })).toMatchObject({
+      renderConcurrencyMax: 2,
+      imageRateLimitMax: 0,
+      imageCacheBytes: 1000,
+    });
+    expect(() => loadConfig({ RENDER_CONCURRENCY_MAX: '0', IMAGE_RATE_LIMIT_MAX: 'lots', IMAGE_CACHE_BYTES: '-5' })).toThrow(
+      /RENDER_CONCURRENCY_MAX=0: expected a whole number from 1 to 10000[\s\S]*IMAGE_RATE_LIMIT_MAX=lots[\s\S]*IMAGE_CACHE_BYTES=-5/,
+    );
   });
 
   it('reads every variable', () => {

@@ -19,7 +19,7 @@ it('answers lookups past RATE_LIMIT_MAX per window with 429 and the error body',
     status: 429,
     EndPoint: TRACE_URL_PATH,
   });
-  // Only the trace endpoint is limited: the page still loads.
+  // A page sent unrendered (no render module here) looks nothing up and costs nothing: it still loads.
   expect((await fetch(`${server.url}/`)).status).toBe(200);
 });
 

@@ -42,14 +42,29 @@ describe('outside the API', () => {
     ['POST', '/no-such-page', '{"broken'],
     ['PUT', '/dt', 'x'.repeat(1024 * 1024)],
     ['DELETE', '/assets/index-abc123.js', '{}'],
-  ])('%s %s with a body is refused with 415, unread', async (method, path, body) => {
+  ])('%s %s with a body is refused with 405, unread', async (method, path, body) => {
     const response = await fetch(`${server.url}${path}`, {
       method,
       headers: { 'content-type': 'application/json' },
       body,
     });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET, HEAD');
+    expect(await response.json()).toEqual({
+      error: 'VALIDATION',
+      Message: `${method} is not allowed here: only GET and HEAD`,
+      status: 405,
+      EndPoint: path,
+    });
+  });
+
+  it('refuses a GET with a body with 415, unread', async () => {
+    const response = await sendRaw(
+      server.url,
+      `GET /dt HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${LOOKUP.length}\r\nConnection: close\r\n\r\n${LOOKUP}`,
+    );
     expect(response.status).toBe(415);
-    expect(await response.json()).toEqual(error415('This path takes no request body', path));
+    expect(JSON.parse(response.body)).toEqual(error415('This path takes no request body', '/dt'));
   });
 
   it('does not take an absolute-form target (which proxies may send) for a path outside the API', async () => {
@@ -64,6 +79,6 @@ describe('outside the API', () => {
 
   it('answers requests without a body as before', async () => {
     expect((await fetch(`${server.url}/dt`)).status).toBe(200);
-    expect((await fetch(`${server.url}/`, { method: 'POST' })).status).toBe(404);
+    expect((await fetch(`${server.url}/`, { method: 'POST' })).status).toBe(405);
   });
 });

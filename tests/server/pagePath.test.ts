@@ -1,0 +1,163 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import en from '../../locales/en.json' with { type: 'json' };
+import vi from '../../locales/vi.json' with { type: 'json' };
+import { startRedis, type TestRedis } from '../support/redis.ts';
+import { startTestServer, TRACE_URL_PATH, type TestServer } from './harness.ts';
+
+// The page path (/, /dt?qr=, every not-found page) renders through the page module and looks codes up:
+// it takes from the same per-client budget as the API, renders are capped in number, and only GET and
+// HEAD reach it. The render module here is a stand-in that counts its renders and lookups in a probe
+// on globalThis (the service runs in this process), and can be held mid-render.
+
+interface Probe {
+  renders: number;
+  lookups: number;
+  /** While set, a render waits for it after its lookup. */
+  hold?: Promise<void>;
+  /** Called as each render starts. */
+  started?: () => void;
+}
+
+const probe = (): Probe => (globalThis as unknown as { pageProbe: Probe }).pageProbe;
+
+const PROBE_MODULE = `
+export async function renderPage({ url, answerTrace }) {
+  const probe = globalThis.pageProbe;
+  probe.renders++;
+  probe.started?.();
+  const qr = new URL(url, 'http://x').searchParams.get('qr');
+  if (qr) {
+    probe.lookups++;
+    await answerTrace({ QrCode: qr });
+  }
+  if (probe.hold) await probe.hold;
+  return { status: url.startsWith('/missing') ? 404 : 200, lang: 'vi', head: '', body: '<main>rendered</main>', state: '{}' };
+}`;
+
+let moduleDir = '';
+let server: TestServer | undefined;
+beforeAll(() => {
+  moduleDir = mkdtempSync(join(tmpdir(), 'trace-ssr-'));
+  writeFileSync(join(moduleDir, 'entry-server.mjs'), PROBE_MODULE);
+});
+afterAll(() => rmSync(moduleDir, { recursive: true, force: true }));
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+async function startRendering(env: Record<string, string> = {}): Promise<TestServer> {
+  (globalThis as unknown as { pageProbe: Probe }).pageProbe = { renders: 0, lookups: 0 };
+  server = await startTestServer({ SSR_ENTRY: join(moduleDir, 'entry-server.mjs'), ...env });
+  return server;
+}
+
+const CODE = '1D24B3261X54A2320';
+const page = (path: string, init?: RequestInit) => fetch(`${server!.url}${path}`, init);
+const status = async (response: Promise<Response>) => {
+  const answered = await response;
+  await answered.arrayBuffer();
+  return answered.status;
+};
+
+describe.each([
+  ['in this process', false],
+  ['in Redis', true],
+])('one budget for lookups and pages, counted %s', (_where, shared) => {
+  let redis: TestRedis | undefined;
+  afterEach(async () => {
+    await redis?.remove();
+    redis = undefined;
+  });
+
+  it('answers 429 once API lookups and page loads together reach RATE_LIMIT_MAX; files are not counted', async () => {
+    redis = shared ? await startRedis() : undefined;
+    await startRendering({ RATE_LIMIT_MAX: '5', RATE_LIMIT_WINDOW_MS: '60000', ...(redis ? { REDIS_URL: redis.url } : {}) });
+    // Counted in Redis indeed, not in the fallback that counts in this process while Redis is away.
+    if (redis) expect(server!.logs.join('')).toMatch(/Redis at \S+ reachable: the rate limit is shared/);
+    for (let i = 0; i < 10; i++) expect(await status(page('/assets/index-abc123.js'))).toBe(200);
+
+    expect(await status(server!.trace({ QrCode: CODE }))).toBe(200);
+    expect(await status(page(`/dt?qr=${CODE}`))).toBe(200);
+    expect(await status(server!.trace({ QrCode: CODE }))).toBe(200);
+    expect(await status(page('/'))).toBe(200);
+    expect(await status(page('/missing/page'))).toBe(404);
+
+    const limitedPage = await page(`/dt?qr=${CODE}`, { headers: { 'accept-language': 'en-GB,en;q=0.9' } });
+    expect(limitedPage.status).toBe(429);
+    expect(Number(limitedPage.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(limitedPage.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(limitedPage.headers.get('cache-control')).toBe('no-store');
+    const html = await limitedPage.text();
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain(en.help.retryHint);
+    expect(html).toContain(en.help.retry);
+    expect((await server!.trace({ QrCode: CODE })).status).toBe(429);
+    expect(await status(page('/missing/other'))).toBe(429);
+    // Only what was let through rendered.
+    expect(probe().renders).toBe(3);
+    expect(probe().lookups).toBe(1);
+    expect(await status(page('/assets/index-abc123.js'))).toBe(200);
+  });
+});
+
+it('shows the refusal in Vietnamese by default', async () => {
+  await startRendering({ RATE_LIMIT_MAX: '1' });
+  expect(await status(page('/'))).toBe(200);
+  const limited = await page('/');
+  expect(limited.status).toBe(429);
+  const html = await limited.text();
+  expect(html).toContain('<html lang="vi">');
+  expect(html).toContain(`<title>${vi.lookup.title}</title>`);
+  expect(html).toContain(vi.help.retryHint);
+});
+
+it('renders no more than RENDER_CONCURRENCY_MAX pages at once: past it, 503 with Retry-After at once', async () => {
+  await startRendering({ RENDER_CONCURRENCY_MAX: '2' });
+  let release = () => {};
+  probe().hold = new Promise((resolve) => (release = resolve));
+  let twoStarted = () => {};
+  const bothStarted = new Promise<void>((resolve) => (twoStarted = resolve));
+  probe().started = () => {
+    if (probe().renders === 2) twoStarted();
+  };
+  const held = [page(`/dt?qr=${CODE}`), page('/')];
+  await bothStarted;
+
+  const refused = await page(`/dt?qr=${CODE}`);
+  expect(refused.status).toBe(503);
+  expect(refused.headers.get('retry-after')).toBe('1');
+  expect(await refused.text()).toContain(vi.help.retry);
+  expect(probe().renders).toBe(2);
+
+  release();
+  expect(await Promise.all(held.map(status))).toEqual([200, 200]);
+  // The slots are free again.
+  expect(await status(page('/'))).toBe(200);
+  // The API does not wait for render slots.
+  expect(await status(server!.trace({ QrCode: CODE }))).toBe(200);
+});
+
+describe('methods on page paths', () => {
+  it.each(['POST', 'DELETE', 'PUT', 'PATCH', 'OPTIONS', 'PROPFIND'])('answers %s with 405 and Allow, without a render or lookup', async (method) => {
+    await startRendering();
+    const response = await page(`/dt?qr=${CODE}`, { method });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET, HEAD');
+    expect(await response.json()).toMatchObject({ error: 'VALIDATION', status: 405, EndPoint: '/dt' });
+    expect(await status(page('/missing/page', { method }))).toBe(405);
+    expect(probe()).toMatchObject({ renders: 0, lookups: 0 });
+  });
+
+  it('renders GET and HEAD, and leaves the API its own methods', async () => {
+    await startRendering();
+    expect(await status(page(`/dt?qr=${CODE}`))).toBe(200);
+    expect(await status(page(`/dt?qr=${CODE}`, { method: 'HEAD' }))).toBe(200);
+    expect(probe().renders).toBe(2);
+    expect(await status(server!.trace({ QrCode: CODE }))).toBe(200);
+    expect(await status(fetch(`${server!.url}${TRACE_URL_PATH}`, { method: 'DELETE' }))).toBe(404);
+  });
+});
