@@ -85,7 +85,11 @@ export async function buildApp(config: Config, lookup: CodeLookup, options: AppO
   const hasPage = existsSync(indexHtml);
   // The page's own server build renders its routes; a static build alone still serves index.html.
   const unguarded = hasPage && existsSync(config.ssrEntry) ? await loadPageRenderer(config.ssrEntry, indexHtml, lookup) : undefined;
-  const render = unguarded && guardRenders(unguarded, { takeLookup: limits.takeLookup, maxInFlight: config.renderConcurrencyMax });
+  const render = unguarded && guardRenders(unguarded, {
+    takeLookup: limits.takeLookup,
+    maxInFlight: config.renderConcurrencyMax,
+    holdRefusal: limits.holdRefusal,
+  });
   if (hasPage) await registerStaticSite(app, config.staticDir, render);
   // Without a build (e.g. beside `npm run dev`, where Vite serves the page) the API still runs.
   else app.log.warn(`No built page in ${config.staticDir} (run 'npm run build'): serving the API only`);

@@ -11,6 +11,8 @@ export interface PageGuardOptions {
   takeLookup?: (request: FastifyRequest) => Promise<BudgetVerdict>;
   /** Renders admitted at once in this process, waiting for their turn or in progress. */
   maxInFlight: number;
+  /** Holds a 503 before it goes out, as the budget's refusals are held (server/tarpit.ts). */
+  holdRefusal?: () => Promise<void>;
 }
 
 /**
@@ -44,13 +46,13 @@ function renderTurns() {
 /**
  * Every render takes one lookup from its client's budget, whether or not its address names a code
  * (a codeless page costs a render all the same), then a place among the renders admitted. A spent
- * budget gets 429; with `maxInFlight` renders already admitted the page gets 503 at once. The places
- * make a tiny bounded queue: a render waits for its turn (above), never for more than `maxInFlight`
- * renders, and past that a refusal costs next to nothing and says when to come back, where a longer
- * queue would only turn a flood into waiting for everyone. A refused request still counts against the
- * budget, as a lookup with a wrong key does.
+ * budget gets 429; with `maxInFlight` renders already admitted the page gets 503. The places make a
+ * tiny bounded queue: a render waits for its turn (above), never for more than `maxInFlight` renders,
+ * where a longer queue would only turn a flood into waiting for everyone. Either refusal is held a
+ * while before it goes out (server/tarpit.ts), so a flood runs at the pace of its own connections. A
+ * refused request still counts against the budget, as a lookup with a wrong key does.
  */
-export function guardRenders(render: PageRenderer, { takeLookup, maxInFlight }: PageGuardOptions): PageRenderer {
+export function guardRenders(render: PageRenderer, { takeLookup, maxInFlight, holdRefusal }: PageGuardOptions): PageRenderer {
   const turn = renderTurns();
   let inFlight = 0;
   return async (request, reply) => {
@@ -58,7 +60,10 @@ export function guardRenders(render: PageRenderer, { takeLookup, maxInFlight }: 
       const budget = await takeLookup(request);
       if (budget.isExceeded) return sendBusyPage(request, reply, 429, budget.ttlInSeconds);
     }
-    if (inFlight >= maxInFlight) return sendBusyPage(request, reply, 503, RENDER_RETRY_AFTER_S);
+    if (inFlight >= maxInFlight) {
+      await holdRefusal?.();
+      return sendBusyPage(request, reply, 503, RENDER_RETRY_AFTER_S);
+    }
     inFlight++;
     try {
       await turn();

@@ -145,6 +145,7 @@ try {
     STATIC_DIR: staticDir,
     SSR_ENTRY: ssrEntry,
     TRACE_API_KEYS: KEY,
+    SEED_DEMO: '1',
     LOG_LEVEL: 'warn',
     DRAIN_DELAY_MS: '0',
   });

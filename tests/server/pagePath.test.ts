@@ -104,6 +104,22 @@ describe.each([
   });
 });
 
+it('holds a refusal a second before it goes out, the API\'s as the page\'s: a flood runs at the pace of its connections', async () => {
+  await startRendering({ RATE_LIMIT_MAX: '1' });
+  const answeredAfter = async (request: Promise<Response>) => {
+    const begun = performance.now();
+    const answered = await request;
+    await answered.arrayBuffer();
+    return { status: answered.status, ms: performance.now() - begun };
+  };
+  expect((await answeredAfter(page('/'))).status).toBe(200);
+  for (const refused of [await answeredAfter(page('/')), await answeredAfter(server!.trace({ QrCode: CODE }))]) {
+    expect(refused.status).toBe(429);
+    // A lower bound only: a slow machine answers later, never sooner.
+    expect(refused.ms).toBeGreaterThanOrEqual(950);
+  }
+});
+
 it('shows the refusal in Vietnamese by default', async () => {
   await startRendering({ RATE_LIMIT_MAX: '1' });
   expect(await status(page('/'))).toBe(200);
@@ -115,7 +131,7 @@ it('shows the refusal in Vietnamese by default', async () => {
   expect(html).toContain(vi.help.retryHint);
 });
 
-it('renders no more than RENDER_CONCURRENCY_MAX pages at once: past it, 503 with Retry-After at once', async () => {
+it('renders no more than RENDER_CONCURRENCY_MAX pages at once: past it, 503 with Retry-After', async () => {
   await startRendering({ RENDER_CONCURRENCY_MAX: '2' });
   let release = () => {};
   probe().hold = new Promise((resolve) => (release = resolve));

@@ -51,12 +51,12 @@ describe.each([
   it('limits by the address the proxy added, whatever the client wrote before it', async () => {
     server = await startTestServer({ TRUST_PROXY: trustProxy, RATE_LIMIT_MAX: '3' });
     const statuses = [];
-    for (let i = 0; i < 8; i++) {
+    for (let i = 0; i < 5; i++) {
       // What a proxy forwards: the client's own X-Forwarded-For, then the address it saw.
       const forwarded = `198.51.100.${i}, 10.${i}.0.1, 203.0.113.9`;
       statuses.push((await server.trace({ QrCode: '1D24B3261X54A2320' }, { 'x-forwarded-for': forwarded })).status);
     }
-    expect(statuses).toEqual([200, 200, 200, 429, 429, 429, 429, 429]);
+    expect(statuses).toEqual([200, 200, 200, 429, 429]);
     // Another client behind the same proxy has a limit of its own.
     expect((await server.trace({ QrCode: '1D24B3261X54A2320' }, { 'x-forwarded-for': '203.0.113.10' })).status).toBe(200);
   });
