@@ -10,11 +10,11 @@ import { matchRoutes } from 'react-router-dom';
 import { traceApi } from '@/api/traceApi';
 import type { PageRenderRequest, PageRenderResult, RenderPage, TraceTransport, TraceWireAnswer } from '@/api/traceContract';
 import { AppProviders } from '@/app/providers';
-import type { Language } from '@/config';
 import { AppRoutes, routes } from '@/app/router';
 import { makeStore, type AppStore } from '@/app/store';
 import { addressCode, lookupCodeOf } from '@/features/lookup/addressCode';
-import { createServerI18n } from '@/i18n/i18n';
+import { createServerI18n, pageHead } from '@/i18n/i18n';
+import type { Language } from '@/i18n/languages';
 import { requestLanguage } from '@/i18n/requestLanguage';
 import { createRenderCache, vietnamDay, type PageHtml } from '@/render/renderCache';
 
@@ -67,8 +67,10 @@ function isNotFound(address: URL): boolean {
   return (matchRoutes(routes, address.pathname) ?? []).some(({ route }) => route.path === '*');
 }
 
+const i18nFor = (language: Language): i18n => (serverI18n[language] ??= createServerI18n(language));
+
 async function htmlOf({ address, language, store }: Prepared): Promise<PageHtml> {
-  const i18n = (serverI18n[language] ??= createServerI18n(language));
+  const i18n = i18nFor(language);
   // compat: styles are collected for <head> instead of written inline beside each element; the browser's
   // emotion cache (key 'css') picks them up there when the page hydrates.
   const cache = createCache({ key: 'css' });
@@ -114,6 +116,7 @@ export const renderPage: RenderPage = async ({ url, cookie, acceptLanguage, answ
   return {
     status: prepared.notFound ? 404 : 200,
     lang: language,
+    ...pageHead(i18nFor(language)),
     head: html.head,
     body: html.body,
     state: scriptSafeJson({ traceApi: answersOf(prepared.store.getState().traceApi) }),

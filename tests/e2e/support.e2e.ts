@@ -109,12 +109,12 @@ describe('support page in Chromium, against the real service', () => {
     await copyAll.click();
     await page.getByText(t.reply.copied).waitFor();
     const vietnamese = await page.evaluate(() => navigator.clipboard.readText());
-    expect(vietnamese).toContain(`Mã ${UNIT_CODE}: Sữa bột Đồng Xanh Gold 900g (Lon).`);
+    expect(vietnamese).toContain(`Mã ${UNIT_CODE}: Sữa bột Đồng Xanh Gold 900g (lon).`);
     expect(vietnamese).toContain(`${suite.url}/dt?qr=${UNIT_CODE}`);
 
-    await page.getByRole('button', { name: t.reply.en, exact: true }).click();
+    await page.getByRole('button', { name: 'English', exact: true }).click();
     await page.getByRole('button', { name: fill(t.reply.copyFor, { code: UNIT_CODE }) }).click();
-    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain(`Code ${UNIT_CODE}: Sữa bột Đồng Xanh Gold 900g (Can).`);
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain(`Code ${UNIT_CODE}: Sữa bột Đồng Xanh Gold 900g (can).`);
     await page.screenshot({ path: join(SHOTS, 'support-phone-copied.png'), fullPage: true, animations: 'disabled' });
     expect(await axeViolations(page)).toEqual([]);
   });

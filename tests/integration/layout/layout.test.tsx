@@ -14,8 +14,8 @@ describe('the shared layout', () => {
   });
 
   it.each([
-    ['vi', 'VI: chuyển sang tiếng Anh'],
-    ['en', 'EN: switch to Vietnamese'],
+    ['vi', 'VI: chuyển sang English'],
+    ['en', 'EN: switch to Tiếng Việt'],
   ] as const)('has the language button in the header (%s)', async (language, name) => {
     await renderApp({ language });
     expect(within(screen.getByRole('banner')).getByRole('button', { name })).toHaveTextContent(language.toUpperCase());
@@ -33,7 +33,7 @@ describe('the language button', () => {
     await screen.findByRole('table', { name: 'Thông tin sản phẩm' });
     expect(document.documentElement.lang).toBe('vi');
 
-    await user.click(screen.getByRole('button', { name: 'VI: chuyển sang tiếng Anh' }));
+    await user.click(screen.getByRole('button', { name: 'VI: chuyển sang English' }));
 
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('QR code check');
     expect(screen.getByRole('table', { name: 'Product information' })).toBeVisible();
@@ -42,11 +42,11 @@ describe('the language button', () => {
       'placeholder',
       'Enter the QR code to look up. E.g.: 1D24B3261X54A2320',
     );
-    expect(screen.getByRole('button', { name: 'EN: switch to Vietnamese' })).toHaveTextContent('EN');
+    expect(screen.getByRole('button', { name: 'EN: switch to Tiếng Việt' })).toHaveTextContent('EN');
     expect(document.documentElement.lang).toBe('en');
     expect(localStorage.getItem('i18nextLng')).toBe('en');
 
-    await user.click(screen.getByRole('button', { name: 'EN: switch to Vietnamese' }));
+    await user.click(screen.getByRole('button', { name: 'EN: switch to Tiếng Việt' }));
     expect(screen.getByRole('row', { name: /Đơn vị đóng gói/ })).toHaveTextContent('lon');
     expect(document.documentElement.lang).toBe('vi');
     expect(localStorage.getItem('i18nextLng')).toBe('vi');
