@@ -1,0 +1,86 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { LanguageEntry } from '@/i18n/languages';
+import en from '../../../locales/en.json';
+
+/**
+ * A throwaway third language, added as the README says a language is added: a catalogue and one entry
+ * in the list. Only the texts this test reads are German; the rest stay English.
+ */
+const de: LanguageEntry['catalogue'] = {
+  ...en,
+  page: { title: 'QR-Code prüfen – {{brand}}', description: 'Rückverfolgung eines Milchprodukts per QR-Code.' },
+  date: { format: '{{dd}}.{{mm}}.{{yyyy}}', months: 'Jan Feb Mär Apr Mai Jun Jul Aug Sep Okt Nov Dez' },
+  lookup: { ...en.lookup, title: 'QR-Code prüfen' },
+  result: { ...en.result, title: 'Produktinformationen', mfgDate: 'Herstellungsdatum' },
+  support: {
+    ...en.support,
+    reply: {
+      ...en.support.reply,
+      greeting: 'Guten Tag und danke für Ihre Nachricht. Das haben wir gefunden:',
+      dates: 'Herstellungsdatum: {{mfg}}; Verbrauchsdatum: {{exp}}.',
+    },
+  },
+};
+
+vi.mock('@/i18n/languages', async (importOriginal) => {
+  const original = await importOriginal<typeof import('@/i18n/languages')>();
+  const LANGUAGES = [...original.LANGUAGES, { code: 'de', name: 'Deutsch', catalogue: de }];
+  return {
+    ...original,
+    LANGUAGES,
+    SUPPORTED_LANGUAGES: LANGUAGES.map(({ code }) => code),
+    languageEntry: (language: string) => LANGUAGES.find(({ code }) => code === language) ?? LANGUAGES[0],
+  };
+});
+
+// Under Node, 'react-router-dom' loads react-router's CommonJS copy and 'react-router' its ES module copy,
+// two router contexts that do not see each other; the server build bundles one. One copy here too.
+vi.mock('react-router', () => import('react-router-dom'));
+
+const { renderPage } = await import('@/entry-server');
+const { pickTraceResult } = await import('@/api/traceResult');
+const { replyText } = await import('@/features/support/replyText');
+const { createServerI18n } = await import('@/i18n/i18n');
+const { formatDay } = await import('@/shared/dates/formatDay');
+const { demoResponses, EXAMPLE_CODE } = await import('../../mocks/fixtures');
+
+describe('a third language, added as data', () => {
+  it('writes dates in its own format', () => {
+    expect(formatDay({ year: 2026, month: 6, day: 12 }, 'de')).toBe('12.06.2026');
+    expect(formatDay({ year: 2026, month: 6, day: 12 }, 'en')).toBe('12 Jun 2026');
+  });
+
+  it('renders the page on the server in it, chosen by the address, with its title, texts and dates', async () => {
+    const answer = demoResponses.get(EXAMPLE_CODE);
+    const page = await renderPage({
+      url: `/dt?qr=${EXAMPLE_CODE}&lng=de`,
+      answerTrace: () => Promise.resolve({ status: 200, body: answer }),
+    });
+    expect(page.lang).toBe('de');
+    expect(page.title).toMatch(/^QR-Code prüfen – /);
+    expect(page.description).toBe('Rückverfolgung eines Milchprodukts per QR-Code.');
+    expect(page.body).toContain('QR-Code prüfen');
+    expect(page.body).toContain('Produktinformationen');
+    expect(page.body).toContain('12.06.2026');
+    // More than two languages: the header's button opens a menu instead of switching.
+    expect(page.body).toMatch(/aria-haspopup="menu"/);
+  });
+
+  it('renders in it for a visitor whose saved choice or browser asks for it', async () => {
+    const answerTrace = () => Promise.reject(new Error('no lookup on this page'));
+    expect((await renderPage({ url: '/', cookie: 'i18nextLng=de', answerTrace })).lang).toBe('de');
+    expect((await renderPage({ url: '/', acceptLanguage: 'de-DE,de;q=0.9', answerTrace })).lang).toBe('de');
+  });
+
+  it('answers a customer in it from the support desk', () => {
+    const result = pickTraceResult(demoResponses.get(EXAMPLE_CODE));
+    const text = replyText([{ code: EXAMPLE_CODE, outcome: 'found', result, suggestions: null, sentAs: null }], {
+      t: createServerI18n('de').getFixedT('de'),
+      language: 'de',
+      now: new Date('2026-07-01T03:00:00Z'),
+      origin: 'https://trace.example.vn',
+    });
+    expect(text.startsWith('Guten Tag und danke für Ihre Nachricht. Das haben wir gefunden:')).toBe(true);
+    expect(text).toContain('Herstellungsdatum: 12.06.2026; Verbrauchsdatum: 12.06.2028.');
+  });
+});
