@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe';
+import { holdBundle } from './support/holdBundle';
 import { BLANK_FIELDS_CODE, CARTON_CODE, UNIT_CODE, e2eSuite } from './support/e2eSuite';
 import { DESKTOP_EN, PHONE_VI } from './support/profiles';
 import { TEXTS, fill, type Language } from './support/texts';
@@ -62,6 +63,10 @@ async function photoOfCodes(name: string, texts: string[]): Promise<string> {
 
 const tableRow = (page: Page, code: string) => page.getByRole('table').getByRole('row', { name: new RegExp(code) });
 
+/** The result for `code` saying `outcome` where the page shows it: the table on a laptop, the list on a phone. */
+const resultOf = (page: Page, code: string, outcome: string) =>
+  page.getByRole('row').or(page.getByRole('listitem')).filter({ hasText: code }).filter({ hasText: outcome }).filter({ visible: true }).first();
+
 describe('support page in Chromium, against the real service', () => {
   it('finds the 3 codes of a pasted chat message and shows them in a table that fits a laptop', async () => {
     const { page, t } = await openSupport('vi', { viewport: { width: 1280, height: 800 }, locale: 'vi-VN' });
@@ -91,6 +96,34 @@ describe('support page in Chromium, against the real service', () => {
     await expect(cards.first().getByText(t.outcome.found).isVisible()).resolves.toBe(true);
     await page.screenshot({ path: join(SHOTS, 'support-phone-photo.png'), fullPage: true, animations: 'disabled' });
     expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it("keeps a chat message pasted before the page's script ran, and the caret, then checks both its codes", async () => {
+    const browserContext = await suite.browser.newContext({ ...PHONE_VI.context, bypassCSP: true, permissions: ['clipboard-read', 'clipboard-write'] });
+    opened.push(browserContext);
+    const page = await browserContext.newPage();
+    const t = TEXTS.vi.support;
+    const field = page.getByRole('textbox', { name: t.inputLabel });
+    const message = `Chào shop, em gửi 2 mã:\n${UNIT_CODE}\n${CARTON_CODE}`;
+    // Staff open the desk with the customer's message already copied, and paste it as soon as the box shows.
+    const bundle = await holdBundle(page);
+    await page.goto(`${suite.url}/support?lng=vi`, { waitUntil: 'commit' });
+    await field.click();
+    await page.evaluate((text) => navigator.clipboard.writeText(text), message);
+    await page.keyboard.press('ControlOrMeta+V');
+    expect(await field.inputValue()).toBe(message);
+    // The caret goes back to the end of the first line, where staff add a word before the script runs.
+    const firstLine = message.indexOf('\n');
+    await field.evaluate((box: HTMLTextAreaElement, at) => box.setSelectionRange(at, at), firstLine);
+    bundle.release();
+    await page.getByRole('button', { name: t.addPhotos, disabled: false }).waitFor();
+    await page.keyboard.type(' ạ');
+    const expected = `${message.slice(0, firstLine)} ạ${message.slice(firstLine)}`;
+    expect(await field.inputValue()).toBe(expected);
+    await page.getByRole('button', { name: t.check, disabled: false }).click();
+    await page.getByText(fill(t.finished_other, { count: 2 })).waitFor();
+    await resultOf(page, UNIT_CODE, t.outcome.found).waitFor();
+    await resultOf(page, CARTON_CODE, t.outcome.found).waitFor();
   });
 
   it('offers a code one typo away, and copies the reply in both languages', async () => {

@@ -28,7 +28,9 @@ describe('the shared layout', () => {
 });
 
 describe('the language button', () => {
-  it('switches every visible text at once, updates <html lang> and remembers the choice', async () => {
+  it('switches every visible text at once, updates <html lang>, the title and the description, and remembers the choice', async () => {
+    // As index.html has it.
+    document.head.insertAdjacentHTML('beforeend', '<meta name="description" content="" />');
     const { user } = await renderApp({ route: `/dt?qr=${EXAMPLE_CODE}` });
     await screen.findByRole('table', { name: 'Thông tin sản phẩm' });
     expect(document.documentElement.lang).toBe('vi');

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { LanguageEntry } from '@/i18n/languages';
+import type { Language, LanguageEntry } from '@/i18n/languages';
 import en from '../../../locales/en.json';
 
 /**
@@ -75,7 +75,8 @@ describe('a third language, added as data', () => {
   it('answers a customer in it from the support desk', () => {
     const result = pickTraceResult(demoResponses.get(EXAMPLE_CODE));
     const text = replyText([{ code: EXAMPLE_CODE, outcome: 'found', result, suggestions: null, sentAs: null }], {
-      t: createServerI18n('de').getFixedT('de'),
+      // The list's type knows only the real languages; the mocked list holds 'de' too.
+      t: createServerI18n('de' as Language).getFixedT('de'),
       language: 'de',
       now: new Date('2026-07-01T03:00:00Z'),
       origin: 'https://trace.example.vn',
