@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Language, LanguageEntry } from '@/i18n/languages';
+import type { LanguageEntry } from '@/i18n/languageList';
+import type { Language } from '@/i18n/languages';
 import en from '../../../locales/en.json';
 
 /**
@@ -22,15 +23,10 @@ const de: LanguageEntry['catalogue'] = {
   },
 };
 
-vi.mock('@/i18n/languages', async (importOriginal) => {
-  const original = await importOriginal<typeof import('@/i18n/languages')>();
-  const LANGUAGES = [...original.LANGUAGES, { code: 'de', name: 'Deutsch', catalogue: de }];
-  return {
-    ...original,
-    LANGUAGES,
-    SUPPORTED_LANGUAGES: LANGUAGES.map(({ code }) => code),
-    languageEntry: (language: string) => LANGUAGES.find(({ code }) => code === language) ?? LANGUAGES[0],
-  };
+// Only the list's data is changed: everything that reads the list is the page's own code.
+vi.mock('@/i18n/languageList', async (importOriginal) => {
+  const original = await importOriginal<typeof import('@/i18n/languageList')>();
+  return { ...original, LANGUAGES: [...original.LANGUAGES, { code: 'de', name: 'Deutsch', catalogue: de }] };
 });
 
 // Under Node, 'react-router-dom' loads react-router's CommonJS copy and 'react-router' its ES module copy,
