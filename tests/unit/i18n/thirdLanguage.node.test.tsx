@@ -1,32 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { LanguageEntry } from '@/i18n/languageList';
 import type { Language } from '@/i18n/languages';
-import en from '../../../locales/en.json';
-
-/**
- * A throwaway third language, added as the README says a language is added: a catalogue and one entry
- * in the list. Only the texts this test reads are German; the rest stay English.
- */
-const de: LanguageEntry['catalogue'] = {
-  ...en,
-  page: { title: 'QR-Code prüfen – {{brand}}', description: 'Rückverfolgung eines Milchprodukts per QR-Code.' },
-  date: { format: '{{dd}}.{{mm}}.{{yyyy}}', months: 'Jan Feb Mär Apr Mai Jun Jul Aug Sep Okt Nov Dez' },
-  lookup: { ...en.lookup, title: 'QR-Code prüfen' },
-  result: { ...en.result, title: 'Produktinformationen', mfgDate: 'Herstellungsdatum' },
-  support: {
-    ...en.support,
-    reply: {
-      ...en.support.reply,
-      greeting: 'Guten Tag und danke für Ihre Nachricht. Das haben wir gefunden:',
-      dates: 'Herstellungsdatum: {{mfg}}; Verbrauchsdatum: {{exp}}.',
-    },
-  },
-};
 
 // Only the list's data is changed: everything that reads the list is the page's own code.
 vi.mock('@/i18n/languageList', async (importOriginal) => {
   const original = await importOriginal<typeof import('@/i18n/languageList')>();
-  return { ...original, LANGUAGES: [...original.LANGUAGES, { code: 'de', name: 'Deutsch', catalogue: de }] };
+  const { GERMAN } = await import('../../thirdLanguage');
+  return { ...original, LANGUAGES: [...original.LANGUAGES, GERMAN] };
 });
 
 // Under Node, 'react-router-dom' loads react-router's CommonJS copy and 'react-router' its ES module copy,
