@@ -28,7 +28,7 @@ afterAll(async () => {
 
 const CHAT_MESSAGE = `Chào shop, em mua 3 sản phẩm: mã ${UNIT_CODE}, thùng ${CARTON_CODE.slice(0, 4)} ${CARTON_CODE.slice(4, 9)}-${CARTON_CODE.slice(9)} và https://trace.example.vn/dt?qr=${BLANK_FIELDS_CODE} ạ. Em cảm ơn!`;
 
-/** Opens /support once the page's script runs (its photo button turns on): typing before that would be lost. */
+/** Opens /support and waits for the page's script to run (its photo button turns on), as staff usually find it. */
 async function openSupport(language: Language, context: BrowserContextOptions) {
   const browserContext = await suite.browser.newContext({ ...context, bypassCSP: true });
   opened.push(browserContext);
