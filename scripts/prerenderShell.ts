@@ -28,11 +28,15 @@ const shell = await renderPage({
   answerTrace: () => Promise.reject(new Error('the shell has no code to look up')),
 });
 const ROOT = '<div id="root"></div>';
+const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
 if (!unrendered.includes(ROOT) || !unrendered.includes('</head>')) throw new Error(`${indexPath} lacks ${ROOT} or </head>`);
 await writeFile(
   indexPath,
   modulesAfterFirstPaint(unrendered, { staticShell: true })
     .replace(/<html lang="[^"]*"/, `<html lang="${shell.lang}"`)
+    // The default language's title and description, from its catalogue (as the server render writes them).
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(shell.title)}</title>`)
+    .replace(/(<meta name="description" content=")[^"]*"/, (_match, start: string) => `${start}${escapeHtml(shell.description)}"`)
     .replace('</head>', `${shell.head}</head>`)
     .replace(ROOT, `<div id="root">${shell.body}</div>`),
 );

@@ -22,9 +22,32 @@ const ROOT = '<div id="root"></div>';
 /** The built page's index.html, cut where a render's parts go. */
 interface PageTemplate {
   beforeLang: string;
-  beforeHead: string;
+  /** Up to </head>, cut where the title's and the description's texts go, in the order they come. */
+  headParts: string[];
+  headSlots: ('title' | 'description')[];
   beforeRoot: string;
   afterRoot: string;
+}
+
+const ESCAPES: Record<string, string> = { '"': '&quot;', '&': '&amp;', "'": '&#x27;', '<': '&lt;', '>': '&gt;' };
+const escapeHtml = (text: string) => text.replace(/["&'<>]/g, (char) => ESCAPES[char] ?? char);
+
+/** The head cut at the texts of <title> and of the description meta, which follow the page's language. */
+function cutHead(head: string): Pick<PageTemplate, 'headParts' | 'headSlots'> {
+  const places = [
+    { slot: 'title' as const, match: /(?<=<title>)[^<]*(?=<\/title>)/.exec(head) },
+    { slot: 'description' as const, match: /(?<=<meta name="description" content=")[^"]*(?=")/.exec(head) },
+  ]
+    .flatMap(({ slot, match }) => (match ? [{ slot, start: match.index, end: match.index + match[0].length }] : []))
+    .sort((a, b) => a.start - b.start);
+  const headParts: string[] = [];
+  let from = 0;
+  for (const { start, end } of places) {
+    headParts.push(head.slice(from, start));
+    from = end;
+  }
+  headParts.push(head.slice(from));
+  return { headParts, headSlots: places.map(({ slot }) => slot) };
 }
 
 function pageTemplate(indexHtml: string): PageTemplate {
@@ -36,17 +59,19 @@ function pageTemplate(indexHtml: string): PageTemplate {
   if (lang < 'lang="'.length || head < 0 || root < 0) throw new Error('index.html lacks <html lang>, </head> or the root element');
   return {
     beforeLang: html.slice(0, lang),
-    beforeHead: html.slice(langEnd, head),
+    ...cutHead(html.slice(langEnd, head)),
     beforeRoot: html.slice(head, root),
     afterRoot: html.slice(root + ROOT.length),
   };
 }
 
-function pageHtml(template: PageTemplate, { lang, head, body, state }: PageRenderResult): string {
+function pageHtml(template: PageTemplate, { lang, title, description, head, body, state }: PageRenderResult): string {
+  const texts = { title: escapeHtml(title), description: escapeHtml(description) };
+  const beforeHead = template.headSlots.reduce((html, slot, i) => html + texts[slot] + (template.headParts[i + 1] ?? ''), template.headParts[0] ?? '');
   return (
     template.beforeLang +
     lang +
-    template.beforeHead +
+    beforeHead +
     head +
     template.beforeRoot +
     `<div id="root">${body}</div><script type="application/json" id="${SERVER_STATE_ID}">${state}</script>` +

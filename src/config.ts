@@ -24,10 +24,6 @@ export const TRACE_API_KEY = import.meta.env.VITE_TRACE_API_KEY ?? '';
 /** No answer within this time counts as 'System error!'. */
 export const TRACE_TIMEOUT_MS = 15_000;
 
-export const SUPPORTED_LANGUAGES = ['vi', 'en'] as const;
-export type Language = (typeof SUPPORTED_LANGUAGES)[number];
-export const FALLBACK_LANGUAGE: Language = 'vi';
-
 /**
  * Hosts whose links are the brand's own: this page's host plus the comma-separated VITE_TRUSTED_HOSTS of
  * the build (the brand's site, the host printed in its QR codes). A scanned link to any other host is

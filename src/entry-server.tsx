@@ -10,11 +10,11 @@ import { matchRoutes } from 'react-router-dom';
 import { traceApi } from '@/api/traceApi';
 import type { PageRenderRequest, PageRenderResult, RenderPage, TraceTransport, TraceWireAnswer } from '@/api/traceContract';
 import { AppProviders } from '@/app/providers';
-import type { Language } from '@/config';
 import { AppRoutes, routes } from '@/app/router';
 import { makeStore, type AppStore } from '@/app/store';
 import { addressCode, lookupCodeOf } from '@/features/lookup/addressCode';
-import { createServerI18n } from '@/i18n/i18n';
+import { createServerI18n, pageHead } from '@/i18n/i18n';
+import type { Language } from '@/i18n/languages';
 import { requestLanguage } from '@/i18n/requestLanguage';
 import { createRenderCache, vietnamDay, type PageHtml } from '@/render/renderCache';
 import { createStaticPages } from '@/render/staticPages';
@@ -75,9 +75,11 @@ async function storeWith(code: string | null, transport: TraceTransport): Promis
   return store;
 }
 
+const i18nFor = (language: Language): i18n => (serverI18n[language] ??= createServerI18n(language));
+
 /** The page at `location` (path and query), as the browser shows it with this store. */
 async function htmlOf(location: string, language: Language, store: AppStore): Promise<PageHtml> {
-  const i18n = (serverI18n[language] ??= createServerI18n(language));
+  const i18n = i18nFor(language);
   // compat: styles are collected for <head> instead of written inline beside each element; the browser's
   // emotion cache (key 'css') picks them up there when the page hydrates.
   const cache = createCache({ key: 'css' });
@@ -133,13 +135,13 @@ export const renderPage: RenderPage = async ({ url, cookie, acceptLanguage, answ
   const qr = address && LOOKUP_ROUTES.has(route) ? address.searchParams.get('qr') : null;
   if (qr === null) {
     const html = await staticPages.page(route, language);
-    return { status, lang: language, ...html, state: (emptyState ??= stateOf(await storeWith(null, answering(NO_ANSWER)))) };
+    return { status, lang: language, ...pageHead(i18nFor(language)), ...html, state: (emptyState ??= stateOf(await storeWith(null, answering(NO_ANSWER)))) };
   }
   const code = lookupCodeOf(addressCode(address!.searchParams));
   if (code === null) {
     // A code that cannot be sent: the page shows it as typed, with its error, so it is rendered as it came.
     const store = await storeWith(null, { answerTrace });
-    return { status, lang: language, ...(await htmlOf(address!.pathname + address!.search, language, store)), state: stateOf(store) };
+    return { status, lang: language, ...pageHead(i18nFor(language)), ...(await htmlOf(address!.pathname + address!.search, language, store)), state: stateOf(store) };
   }
   const day = vietnamDay();
   const answer = await answerTrace({ QrCode: code });
@@ -148,5 +150,5 @@ export const renderPage: RenderPage = async ({ url, cookie, acceptLanguage, answ
   const cached = lookupPages.lookup(view);
   const html = cached ?? (await htmlOf(lookupPageAt(route, code), language, store));
   if (!cached) void lookupPages.learn(view, html).catch(() => undefined);
-  return { status, lang: language, head: html.head, body: html.body, state: stateOf(store) };
+  return { status, lang: language, ...pageHead(i18nFor(language)), head: html.head, body: html.body, state: stateOf(store) };
 };

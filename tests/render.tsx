@@ -4,7 +4,7 @@ import { MemoryRouter, type InitialEntry } from 'react-router-dom';
 import { AppProviders } from '@/app/providers';
 import { AppRoutes } from '@/app/router';
 import { makeStore, type RootState } from '@/app/store';
-import type { Language } from '@/config';
+import type { Language } from '@/i18n/languages';
 import { ScannerDevicesContext, browserScannerDevices, type ScannerDevices } from '@/features/scanner/scannerDevices';
 import { i18n } from './i18nInstance';
 import { LocationProbe, type LocationRef } from './locationProbe';

@@ -104,6 +104,9 @@ export interface TraceTransport {
 export interface PageRenderResult {
   status: 200 | 404;
   lang: string;
+  /** The page's <title> and meta description, plain text in `lang` (the server escapes them). */
+  title: string;
+  description: string;
   /** The page's text direction and the like stay in the template; these go into <head>. */
   head: string;
   /** Inside <div id="root">. */

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { Suspense, lazy, useLayoutEffect } from 'react';
 import { useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { LookupPage } from '@/features/lookup/LookupPage';
-import { endShellFieldHandOver } from '@/features/lookup/shellFieldHandOver';
+import { codeFieldHandOver } from '@/features/lookup/shellFieldHandOver';
 import { AppLayout } from '@/layout/AppLayout';
 import { NotFoundPage } from '@/layout/NotFoundPage';
 import { RouteErrorBoundary } from '@/layout/RouteErrorBoundary';
@@ -35,7 +35,7 @@ export const routes: RouteObject[] = [
 export function AppRoutes() {
   const element = useRoutes(routes);
   // After the first commit's own effects, among them the code field's, which takes the shell's field over.
-  useLayoutEffect(endShellFieldHandOver, []);
+  useLayoutEffect(() => codeFieldHandOver.end(), []);
   const { pathname } = useLocation();
   const fallback = (
     <Box component="main">

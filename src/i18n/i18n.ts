@@ -1,11 +1,10 @@
 import i18next, { type InitOptions, type i18n as I18n } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
-import en from '../../locales/en.json';
-import vi from '../../locales/vi.json';
-import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES, type Language } from '@/config';
+import { brand } from '../../theme/brand';
+import { FALLBACK_LANGUAGE, LANGUAGES, SUPPORTED_LANGUAGES, type Language } from './languages';
 
-export const resources = { vi: { translation: vi }, en: { translation: en } } as const;
+export const resources = Object.fromEntries(LANGUAGES.map(({ code, catalogue }) => [code, { translation: catalogue }]));
 
 /** The visitor's choice, kept in a cookie as well as in localStorage so that the server sees it. */
 export const LANGUAGE_COOKIE = 'i18nextLng';
@@ -20,8 +19,17 @@ export function baseLanguage(tag: string): string {
   return tag.split('-')[0].trim().toLowerCase();
 }
 
-function followHtmlLang(lng: string) {
-  document.documentElement.lang = isLanguage(lng) ? lng : FALLBACK_LANGUAGE;
+/** The page's title and description in a language, as the server render writes them too. */
+export function pageHead(instance: I18n): { title: string; description: string } {
+  return { title: instance.t('page.title', { brand: brand.name }), description: instance.t('page.description') };
+}
+
+/** <html lang>, the tab's title and the description a share preview reads follow the page's language. */
+function followLanguage(instance: I18n) {
+  document.documentElement.lang = languageOf(instance);
+  const { title, description } = pageHead(instance);
+  document.title = title;
+  document.querySelector('meta[name="description"]')?.setAttribute('content', description);
 }
 
 export const i18nOptions: InitOptions = {
@@ -49,7 +57,7 @@ export const i18nOptions: InitOptions = {
  */
 export async function createI18n(renderedIn?: Language): Promise<I18n> {
   const instance = i18next.createInstance();
-  instance.on('languageChanged', followHtmlLang);
+  instance.on('languageChanged', () => followLanguage(instance));
   await instance.use(LanguageDetector).use(initReactI18next).init({ ...i18nOptions, lng: renderedIn });
   if (renderedIn) instance.services.languageDetector?.cacheUserLanguage?.(renderedIn);
   return instance;

@@ -1,4 +1,4 @@
-import { FALLBACK_LANGUAGE, type Language } from '@/config';
+import { FALLBACK_LANGUAGE, type Language } from './languages';
 import { LANGUAGE_COOKIE, baseLanguage, isLanguage } from './i18n';
 
 export interface LanguageHints {

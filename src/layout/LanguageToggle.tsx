@@ -1,19 +1,34 @@
 import Button from '@mui/material/Button';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { languageOf } from '@/i18n/i18n';
+import { LANGUAGES, languageEntry } from '@/i18n/languages';
+import { languageButtonSx } from './languageButtonSx';
 
+// Only a page with more than two languages needs a menu (and MUI's Menu, Popover and their chunk).
+const LanguageMenu = lazy(() => import('./LanguageMenu'));
+
+/** With two languages, a button that switches to the other; with more, a menu of them all. */
 export function LanguageToggle() {
   const { t, i18n } = useTranslation();
   const language = languageOf(i18n);
   const code = language.toUpperCase();
+  if (LANGUAGES.length > 2) {
+    return (
+      <Suspense fallback={null}>
+        <LanguageMenu />
+      </Suspense>
+    );
+  }
+  const next = LANGUAGES[(LANGUAGES.findIndex((entry) => entry.code === language) + 1) % LANGUAGES.length].code;
   return (
     <Button
       color="inherit"
       variant="outlined"
       size="small"
-      aria-label={t('layout.languageButton', { current: code })}
-      onClick={() => void i18n.changeLanguage(language === 'vi' ? 'en' : 'vi')}
-      sx={{ minWidth: 48, minHeight: 44, borderColor: 'rgba(255,255,255,0.7)' }}
+      aria-label={t('layout.languageButton', { current: code, next: languageEntry(next).name })}
+      onClick={() => void i18n.changeLanguage(next)}
+      sx={languageButtonSx}
     >
       {code}
     </Button>

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { brand } from '../../theme/brand';
 import { UNIT_CODE, e2eSuite } from './support/e2eSuite';
 import { lookupPage, unitRows } from './support/lookupPage';
 import { DESKTOP_EN, PHONE_VI } from './support/profiles';
@@ -7,12 +8,17 @@ import { TEXTS, fill, type Language } from './support/texts';
 
 const suite = e2eSuite();
 
+// What each language's name is in itself (src/i18n/languages.ts): the button offers the other one.
+const OTHER: Record<Language, string> = { vi: 'English', en: 'Tiếng Việt' };
+
 function languageButton(page: Page, language: Language) {
-  const name = fill(TEXTS[language].layout.languageButton, { current: language.toUpperCase() });
+  const name = fill(TEXTS[language].layout.languageButton, { current: language.toUpperCase(), next: OTHER[language] });
   return page.getByRole('button', { name, exact: true });
 }
 
 const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
+const title = (page: Page) => page.evaluate(() => document.title);
+const description = (page: Page) => page.evaluate(() => document.querySelector('meta[name="description"]')?.getAttribute('content'));
 
 describe('language in Chromium', () => {
   it('a Vietnamese phone gets Vietnamese; the VI button switches every text to English at once, and a reload keeps it', async () => {
@@ -30,6 +36,8 @@ describe('language in Chromium', () => {
     expect(await en.input.getAttribute('placeholder')).toBe(TEXTS.en.lookup.placeholder);
     expect(await languageButton(page, 'en').innerText()).toBe('EN');
     expect(await htmlLang(page)).toBe('en');
+    expect(await title(page)).toBe(fill(TEXTS.en.page.title, { brand: brand.name }));
+    expect(await description(page)).toBe(TEXTS.en.page.description);
 
     await page.reload();
     await en.heading.waitFor();
@@ -39,6 +47,8 @@ describe('language in Chromium', () => {
     await languageButton(page, 'en').click();
     await vi.heading.waitFor();
     expect(await htmlLang(page)).toBe('vi');
+    expect(await title(page)).toBe(fill(TEXTS.vi.page.title, { brand: brand.name }));
+    expect(await description(page)).toBe(TEXTS.vi.page.description);
     expect(problems).toEqual([]);
   });
 

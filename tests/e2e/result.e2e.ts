@@ -178,7 +178,7 @@ const EXTRA_STATES: { name: string; code: string; reach: (page: Page, t: Texts) 
     code: CARTON,
     reach: async (page, t) => {
       const list = page.getByRole('region', { name: t.labels.canList });
-      const showAll = list.getByRole('button', { name: fill(t.summary.showAllUnits, { count: 14 }) });
+      const showAll = list.getByRole('button', { name: fill(t.summary.showAllUnits_other, { count: 14 }) });
       await showAll.waitFor();
       expect(await list.getByRole('link').count()).toBe(10);
       await showAll.click();

@@ -45,7 +45,7 @@ describe.each(PROFILES)('after a result ($name)', ({ language, context }) => {
     await search(page, t, UNIT_CODE);
     await page.getByRole('button', { name: t.share.button }).click();
     await expect.poll(() => page.evaluate(() => window.__shared)).toEqual([
-      { title: `Sữa bột Đồng Xanh Gold 900g – ${language === 'vi' ? 'thông tin truy xuất' : 'trace information'}`, url: `${suite.url}/dt?qr=${UNIT_CODE}` },
+      { title: `Sữa bột Đồng Xanh Gold 900g – ${language === 'vi' ? 'thông tin truy xuất nguồn gốc' : 'trace information'}`, url: `${suite.url}/dt?qr=${UNIT_CODE}` },
     ]);
   });
 

@@ -107,7 +107,7 @@ describe('camera scanner in Chromium with a fake camera', () => {
   it('denied camera permission shows its alert', async () => {
     const { page } = await openLookupPage({ camera: 'pattern', allowCamera: false });
     await page.getByRole('button', { name: CAMERA_BUTTON }).click();
-    await page.getByRole('alert').filter({ hasText: 'Không được cấp quyền truy cập camera!' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Chưa được cấp quyền truy cập camera!' }).waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
   });
 

@@ -3,7 +3,7 @@ import { brand } from '../../theme/brand';
 import { CARTON_CODE, MARKUP_CODE, MARKUP_NAME, UNIT_CODE, UNKNOWN_CODE, e2eSuite } from './support/e2eSuite';
 import { cartonRows, lookupPage, qrParam, unitRows } from './support/lookupPage';
 import { DESKTOP_EN, PHONE_VI, PROFILES } from './support/profiles';
-import { TEXTS } from './support/texts';
+import { TEXTS, fill } from './support/texts';
 import { typeBeforeBundle } from './support/holdBundle';
 import { consoleProblems } from './support/pageProbes';
 
@@ -22,6 +22,8 @@ describe('the first HTML response', () => {
     expect(status).toBe(200);
     expect(html).toContain(PRODUCT);
     expect(html).toContain('<html lang="vi"');
+    expect(html).toContain(`<title>${fill(TEXTS.vi.page.title, { brand: brand.name })}</title>`);
+    expect(html).toContain(`<meta name="description" content="${TEXTS.vi.page.description}" />`);
     expect(html).toContain(TEXTS.vi.result.title);
     expect(html).toMatch(/<style data-emotion="css [^"]+">/);
     // The phone's address bar takes the brand's colour (a .env value starting with # must be quoted).
@@ -40,6 +42,9 @@ describe('the first HTML response', () => {
   ])('is in English when %s says so', async (_, path, headers) => {
     const { html } = await firstHtml(path, headers);
     expect(html).toContain('<html lang="en"');
+    expect(html).toContain(`<title>${fill(TEXTS.en.page.title, { brand: brand.name })}</title>`);
+    expect(html).toContain(`<meta name="description" content="${TEXTS.en.page.description}" />`);
+    expect(html).not.toContain(TEXTS.vi.page.description);
     expect(html).toContain(TEXTS.en.result.title);
     expect(html).toContain('900 gram');
   });

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe';
+import { holdBundle } from './support/holdBundle';
 import { BLANK_FIELDS_CODE, CARTON_CODE, UNIT_CODE, e2eSuite } from './support/e2eSuite';
 import { DESKTOP_EN, PHONE_VI } from './support/profiles';
 import { TEXTS, fill, type Language } from './support/texts';
@@ -27,7 +28,7 @@ afterAll(async () => {
 
 const CHAT_MESSAGE = `Chào shop, em mua 3 sản phẩm: mã ${UNIT_CODE}, thùng ${CARTON_CODE.slice(0, 4)} ${CARTON_CODE.slice(4, 9)}-${CARTON_CODE.slice(9)} và https://trace.example.vn/dt?qr=${BLANK_FIELDS_CODE} ạ. Em cảm ơn!`;
 
-/** Opens /support once the page's script runs (its photo button turns on): typing before that would be lost. */
+/** Opens /support and waits for the page's script to run (its photo button turns on), as staff usually find it. */
 async function openSupport(language: Language, context: BrowserContextOptions) {
   const browserContext = await suite.browser.newContext({ ...context, bypassCSP: true });
   opened.push(browserContext);
@@ -62,6 +63,10 @@ async function photoOfCodes(name: string, texts: string[]): Promise<string> {
 
 const tableRow = (page: Page, code: string) => page.getByRole('table').getByRole('row', { name: new RegExp(code) });
 
+/** The result for `code` saying `outcome` where the page shows it: the table on a laptop, the list on a phone. */
+const resultOf = (page: Page, code: string, outcome: string) =>
+  page.getByRole('row').or(page.getByRole('listitem')).filter({ hasText: code }).filter({ hasText: outcome }).filter({ visible: true }).first();
+
 describe('support page in Chromium, against the real service', () => {
   it('finds the 3 codes of a pasted chat message and shows them in a table that fits a laptop', async () => {
     const { page, t } = await openSupport('vi', { viewport: { width: 1280, height: 800 }, locale: 'vi-VN' });
@@ -93,6 +98,34 @@ describe('support page in Chromium, against the real service', () => {
     expect(await axeViolations(page)).toEqual([]);
   });
 
+  it("keeps a chat message pasted before the page's script ran, and the caret, then checks both its codes", async () => {
+    const browserContext = await suite.browser.newContext({ ...PHONE_VI.context, bypassCSP: true, permissions: ['clipboard-read', 'clipboard-write'] });
+    opened.push(browserContext);
+    const page = await browserContext.newPage();
+    const t = TEXTS.vi.support;
+    const field = page.getByRole('textbox', { name: t.inputLabel });
+    const message = `Chào shop, em gửi 2 mã:\n${UNIT_CODE}\n${CARTON_CODE}`;
+    // Staff open the desk with the customer's message already copied, and paste it as soon as the box shows.
+    const bundle = await holdBundle(page);
+    await page.goto(`${suite.url}/support?lng=vi`, { waitUntil: 'commit' });
+    await field.click();
+    await page.evaluate((text) => navigator.clipboard.writeText(text), message);
+    await page.keyboard.press('ControlOrMeta+V');
+    expect(await field.inputValue()).toBe(message);
+    // The caret goes back to the end of the first line, where staff add a word before the script runs.
+    const firstLine = message.indexOf('\n');
+    await field.evaluate((box: HTMLTextAreaElement, at) => box.setSelectionRange(at, at), firstLine);
+    bundle.release();
+    await page.getByRole('button', { name: t.addPhotos, disabled: false }).waitFor();
+    await page.keyboard.type(' ạ');
+    const expected = `${message.slice(0, firstLine)} ạ${message.slice(firstLine)}`;
+    expect(await field.inputValue()).toBe(expected);
+    await page.getByRole('button', { name: t.check, disabled: false }).click();
+    await page.getByText(fill(t.finished_other, { count: 2 })).waitFor();
+    await resultOf(page, UNIT_CODE, t.outcome.found).waitFor();
+    await resultOf(page, CARTON_CODE, t.outcome.found).waitFor();
+  });
+
   it('offers a code one typo away, and copies the reply in both languages', async () => {
     const { page, t } = await openSupport('vi', { ...PHONE_VI.context, permissions: ['clipboard-read', 'clipboard-write'] });
     const typo = `${UNIT_CODE.slice(0, -1)}O`;
@@ -109,12 +142,12 @@ describe('support page in Chromium, against the real service', () => {
     await copyAll.click();
     await page.getByText(t.reply.copied).waitFor();
     const vietnamese = await page.evaluate(() => navigator.clipboard.readText());
-    expect(vietnamese).toContain(`Mã ${UNIT_CODE}: Sữa bột Đồng Xanh Gold 900g (Lon).`);
+    expect(vietnamese).toContain(`Mã ${UNIT_CODE}: Sữa bột Đồng Xanh Gold 900g (lon).`);
     expect(vietnamese).toContain(`${suite.url}/dt?qr=${UNIT_CODE}`);
 
-    await page.getByRole('button', { name: t.reply.en, exact: true }).click();
+    await page.getByRole('button', { name: 'English', exact: true }).click();
     await page.getByRole('button', { name: fill(t.reply.copyFor, { code: UNIT_CODE }) }).click();
-    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain(`Code ${UNIT_CODE}: Sữa bột Đồng Xanh Gold 900g (Can).`);
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain(`Code ${UNIT_CODE}: Sữa bột Đồng Xanh Gold 900g (can).`);
     await page.screenshot({ path: join(SHOTS, 'support-phone-copied.png'), fullPage: true, animations: 'disabled' });
     expect(await axeViolations(page)).toEqual([]);
   });

@@ -8,7 +8,8 @@ import { importFile } from '../../server/import/importFile.ts';
 import { DEMO_DATA, start, type Started } from '../../server/main.ts';
 
 export { DEMO_API_KEY as DEMO_KEY, TRACE_URL_PATH };
-export const INDEX_HTML = '<!doctype html><html lang="vi"><head></head><body><div id="root"></div></body></html>';
+export const INDEX_HTML =
+  '<!doctype html><html lang="vi"><head><meta name="description" content="Mô tả" /><title>Tiêu đề</title></head><body><div id="root"></div></body></html>';
 /** Big enough to pass the compression threshold. */
 /** The smallest valid WebAssembly module: magic number and version. */
 export const ASSET_WASM = Buffer.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);

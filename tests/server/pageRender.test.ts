@@ -15,6 +15,8 @@ export async function renderPage({ url, cookie, acceptLanguage, answerTrace }) {
   return {
     status: missing ? 404 : 200,
     lang: 'en',
+    title: 'QR code check – A & B <Dairy>',
+    description: 'Look up "milk"',
     head: '<style data-emotion="css x">.x{}</style>',
     body: '<main>' + JSON.stringify({ url, cookie, acceptLanguage, answer }).replace(/</g, '\\\\u003c') + '</main>',
     state: '{"traceApi":{}}',
@@ -53,6 +55,8 @@ describe('pages rendered by the page module', () => {
     expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
     const html = await response.text();
     expect(html).toMatch(/^<!doctype html><html lang="en"><head>/i);
+    // The title and the description in the render's language, escaped as HTML text and attribute.
+    expect(html).toContain('<meta name="description" content="Look up &quot;milk&quot;" /><title>QR code check – A &amp; B &lt;Dairy&gt;</title>');
     expect(html).toContain('<style data-emotion="css x">');
     expect(html).toContain('<script type="application/json" id="server-state">{"traceApi":{}}</script>');
     const echoed = JSON.parse(/<main>(.*)<\/main>/.exec(html)?.[1] ?? 'null');

@@ -8,7 +8,7 @@ import OutlinedInput from '@mui/material/OutlinedInput';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldErrorKey } from './qrCode';
-import { handOverShellField, holdShellField } from './shellFieldHandOver';
+import { codeFieldHandOver } from './shellFieldHandOver';
 
 export interface QrCodeFieldProps {
   value: string;
@@ -26,8 +26,8 @@ export interface QrCodeFieldProps {
 export const INPUT_ID = 'qr-code';
 const ERROR_ID = 'qr-code-error';
 
-// Before the page's first render, which hydrates or replaces it (shellFieldHandOver.ts).
-if (typeof document !== 'undefined') holdShellField(document.querySelector<HTMLInputElement>(`#${INPUT_ID}`));
+// Before the page's first render, which hydrates or replaces it (src/shared/shellFieldHandOver.ts).
+if (typeof document !== 'undefined') codeFieldHandOver.hold(document.querySelector<HTMLInputElement>(`#${INPUT_ID}`));
 
 // A bare OutlinedInput with a plain label: TextField pulls Select, Menu and Popover into the first load,
 // and FormControl with a floating label adds more for a label that never needs to float.
@@ -37,7 +37,7 @@ export function QrCodeField(props: QrCodeFieldProps) {
   const inputRef = useRef<HTMLInputElement>(null);
 
   useLayoutEffect(() => {
-    handOverShellField(inputRef.current, value, onChange);
+    codeFieldHandOver.handOver(inputRef.current, value, onChange);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the script takes the field over
   }, []);
 

@@ -5,9 +5,10 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useRef, useSyncExternalStore, type ClipboardEvent, type DragEvent } from 'react';
+import { useLayoutEffect, useRef, useSyncExternalStore, type ClipboardEvent, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { languageOf } from '@/i18n/i18n';
+import { createShellFieldHandOver } from '@/shared/shellFieldHandOver';
 import { MAX_INPUT_CHARS, atInputLimit, withinInputLimit } from './inputLimit';
 import type { PhotoNote } from './usePhotoCodes';
 
@@ -26,6 +27,12 @@ export interface CodeInputProps {
 const INPUT_ID = 'support-input';
 const noChanges = () => () => undefined;
 
+// Staff paste a message the moment the box shows, often before this chunk has run: the box of the
+// server's HTML is held from before it hydrates (src/shared/shellFieldHandOver.ts). On a page that was
+// not the first, no box of the HTML is there to hold.
+const boxHandOver = createShellFieldHandOver();
+if (typeof document !== 'undefined') boxHandOver.hold(document.querySelector<HTMLTextAreaElement>(`textarea#${INPUT_ID}`));
+
 /** False in the server's HTML and until the page's script runs: reading photos needs it. */
 function useScriptRunning(): boolean {
   return useSyncExternalStore(noChanges, () => true, () => false);
@@ -40,6 +47,12 @@ export function CodeInput({ text, onText, onCheck, onClear, onPhotos, onPickingP
   const full = atInputLimit(text);
   const scriptRunning = useScriptRunning();
   const fileInput = useRef<HTMLInputElement>(null);
+  const box = useRef<HTMLTextAreaElement>(null);
+
+  useLayoutEffect(() => {
+    boxHandOver.handOver(box.current, text, (typed) => onText(withinInputLimit(typed)));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the script takes the box over
+  }, []);
   const pickPhotos = () => {
     onPickingPhotos();
     fileInput.current?.click();
@@ -86,6 +99,7 @@ export function CodeInput({ text, onText, onCheck, onClear, onPhotos, onPickingP
             onCheck();
           }
         }}
+        inputRef={box}
         slotProps={{ htmlInput: { spellCheck: false, 'aria-describedby': full ? `${INPUT_ID}-limit ${INPUT_ID}-hint` : `${INPUT_ID}-hint` } }}
         fullWidth
       />

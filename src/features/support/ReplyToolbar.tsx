@@ -8,7 +8,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { SUPPORTED_LANGUAGES, type Language } from '@/config';
+import { LANGUAGES, type Language } from '@/i18n/languages';
 import type { CopyState } from './useReply';
 
 export interface ReplyToolbarProps {
@@ -36,9 +36,9 @@ export function ReplyToolbar({ language, onLanguage, onCopyAll, onExport, copy, 
           aria-labelledby="reply-language"
           onChange={(_event, value: Language | null) => value && onLanguage(value)}
         >
-          {SUPPORTED_LANGUAGES.map((code) => (
-            <ToggleButton key={code} value={code} sx={{ minHeight: 44, px: 1.5, textTransform: 'none', color: 'text.primary' }}>
-              {t(`support.reply.${code}`)}
+          {LANGUAGES.map(({ code, name }) => (
+            <ToggleButton key={code} value={code} lang={code} sx={{ minHeight: 44, px: 1.5, textTransform: 'none', color: 'text.primary' }}>
+              {name}
             </ToggleButton>
           ))}
         </ToggleButtonGroup>

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { expiryText, type ExpiryWording } from '@/shared/expiry/expiryText';
 import { codeLink } from '@/features/lookup/codeLink';
 import type { CheckedCode } from './checkedCode';
-import { rowFacts } from './rowFacts';
+import { cartonHolds, rowFacts } from './rowFacts';
 
 export interface ReplyContext {
   /** A catalogue fixed to the reply's language, whatever the page's. */
@@ -11,7 +11,6 @@ export interface ReplyContext {
   now: Date;
   /** The page's origin, so the link in the reply opens the shopper page. */
   origin: string;
-  brand: string;
 }
 
 // A support reply's sentences, addressed to the customer.
@@ -24,36 +23,38 @@ const REPLY_WORDING: ExpiryWording = {
 };
 
 function foundLines(row: CheckedCode, context: ReplyContext): string[] {
-  const { t, language, now, origin, brand } = context;
+  const { t, language, now, origin } = context;
   if (!row.result) return [];
   const facts = rowFacts(row.result, t, language, now);
   const { lot, carton, unitCodes } = row.result.extras;
-  const lines = [
-    t('support.reply.product', { code: row.code, name: facts.name ?? t('support.reply.unnamed'), unit: facts.unit ?? t('support.reply.unitMissing') }),
-  ];
+  // Mid-sentence, the unit is a common noun: '(lon)', '(can)', not the summary's stand-alone 'Lon'.
+  const unit = facts.unit?.toLocaleLowerCase(language) ?? t('support.reply.unitMissing');
+  const lines = [t('support.reply.product', { code: row.code, name: facts.name ?? t('support.reply.unnamed'), unit })];
   if (row.sentAs) lines.push(t('support.reply.corrected', { sent: row.sentAs, code: row.code }));
   const missing = t('support.reply.dateMissing');
   lines.push(t('support.reply.dates', { mfg: facts.mfg ?? missing, exp: facts.exp ?? missing }), expiryText(facts.expiry, t, language, REPLY_WORDING));
   if (lot?.status === 'recalled') {
-    lines.push(lot.reason ? t('support.reply.recalledWithReason', { reason: lot.reason, brand }) : t('support.reply.recalled', { brand }));
+    lines.push(lot.reason ? t('support.reply.recalledWithReason', { reason: lot.reason }) : t('support.reply.recalled'));
   } else if (lot?.status === 'active') {
     lines.push(t('support.reply.lotActive'));
   }
   if (carton) lines.push(t('support.reply.inCarton', { carton: carton.code }));
-  if (unitCodes.length > 0) lines.push(t('support.reply.units', { count: unitCodes.length }));
+  const holds = cartonHolds(row.result);
+  if (holds !== null) lines.push(t('support.reply.holds', { count: holds }));
+  if (unitCodes.length > 0) lines.push(t('support.reply.unitCodes', { count: unitCodes.length }));
   lines.push(t('support.reply.link', { link: new URL(codeLink(row.code), origin).href }));
   return lines;
 }
 
 function paragraph(row: CheckedCode, context: ReplyContext): string | null {
-  const { t, brand } = context;
+  const { t } = context;
   switch (row.outcome) {
     case 'pending':
       return null;
     case 'found':
       return foundLines(row, context).join('\n');
     case 'notFound':
-      return t('support.reply.notFound', { code: row.code, brand });
+      return t('support.reply.notFound', { code: row.code });
     case 'invalid':
       return t('support.reply.invalid', { code: row.code });
     case 'error':

@@ -44,10 +44,30 @@ function lotText({ extras }: TraceResult, t: TFunction): string | null {
   return extras.lot.reason ? t('support.lot.recalledWithReason', { reason: extras.lot.reason }) : t('support.lot.recalled');
 }
 
-function packingText({ extras }: TraceResult, t: TFunction): string | null {
-  if (extras.carton) return t('support.packing.inCarton', { carton: extras.carton.code });
-  if (extras.unitCodes.length > 0) return t('support.packing.units', { count: extras.unitCodes.length });
-  return null;
+/**
+ * How many units a carton holds (a carton's TotalPacket, a unit's CartonTotalPacket), when the service
+ * says so as a whole number. Not the unit codes on record, which may be fewer: the two are worded apart.
+ */
+export function cartonHolds(result: TraceResult): number | null {
+  if (result.kind === 'product') return result.extras.carton?.unitCount ?? null;
+  const count = Number(String(result.box.TotalPacket ?? '').trim());
+  return Number.isInteger(count) && count > 0 ? count : null;
+}
+
+function packingText(result: TraceResult, t: TFunction): string | null {
+  const { carton, unitCodes } = result.extras;
+  const holds = cartonHolds(result);
+  if (carton) {
+    return holds === null
+      ? t('support.packing.inCarton', { carton: carton.code })
+      : t('support.packing.inCartonCounted', { carton: carton.code, count: holds });
+  }
+  if (result.kind === 'product') return null;
+  const parts = [
+    holds === null ? null : t('support.packing.holds', { count: holds }),
+    unitCodes.length === 0 ? null : t('support.packing.unitCodes', { count: unitCodes.length }),
+  ].filter((part): part is string => part !== null);
+  return parts.length === 0 ? null : parts.join('; ');
 }
 
 /** The facts of a found code in the language of `t`; `now` decides the expiry status. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Language } from '@/config';
-import { brand } from '../../../theme/brand';
+import { languageOf } from '@/i18n/i18n';
+import type { Language } from '@/i18n/languages';
 import type { CheckedCode } from './checkedCode';
 import { replyText } from './replyText';
 
@@ -13,7 +13,7 @@ export type CopyState = { kind: 'idle' } | { kind: 'copied' } | { kind: 'failed'
  */
 export function useReply() {
   const { i18n } = useTranslation();
-  const [language, setLanguage] = useState<Language>(i18n.language === 'en' ? 'en' : 'vi');
+  const [language, setLanguage] = useState<Language>(() => languageOf(i18n));
   const [copy, setCopy] = useState<CopyState>({ kind: 'idle' });
 
   const copyReply = async (rows: CheckedCode[]) => {
@@ -22,7 +22,6 @@ export function useReply() {
       language,
       now: new Date(),
       origin: window.location.origin,
-      brand: brand.name,
     });
     try {
       await navigator.clipboard.writeText(text);

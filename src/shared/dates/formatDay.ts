@@ -1,13 +1,23 @@
+import { languageEntry } from '@/i18n/languages';
 import type { CalendarDay } from './calendarDay';
-
-// A fixed table rather than Intl's month names: the server (Node's ICU) and the browser (its own ICU)
-// must write the same text, and ICU versions differ ('Sep' or 'Sept' in British English).
-const EN_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 const two = (value: number) => String(value).padStart(2, '0');
 
-/** dd/MM/yyyy in Vietnamese; '12 Jun 2026' in English, which no reader takes for the 6th of December. */
+/**
+ * A day written the way its language's catalogue says (`date.format`, e.g. dd/MM/yyyy in Vietnamese,
+ * '12 Jun 2026' in English, which no reader takes for the 6th of December). Month names come from the
+ * catalogue too, not from Intl: the server (Node's ICU) and the browser (its own) must write the same
+ * text, and ICU versions differ ('Sep' or 'Sept' in British English).
+ */
 export function formatDay({ year, month, day }: CalendarDay, language: string): string {
-  if (language === 'en') return `${day} ${EN_MONTHS[month - 1]} ${year}`;
-  return `${two(day)}/${two(month)}/${year}`;
+  const { format, months } = languageEntry(language).catalogue.date;
+  const parts: Record<string, string> = {
+    d: String(day),
+    dd: two(day),
+    m: String(month),
+    mm: two(month),
+    mon: months.split(' ')[month - 1],
+    yyyy: String(year),
+  };
+  return format.replace(/{{(\w+)}}/g, (whole, name: string) => parts[name] ?? whole);
 }

@@ -56,7 +56,7 @@ export function cartonRows(t: Texts, language: 'vi' | 'en'): string[][] {
     [r.productName, 'Sữa tươi tiệt trùng ít đường 180ml'],
     [r.mfgDate, language === 'vi' ? '05/11/2026' : '5 Nov 2026'],
     [r.expDate, language === 'vi' ? '05/05/2027' : '5 May 2027'],
-    [r.totalPacket, language === 'vi' ? '48 hộp' : '48 units'],
+    [r.totalPacket, language === 'vi' ? '48 sản phẩm' : '48 units'],
   ];
 }
 

@@ -29,7 +29,7 @@ describe('sharing a result', () => {
     stubBrowser({ share });
     await user.click(await shareButton());
     expect(share).toHaveBeenCalledWith({
-      title: 'Sữa bột Đồng Xanh Gold 900g – thông tin truy xuất',
+      title: 'Sữa bột Đồng Xanh Gold 900g – thông tin truy xuất nguồn gốc',
       url: `http://localhost:3000/dt?qr=${EXAMPLE_CODE}`,
     });
   });

@@ -96,7 +96,7 @@ describe('next steps after a failed lookup', () => {
     );
     const { user } = await renderApp({ route: `/dt?qr=${EXAMPLE_CODE}`, language: 'en' });
     const alert = await resultAlert('System error!');
-    expect(alert).toHaveTextContent('Please try again in a few minutes.');
+    expect(alert).toHaveTextContent('Please try again in a moment.');
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('table', { name: 'Product information' })).toHaveTextContent(EXAMPLE_CODE);
     expect(calls).toBe(2);

@@ -125,7 +125,7 @@ describe('searching', () => {
   });
 
   it.each([
-    ['vi', 'Số sản phẩm trên mỗi thùng', 'thùng', '48 hộp'],
+    ['vi', 'Số sản phẩm trên mỗi thùng', 'thùng', '48 sản phẩm'],
     ['en', 'Number of products per carton', 'carton', '48 units'],
   ] as const)('shows the box of a carton code (%s)', async (language, perCarton, unit, count) => {
     const { user } = await renderApp({ language });

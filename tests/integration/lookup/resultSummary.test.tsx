@@ -49,7 +49,7 @@ describe('the summary above the table', () => {
     await renderApp({ route: `/dt?qr=${EXAMPLE_CODE}`, language: 'en' });
     const box = await summary();
     expect(box).toHaveTextContent('Can');
-    expect(box).toHaveTextContent('Valid code – registered in the Sữa Đồng Xanh system');
+    expect(box).toHaveTextContent("Valid code – found in Sữa Đồng Xanh's system");
     expect(box).toHaveTextContent('In date · 567 days left');
     expect(screen.getByRole('row', { name: /EXP date/ })).toHaveTextContent('12 Jun 2028');
   });
@@ -57,16 +57,16 @@ describe('the summary above the table', () => {
   it('says an expired product has expired since its date, with advice, in red words and an icon', async () => {
     await renderApp({ route: `/dt?qr=${EXPIRED_CODE}` });
     const box = await summary();
-    expect(box).toHaveTextContent('Đã hết hạn từ 05/07/2025');
-    expect(box).toHaveTextContent('Không nên sử dụng sản phẩm đã hết hạn.');
-    expect(within(box).getByText('Đã hết hạn từ 05/07/2025').parentElement?.parentElement?.querySelector('svg')).not.toBeNull();
+    expect(box).toHaveTextContent('Đã hết hạn (HSD: 05/07/2025)');
+    expect(box).toHaveTextContent('Vui lòng không sử dụng sản phẩm này.');
+    expect(within(box).getByText('Đã hết hạn (HSD: 05/07/2025)').parentElement?.parentElement?.querySelector('svg')).not.toBeNull();
   });
 
   it.each([
-    ['2026-11-23', 'Sắp hết hạn · hết hạn hôm nay'],
+    ['2026-11-23', 'Sắp hết hạn · HSD đến hết hôm nay'],
     ['2026-12-23', 'Sắp hết hạn · còn 30 ngày'],
     ['2026-12-24', 'Còn hạn · còn 31 ngày'],
-    ['2026-11-22', 'Đã hết hạn từ 22/11/2026'],
+    ['2026-11-22', 'Đã hết hạn (HSD: 22/11/2026)'],
   ])('counts by calendar day in Vietnam: %s shows %s', async (expireDate, text) => {
     await renderApp({ route: answer(EXAMPLE_CODE, answerExpiring(EXAMPLE_CODE, expireDate)) });
     expect(await summary()).toHaveTextContent(text);
@@ -82,7 +82,7 @@ describe('the summary above the table', () => {
 
   it("shows a carton's count with its unit", async () => {
     await renderApp({ route: `/dt?qr=${CARTON_CODE}` });
-    expect(await screen.findByRole('row', { name: /Số sản phẩm trên mỗi thùng/ })).toHaveTextContent('48 hộp');
+    expect(await screen.findByRole('row', { name: /Số sản phẩm trên mỗi thùng/ })).toHaveTextContent('48 sản phẩm');
     expect(await summary()).toHaveTextContent('Thùng');
   });
 });
@@ -90,7 +90,7 @@ describe('the summary above the table', () => {
 describe('the product photo', () => {
   it('shows the picture at a fixed size when the answer has one', async () => {
     await renderApp({ route: answer(EXAMPLE_CODE, answerWithExtras(EXAMPLE_CODE, { ImageUrl: '/products/sb900g.svg' })) });
-    const photo = await screen.findByRole('img', { name: 'Hình minh họa Sữa bột Đồng Xanh Gold 900g' });
+    const photo = await screen.findByRole('img', { name: 'Ảnh sản phẩm Sữa bột Đồng Xanh Gold 900g' });
     expect(photo).toHaveAttribute('src', '/products/sb900g.svg');
     expect(photo).toHaveAttribute('width', '96');
     expect(photo).toHaveAttribute('height', '96');
@@ -99,7 +99,7 @@ describe('the product photo', () => {
   it('shows none when the answer has none', async () => {
     await renderApp({ route: `/dt?qr=${EXAMPLE_CODE}` });
     await summary();
-    expect(screen.queryByRole('img', { name: /Hình minh họa/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /Ảnh sản phẩm/ })).not.toBeInTheDocument();
   });
 });
 
@@ -109,7 +109,7 @@ describe('a recalled lot', () => {
     await renderApp({ route: answer(EXAMPLE_CODE, body) });
     const banner = await screen.findByRole('region', { name: 'Trạng thái: Lô sản phẩm này đã bị thu hồi' });
     expect(banner).toHaveTextContent('Lý do: Phát hiện bao bì bị hở');
-    expect(banner).toHaveTextContent('Vui lòng không sử dụng sản phẩm.');
+    expect(banner).toHaveTextContent('Vui lòng không sử dụng sản phẩm này.');
     const box = await summary();
     expect(banner.compareDocumentPosition(box) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
@@ -130,9 +130,9 @@ describe('where a unit belongs', () => {
       return QrCode === UNIT_IN_CARTON_CODE ? HttpResponse.json(unit) : undefined;
     }));
     const { user, location } = await renderApp({ route: `/dt?qr=${UNIT_IN_CARTON_CODE}` });
-    const link = await screen.findByRole('link', { name: `Thuộc thùng ${CARTON_CODE} (48 sản phẩm)` });
+    const link = await screen.findByRole('link', { name: `Thuộc thùng ${CARTON_CODE} (thùng 48 sản phẩm)` });
     await user.click(link);
-    expect(await screen.findByRole('row', { name: /Số sản phẩm trên mỗi thùng/ })).toHaveTextContent('48 hộp');
+    expect(await screen.findByRole('row', { name: /Số sản phẩm trên mỗi thùng/ })).toHaveTextContent('48 sản phẩm');
     expect(location.current?.location.search).toBe(`?qr=${CARTON_CODE}`);
     expect(codes).toEqual([UNIT_IN_CARTON_CODE, CARTON_CODE]);
   });
@@ -145,7 +145,7 @@ describe('where a unit belongs', () => {
   it('lists the first 10 unit codes of a carton under the can list label, then all on request', async () => {
     const unitCodes = Array.from({ length: 12 }, (_, i) => `HP26A1105C48B${String(i + 1).padStart(4, '0')}`);
     const { user } = await renderApp({ route: answer(CARTON_CODE, answerWithExtras(CARTON_CODE, { UnitCodes: unitCodes })) });
-    const list = await screen.findByRole('region', { name: 'Sản phẩm trong thùng' });
+    const list = await screen.findByRole('region', { name: 'Mã sản phẩm lẻ trong hệ thống' });
     expect(within(list).getAllByRole('link')).toHaveLength(10);
     expect(within(list).getByRole('link', { name: unitCodes[0] })).toHaveAttribute('href', `/dt?qr=${unitCodes[0]}`);
     await user.click(within(list).getByRole('button', { name: 'Xem tất cả 12 mã' }));
@@ -156,7 +156,7 @@ describe('where a unit belongs', () => {
   it('shows no unit list or carton link when the service sends none (the page it always gave)', async () => {
     await renderApp({ route: `/dt?qr=${CARTON_CODE}` });
     await summary();
-    expect(screen.queryByRole('region', { name: 'Sản phẩm trong thùng' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Mã sản phẩm lẻ trong hệ thống' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Thuộc thùng/ })).not.toBeInTheDocument();
   });
 });

@@ -56,7 +56,7 @@ describe('a scan on the lookup page', () => {
   });
 
   it.each([
-    ['permissionDenied', 'Không được cấp quyền truy cập camera!'],
+    ['permissionDenied', 'Chưa được cấp quyền truy cập camera!'],
     ['cameraNotFound', 'Không tìm thấy camera!'],
   ] as const)('shows the %s alert in the result area', async (key, message) => {
     await openScanner({ errors: [cameraFailure(key)] });
@@ -101,7 +101,7 @@ describe('a scan on the lookup page', () => {
     await user.click(screen.getByRole('button', { name: 'Quét mã bằng camera' }));
     await waitFor(() => expect(camera.sessions).toHaveLength(2));
     act(() => camera.showCode(`${window.location.origin}/01/08934673573016`));
-    expect(await screen.findByRole('status')).toHaveTextContent('Mã này chỉ cho biết sản phẩm, không xác định riêng từng đơn vị.');
+    expect(await screen.findByRole('status')).toHaveTextContent('Mã này chỉ cho biết loại sản phẩm, không dùng để tra cứu từng lon, hộp cụ thể.');
     expect(screen.getByText('Mã QR không hợp lệ')).toBeVisible();
   });
 

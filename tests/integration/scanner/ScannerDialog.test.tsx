@@ -58,11 +58,11 @@ describe('ScannerDialog', () => {
   });
 
   it.each([
-    ['permissionDenied', 'Không được cấp quyền truy cập camera!'],
+    ['permissionDenied', 'Chưa được cấp quyền truy cập camera!'],
     ['cameraNotFound', 'Không tìm thấy camera!'],
     ['insecureContext', 'Camera chỉ hoạt động khi trang được mở qua kết nối bảo mật (https)'],
-    ['streamingNotSupported', 'Trình duyệt này không hỗ trợ quay video từ camera'],
-    ['devicesUnavailable', 'Trình duyệt không cho phép liệt kê camera'],
+    ['streamingNotSupported', 'Trình duyệt này không hỗ trợ mở camera trên trang web'],
+    ['devicesUnavailable', 'Trình duyệt không cho phép trang này dùng camera'],
   ] as const)('a %s failure closes the dialog and shows its alert', async (key, message) => {
     await openScanner(fakeCamera({ errors: [cameraFailure(key)] }));
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
@@ -79,7 +79,7 @@ describe('ScannerDialog', () => {
     await screen.findByRole('alert');
     await user.click(screen.getByRole('button', { name: 'Quét mã bằng camera' }));
     expect(screen.getByRole('dialog')).toBeVisible();
-    expect(screen.queryByText('Không được cấp quyền truy cập camera!')).not.toBeInTheDocument();
+    expect(screen.queryByText('Chưa được cấp quyền truy cập camera!')).not.toBeInTheDocument();
   });
 
   it('offers the torch only where the camera has one, and switches it', async () => {
@@ -150,7 +150,7 @@ describe('ScannerDialog', () => {
     await waitFor(() => expect(camera.sessions).toHaveLength(1));
     expect(screen.queryByText(/mã vạch sản phẩm/)).not.toBeInTheDocument();
     act(() => camera.showProductBarcode());
-    expect(screen.getByText('Đây là mã vạch sản phẩm, không phải mã truy xuất. Hãy quét mã QR in trên lon.')).toBeVisible();
+    expect(screen.getByText('Đây là mã vạch sản phẩm, không phải mã truy xuất. Hãy quét mã QR in trên bao bì.')).toBeVisible();
     expect(screen.getByRole('dialog')).toBeVisible();
     expect(camera.sessions[0].stopped).toBe(false);
     expect(onDetected).not.toHaveBeenCalled();

@@ -51,13 +51,13 @@ describe('the support page, against the trace service (MSW)', { timeout: 20_000 
       }),
     );
     await checkMessage('1D24B3261X54A2320 TH26A1105C48B0001 HP26A1105C48B0001 EX24B0105Q90X00001');
-    expect(await screen.findByText(/Hệ thống đang nhận quá nhiều yêu cầu/, {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText(/Hệ thống đang quá tải/, {}, { timeout: 8000 })).toBeInTheDocument();
     await finished(4);
     expect(refused).toBe(2);
     expect(within(rowOf('TH26A1105C48B0001')).getByText('Có trong hệ thống')).toBeInTheDocument();
     expect(within(rowOf('HP26A1105C48B0001')).getByText('Lỗi hệ thống')).toBeInTheDocument();
-    expect(within(rowOf('EX24B0105Q90X00001')).getByText('Đã hết hạn từ 05/07/2025')).toBeInTheDocument();
-    expect(screen.queryByText(/Hệ thống đang nhận quá nhiều yêu cầu/)).not.toBeInTheDocument();
+    expect(within(rowOf('EX24B0105Q90X00001')).getByText('Đã hết hạn (HSD: 05/07/2025)')).toBeInTheDocument();
+    expect(screen.queryByText(/Hệ thống đang quá tải/)).not.toBeInTheDocument();
   });
 
   it('offers the typo variants that exist as "did you mean", and takes one only when chosen', async () => {
@@ -147,16 +147,16 @@ describe('the support page, against the trace service (MSW)', { timeout: 20_000 
   it('copies a reply in the language chosen on the spot, and keeps recent checks until cleared', async () => {
     const { user } = await checkMessage('1D24B3261X54A2320');
     await finished(1);
-    await user.click(screen.getByRole('button', { name: 'Tiếng Anh' }));
-    await user.click(screen.getByRole('button', { name: 'Sao chép trả lời cho tất cả' }));
+    await user.click(screen.getByRole('button', { name: 'English' }));
+    await user.click(screen.getByRole('button', { name: 'Sao chép câu trả lời cho tất cả mã' }));
     expect(await screen.findByText('Đã sao chép câu trả lời.')).toBeInTheDocument();
     const copied = await navigator.clipboard.readText();
-    expect(copied).toContain('Code 1D24B3261X54A2320: Sữa bột Đồng Xanh Gold 900g (Can).');
+    expect(copied).toContain('Code 1D24B3261X54A2320: Sữa bột Đồng Xanh Gold 900g (can).');
     expect(copied).toContain('http://localhost:3000/dt?qr=1D24B3261X54A2320');
 
     const recent = screen.getByRole('region', { name: 'Mã đã kiểm tra gần đây' });
     expect(within(recent).getByRole('link', { name: '1D24B3261X54A2320' })).toBeInTheDocument();
-    await user.click(within(recent).getByRole('button', { name: 'Xoá lịch sử' }));
+    await user.click(within(recent).getByRole('button', { name: 'Xóa lịch sử' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Mã đã kiểm tra gần đây' })).not.toBeInTheDocument());
   });
 

@@ -1,6 +1,20 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '@/i18n/languages';
 import en from '../../../locales/en.json';
 import vi from '../../../locales/vi.json';
+
+const LOCALES_DIR = join(process.cwd(), 'locales');
+/** Every catalogue file there is, listed or not, by its language code. */
+const catalogues = new Map(
+  readdirSync(LOCALES_DIR)
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => [file.replace(/\.json$/, ''), JSON.parse(readFileSync(join(LOCALES_DIR, file), 'utf8')) as object]),
+);
+const DEFAULT = LANGUAGES[0].code;
+const others = [...catalogues.keys()].filter((code) => code !== DEFAULT);
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
 function keysOf(tree: object, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>
@@ -9,25 +23,47 @@ function keysOf(tree: object, prefix = ''): string[] {
 }
 
 function valueAt(tree: object, path: string): unknown {
-  return path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], tree);
+  return path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], tree);
 }
 
 describe('the translation catalogues', () => {
-  it('have exactly the same keys in Vietnamese and English', () => {
-    expect(keysOf(vi).sort()).toEqual(keysOf(en).sort());
+  it('are the languages of the list, one file each', () => {
+    expect([...catalogues.keys()].sort()).toEqual(LANGUAGES.map(({ code }) => code).sort());
+  });
+
+  // Plural forms differ by language (Vietnamese needs one, English two, Polish four): compared without them.
+  const textKeys = (tree: object) => [...new Set(keysOf(tree).map((key) => key.replace(PLURAL_SUFFIX, '')))].sort();
+
+  it.each(others)('have the same texts in %s as in the default language', (code) => {
+    expect(textKeys(catalogues.get(code)!)).toEqual(textKeys(catalogues.get(DEFAULT)!));
   });
 
   it('leave no text empty', () => {
-    for (const catalogue of [vi, en]) {
+    for (const catalogue of catalogues.values()) {
       for (const key of keysOf(catalogue)) expect(String(valueAt(catalogue, key)).trim(), key).not.toBe('');
     }
   });
 
-  it('use the same placeholders in both languages', () => {
+  it.each(others)('use the same placeholders in %s as in the default language', (code) => {
     const placeholders = (text: unknown) => (String(text).match(/{{\w+}}/g) ?? []).sort();
-    // The table's unit words: Vietnamese shows the service's own word ({{given}}), English a translation.
-    for (const key of keysOf(vi).filter((k) => !k.startsWith('units.'))) {
-      expect(placeholders(valueAt(vi, key)), key).toEqual(placeholders(valueAt(en, key)));
+    const catalogue = catalogues.get(code)!;
+    const defaults = catalogues.get(DEFAULT)!;
+    const pluralBase = (tree: object, key: string) => valueAt(tree, key) ?? valueAt(tree, `${key.replace(PLURAL_SUFFIX, '')}_other`);
+    // The table's unit words: Vietnamese shows the service's own word ({{given}}), English a translation;
+    // a date's pattern names the parts its language writes (dd/mm/yyyy, d mon yyyy).
+    for (const key of keysOf(catalogue).filter((k) => !k.startsWith('units.') && !k.startsWith('date.'))) {
+      expect(placeholders(valueAt(catalogue, key)), key).toEqual(placeholders(pluralBase(defaults, key)));
+    }
+  });
+
+  // A count shown with one wording for every number reads "1 units" or "1 more were left out".
+  it.each([...catalogues.keys()])('give every text with a {{count}} the plural forms %s needs', (code) => {
+    const catalogue = catalogues.get(code)!;
+    const categories = new Intl.PluralRules(code).resolvedOptions().pluralCategories;
+    for (const key of keysOf(catalogue).filter((k) => String(valueAt(catalogue, k)).includes('{{count}}'))) {
+      expect(key, `${key} shows {{count}} without plural forms`).toMatch(PLURAL_SUFFIX);
+      const base = key.replace(PLURAL_SUFFIX, '');
+      for (const category of categories) expect(valueAt(catalogue, `${base}_${category}`), `${base}_${category}`).toBeDefined();
     }
   });
 

@@ -18,11 +18,11 @@ describe('batchCsv', () => {
       NOW,
       'https://trace.example.vn',
     );
-    expect(csv.startsWith('\uFEFF"Mã","Trang tra cứu","Sản phẩm"')).toBe(true);
+    expect(csv.startsWith('\uFEFF"Mã","Liên kết tra cứu","Sản phẩm"')).toBe(true);
     const lines = csv.slice(1).split('\r\n');
     expect(lines).toHaveLength(4);
     expect(lines[1]).toBe(
-      '"TH26A1105C48B0001","https://trace.example.vn/dt?qr=TH26A1105C48B0001","Sữa tươi tiệt trùng ít đường 180ml","Thùng","05/11/2026","05/05/2027","Còn hạn · còn 308 ngày","Đang lưu hành","Gồm 1 mã sản phẩm","Có trong hệ thống"',
+      '"TH26A1105C48B0001","https://trace.example.vn/dt?qr=TH26A1105C48B0001","Sữa tươi tiệt trùng ít đường 180ml","Thùng","05/11/2026","05/05/2027","Còn hạn · còn 308 ngày","Không bị thu hồi","Thùng 48 sản phẩm; 1 mã sản phẩm lẻ trong hệ thống","Có trong hệ thống"',
     );
     expect(lines[2]).toBe('"ZZ99Z9999Z99Z9999","https://trace.example.vn/dt?qr=ZZ99Z9999Z99Z9999","","","","","","","","Không tìm thấy"');
     expect(lines[3]).toBe('');

@@ -3,10 +3,10 @@ import { pickTraceResult } from '@/api/traceResult';
 import type { CheckedCode } from '@/features/support/checkedCode';
 import { replyText, type ReplyContext } from '@/features/support/replyText';
 import { i18n } from '../../i18nInstance';
-import { answerWithExtras, demoResponses } from '../../mocks/fixtures';
+import { CARTON_CODE, UNIT_IN_CARTON_CODE, answerWithExtras, demoResponses } from '../../mocks/fixtures';
 
 const NOW = new Date('2026-07-01T03:00:00Z');
-const context = (language: 'vi' | 'en'): ReplyContext => ({ t: i18n.getFixedT(language), language, now: NOW, origin: 'https://trace.example.vn', brand: 'Sữa Đồng Xanh' });
+const context = (language: 'vi' | 'en'): ReplyContext => ({ t: i18n.getFixedT(language), language, now: NOW, origin: 'https://trace.example.vn' });
 
 function found(code: string, body = demoResponses.get(code)): CheckedCode {
   return { code, outcome: 'found', result: pickTraceResult(body), suggestions: null, sentAs: null };
@@ -19,10 +19,10 @@ describe('replyText', () => {
       [
         'Dạ, em chào anh/chị. Em đã kiểm tra mã anh/chị gửi, thông tin như sau ạ:',
         [
-          'Mã 1D24B3261X54A2320: Sữa bột Đồng Xanh Gold 900g (Lon).',
-          'Ngày sản xuất: 12/06/2026; hạn sử dụng: 12/06/2028.',
-          'Sản phẩm còn hạn sử dụng (712 ngày nữa).',
-          'Lô hàng đang lưu hành bình thường.',
+          'Mã 1D24B3261X54A2320: Sữa bột Đồng Xanh Gold 900g (lon).',
+          'Ngày sản xuất: 12/06/2026, hạn sử dụng: 12/06/2028.',
+          'Sản phẩm còn hạn sử dụng (còn 712 ngày) ạ.',
+          'Lô sản phẩm này không bị thu hồi.',
           'Anh/chị xem chi tiết tại: https://trace.example.vn/dt?qr=1D24B3261X54A2320',
         ].join('\n'),
         'Anh/chị cần hỗ trợ thêm gì cứ nhắn em nhé. Em cảm ơn anh/chị ạ.',
@@ -32,8 +32,9 @@ describe('replyText', () => {
 
   it('answers the same code in English when staff choose it, whatever the page language', () => {
     const text = replyText([found('1D24B3261X54A2320')], context('en'));
-    expect(text).toContain('Code 1D24B3261X54A2320: Sữa bột Đồng Xanh Gold 900g (Can).');
-    expect(text).toContain('Manufactured: 12 Jun 2026; best before: 12 Jun 2028.');
+    expect(text).toContain('Code 1D24B3261X54A2320: Sữa bột Đồng Xanh Gold 900g (can).');
+    expect(text).toContain('Manufacturing date: 12 Jun 2026; expiry date: 12 Jun 2028.');
+    expect(text).not.toMatch(/best before/i);
     expect(text).toContain('The product is in date (712 days left).');
     expect(text).toContain('Full details: https://trace.example.vn/dt?qr=1D24B3261X54A2320');
   });
@@ -41,8 +42,8 @@ describe('replyText', () => {
   it('warns of an expired product and a recalled lot, and names the carton', () => {
     const recalled = answerWithExtras('HP26A1105C48B0001', { LotStatus: 'recalled', RecallReason: 'bao bì lỗi', CartonCode: 'TH26A1105C48B0001' });
     const text = replyText([found('EX24B0105Q90X00001'), found('HP26A1105C48B0001', recalled)], context('vi'));
-    expect(text).toContain('Sản phẩm đã hết hạn sử dụng từ ngày 05/07/2025, anh/chị vui lòng không sử dụng ạ.');
-    expect(text).toContain('đã bị thu hồi (lý do: bao bì lỗi)');
+    expect(text).toContain('Sản phẩm đã hết hạn sử dụng (HSD: 05/07/2025), anh/chị vui lòng không dùng sản phẩm này ạ.');
+    expect(text).toContain('Lưu ý: lô sản phẩm này đã bị thu hồi.\nLý do: bao bì lỗi\nAnh/chị vui lòng không sử dụng sản phẩm');
     expect(text).toContain('Sản phẩm thuộc thùng TH26A1105C48B0001.');
   });
 
@@ -51,10 +52,50 @@ describe('replyText', () => {
       [missing('ZZ99Z9999Z99Z9999', 'notFound'), missing('1D24B3261X54A232', 'invalid'), missing('AB26A1105C48B0001', 'error'), missing('CC26A1105C48B0001', 'pending')],
       context('vi'),
     );
-    expect(text).toContain('Mã ZZ99Z9999Z99Z9999: em chưa tìm thấy mã này trong hệ thống của Sữa Đồng Xanh.');
+    expect(text).toContain('Mã ZZ99Z9999Z99Z9999: em chưa tìm thấy mã này trong hệ thống bên em.');
     expect(text).toContain('Mã 1D24B3261X54A232: mã này chưa đúng định dạng');
     expect(text).toContain('Mã AB26A1105C48B0001: hiện em chưa tra cứu được');
     expect(text).not.toContain('CC26A1105C48B0001');
+  });
+
+  // The demo carton holds 48 units (TotalPacket); 12 of their codes are on record. The customer is told both, each for what it is.
+  const DEMO_CARTON = answerWithExtras(CARTON_CODE, { LotStatus: 'active', UnitCodes: Array.from({ length: 12 }, (_, i) => `HP26A1105C48B${String(i + 1).padStart(4, '0')}`) });
+
+  it('tells what the demo carton holds apart from how many of its unit codes are on record, in Vietnamese', () => {
+    expect(replyText([found(CARTON_CODE, DEMO_CARTON)], context('vi')).split('\n\n')[1]).toBe(
+      [
+        'Mã TH26A1105C48B0001: Sữa tươi tiệt trùng ít đường 180ml (thùng).',
+        'Ngày sản xuất: 05/11/2026, hạn sử dụng: 05/05/2027.',
+        'Sản phẩm còn hạn sử dụng (còn 308 ngày) ạ.',
+        'Lô sản phẩm này không bị thu hồi.',
+        'Thùng này gồm 48 sản phẩm.',
+        'Hệ thống ghi nhận 12 mã sản phẩm lẻ thuộc thùng này.',
+        'Anh/chị xem chi tiết tại: https://trace.example.vn/dt?qr=TH26A1105C48B0001',
+      ].join('\n'),
+    );
+  });
+
+  it('tells the same in English, with plural forms', () => {
+    expect(replyText([found(CARTON_CODE, DEMO_CARTON)], context('en')).split('\n\n')[1]).toBe(
+      [
+        'Code TH26A1105C48B0001: Sữa tươi tiệt trùng ít đường 180ml (carton).',
+        'Manufacturing date: 5 Nov 2026; expiry date: 5 May 2027.',
+        'The product is in date (308 days left).',
+        'This batch has not been recalled.',
+        'This carton holds 48 units.',
+        'Our system has 12 unit codes for this carton.',
+        'Full details: https://trace.example.vn/dt?qr=TH26A1105C48B0001',
+      ].join('\n'),
+    );
+    const single = answerWithExtras(CARTON_CODE, { UnitCodes: ['HP26A1105C48B0001'] });
+    expect(replyText([found(CARTON_CODE, single)], context('en'))).toContain('Our system has 1 unit code for this carton.');
+  });
+
+  it('puts a recall reason on a line of its own, so its full stop closes no bracket', () => {
+    const recalled = answerWithExtras(UNIT_IN_CARTON_CODE, { LotStatus: 'recalled', RecallReason: 'Bao bì có thể bị hở, sữa hỏng trước hạn sử dụng.' });
+    const text = replyText([found(UNIT_IN_CARTON_CODE, recalled)], context('en'));
+    expect(text).toContain('Please note: this batch has been recalled.\nReason: Bao bì có thể bị hở, sữa hỏng trước hạn sử dụng.\nDo not use the product');
+    expect(text).not.toContain('.).');
   });
 
   it('tells the customer which code was checked instead of the one sent', () => {

@@ -1,4 +1,4 @@
-import { FALLBACK_LANGUAGE } from '@/config';
+import { FALLBACK_LANGUAGE } from '@/i18n/languages';
 import { baseLanguage, isLanguage } from '@/i18n/i18n';
 import { codeLink } from '../codeLink';
 

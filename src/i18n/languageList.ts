@@ -1,0 +1,20 @@
+import en from '../../locales/en.json';
+import vi from '../../locales/vi.json';
+
+/** A language the page speaks: its catalogue (locales/<code>.json) and its name as its readers write it. */
+export interface LanguageEntry {
+  code: string;
+  /** Shown in the language menu and the support reply's choice, in the language itself ('English'). */
+  name: string;
+  catalogue: typeof vi;
+}
+
+/**
+ * Every language of the page, the default first. Another language is a catalogue in locales/ and one
+ * entry here: the language menu, dates, the support reply, the page's title and the server render all
+ * take their languages from this list (through ./languages.ts).
+ */
+export const LANGUAGES = [
+  { code: 'vi', name: 'Tiếng Việt', catalogue: vi },
+  { code: 'en', name: 'English', catalogue: en },
+] as const satisfies readonly LanguageEntry[];

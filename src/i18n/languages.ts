@@ -1,0 +1,14 @@
+import { LANGUAGES, type LanguageEntry } from './languageList';
+
+export { LANGUAGES, type LanguageEntry };
+
+export type Language = (typeof LANGUAGES)[number]['code'];
+
+export const SUPPORTED_LANGUAGES: readonly Language[] = LANGUAGES.map(({ code }) => code);
+
+export const FALLBACK_LANGUAGE: Language = LANGUAGES[0].code;
+
+/** The list's entry for a language; the default one for any other tag. */
+export function languageEntry(language: string): LanguageEntry {
+  return LANGUAGES.find(({ code }) => code === language) ?? LANGUAGES[0];
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { Language } from '@/i18n/languages';
+
+// Only the list's data is changed: everything that reads the list is the page's own code.
+vi.mock('@/i18n/languageList', async (importOriginal) => {
+  const original = await importOriginal<typeof import('@/i18n/languageList')>();
+  const { GERMAN } = await import('../../thirdLanguage');
+  return { ...original, LANGUAGES: [...original.LANGUAGES, GERMAN] };
+});
+
+// Under Node, 'react-router-dom' loads react-router's CommonJS copy and 'react-router' its ES module copy,
+// two router contexts that do not see each other; the server build bundles one. One copy here too.
+vi.mock('react-router', () => import('react-router-dom'));
+
+const { renderPage } = await import('@/entry-server');
+const { pickTraceResult } = await import('@/api/traceResult');
+const { replyText } = await import('@/features/support/replyText');
+const { createServerI18n } = await import('@/i18n/i18n');
+const { formatDay } = await import('@/shared/dates/formatDay');
+const { demoResponses, EXAMPLE_CODE } = await import('../../mocks/fixtures');
+
+describe('a third language, added as data', () => {
+  it('writes dates in its own format', () => {
+    expect(formatDay({ year: 2026, month: 6, day: 12 }, 'de')).toBe('12.06.2026');
+    expect(formatDay({ year: 2026, month: 6, day: 12 }, 'en')).toBe('12 Jun 2026');
+  });
+
+  it('renders the page on the server in it, chosen by the address, with its title, texts and dates', async () => {
+    const answer = demoResponses.get(EXAMPLE_CODE);
+    const page = await renderPage({
+      url: `/dt?qr=${EXAMPLE_CODE}&lng=de`,
+      answerTrace: () => Promise.resolve({ status: 200, body: answer }),
+    });
+    expect(page.lang).toBe('de');
+    expect(page.title).toMatch(/^QR-Code prüfen – /);
+    expect(page.description).toBe('Rückverfolgung eines Milchprodukts per QR-Code.');
+    expect(page.body).toContain('QR-Code prüfen');
+    expect(page.body).toContain('Produktinformationen');
+    expect(page.body).toContain('12.06.2026');
+    // More than two languages: the header's button opens a menu instead of switching.
+    expect(page.body).toMatch(/aria-haspopup="menu"/);
+  });
+
+  it('renders in it for a visitor whose saved choice or browser asks for it', async () => {
+    const answerTrace = () => Promise.reject(new Error('no lookup on this page'));
+    expect((await renderPage({ url: '/', cookie: 'i18nextLng=de', answerTrace })).lang).toBe('de');
+    expect((await renderPage({ url: '/', acceptLanguage: 'de-DE,de;q=0.9', answerTrace })).lang).toBe('de');
+  });
+
+  it('answers a customer in it from the support desk', () => {
+    const result = pickTraceResult(demoResponses.get(EXAMPLE_CODE));
+    const text = replyText([{ code: EXAMPLE_CODE, outcome: 'found', result, suggestions: null, sentAs: null }], {
+      // The list's type knows only the real languages; the mocked list holds 'de' too.
+      t: createServerI18n('de' as Language).getFixedT('de'),
+      language: 'de',
+      now: new Date('2026-07-01T03:00:00Z'),
+      origin: 'https://trace.example.vn',
+    });
+    expect(text.startsWith('Guten Tag und danke für Ihre Nachricht. Das haben wir gefunden:')).toBe(true);
+    expect(text).toContain('Herstellungsdatum: 12.06.2026; Verbrauchsdatum: 12.06.2028.');
+  });
+});
