@@ -84,8 +84,9 @@ export async function buildApp(config: Config, lookup: CodeLookup, options: AppO
   const indexHtml = join(config.staticDir, 'index.html');
   const hasPage = existsSync(indexHtml);
   // The page's own server build renders its routes; a static build alone still serves index.html.
-  const unguarded = hasPage && existsSync(config.ssrEntry) ? await loadPageRenderer(config.ssrEntry, indexHtml, lookup) : undefined;
-  const render = unguarded && guardRenders(unguarded, {
+  const rendering = hasPage && existsSync(config.ssrEntry) ? await loadPageRenderer(config.ssrEntry, indexHtml, lookup) : undefined;
+  const render = rendering && guardRenders(rendering.render, {
+    busyTexts: rendering.busyTexts,
     takeLookup: limits.takeLookup,
     maxInFlight: config.renderConcurrencyMax,
     holdRefusal: limits.holdRefusal,

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { sendBusyPage } from './http/busyPage.ts';
+import { sendBusyPage, type BusyTextsOf } from './http/busyPage.ts';
 import type { PageRenderer } from './pageRender.ts';
 import type { BudgetVerdict } from './rateLimits.ts';
 
@@ -13,6 +13,8 @@ export interface PageGuardOptions {
   maxInFlight: number;
   /** Holds a 503 before it goes out, as the budget's refusals are held (server/tarpit.ts). */
   holdRefusal?: () => Promise<void>;
+  /** What the refusal says, in the visitor's language. */
+  busyTexts: BusyTextsOf;
 }
 
 /**
@@ -52,17 +54,17 @@ function renderTurns() {
  * while before it goes out (server/tarpit.ts), so a flood runs at the pace of its own connections. A
  * refused request still counts against the budget, as a lookup with a wrong key does.
  */
-export function guardRenders(render: PageRenderer, { takeLookup, maxInFlight, holdRefusal }: PageGuardOptions): PageRenderer {
+export function guardRenders(render: PageRenderer, { takeLookup, maxInFlight, holdRefusal, busyTexts }: PageGuardOptions): PageRenderer {
   const turn = renderTurns();
   let inFlight = 0;
   return async (request, reply) => {
     if (takeLookup) {
       const budget = await takeLookup(request);
-      if (budget.isExceeded) return sendBusyPage(request, reply, 429, budget.ttlInSeconds);
+      if (budget.isExceeded) return sendBusyPage(reply, 429, budget.ttlInSeconds, busyTexts(request));
     }
     if (inFlight >= maxInFlight) {
       await holdRefusal?.();
-      return sendBusyPage(request, reply, 503, RENDER_RETRY_AFTER_S);
+      return sendBusyPage(reply, 503, RENDER_RETRY_AFTER_S, busyTexts(request));
     }
     inFlight++;
     try {

@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   SERVER_STATE_ID,
   TRACE_URL_PATH,
+  type BusyTexts,
   type PageRenderResult,
   type RenderPage,
   type TraceRequest,
@@ -14,6 +15,7 @@ import {
 import type { CodeLookup } from './db/storage.ts';
 import { normaliseCode } from './domain/traceCode.ts';
 import { modulesAfterFirstPaint } from './afterFirstPaint.ts';
+import type { BusyTextsOf } from './http/busyPage.ts';
 import { errorBody } from './http/errors.ts';
 import { storedTraceResponse } from './traceBody.ts';
 
@@ -98,19 +100,25 @@ function inProcessTrace(lookup: CodeLookup) {
 
 export type PageRenderer = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
 
+/** The page's routes rendered, and what the service says instead when it will not render one now. */
+export interface PageRendering {
+  render: PageRenderer;
+  busyTexts: BusyTextsOf;
+}
+
 /**
  * Server rendering of the page's routes from the page's own server build (dist-ssr/entry-server.js,
  * `npm run build`): the first response of a deep link holds its result, styles and store state.
  */
-export async function loadPageRenderer(ssrEntry: string, indexHtml: string, lookup: CodeLookup): Promise<PageRenderer> {
-  const { renderPage } = (await import(pathToFileURL(ssrEntry).href)) as { renderPage: RenderPage };
+export async function loadPageRenderer(ssrEntry: string, indexHtml: string, lookup: CodeLookup): Promise<PageRendering> {
+  const { renderPage, busyTexts } = (await import(pathToFileURL(ssrEntry).href)) as { renderPage: RenderPage; busyTexts: BusyTexts };
   // Sent when a render fails: the static page (with its prerendered shell, scripts/prerenderShell.ts).
   const unrendered = await readFile(indexHtml, 'utf8');
   // The build's index.html before the shell went in, kept beside the server build.
   const templateHtml = join(dirname(ssrEntry), 'template.html');
   const template = pageTemplate(existsSync(templateHtml) ? await readFile(templateHtml, 'utf8') : unrendered);
   const answerTrace = inProcessTrace(lookup);
-  return async (request, reply) => {
+  const render: PageRenderer = async (request, reply) => {
     reply
       .type('text/html; charset=utf-8')
       // Each visitor's page differs by language; shared caches must keep them apart, browsers revalidate.
@@ -129,5 +137,10 @@ export async function loadPageRenderer(ssrEntry: string, indexHtml: string, look
       request.log.error({ err: error }, 'server render failed; sent the page unrendered');
       return reply.code(200).send(unrendered);
     }
+  };
+  return {
+    render,
+    busyTexts: (request) =>
+      busyTexts({ url: request.url, cookie: request.headers.cookie, acceptLanguage: request.headers['accept-language'] }),
   };
 }

@@ -8,7 +8,7 @@ import { I18nextProvider } from 'react-i18next';
 import { StaticRouter } from 'react-router';
 import { matchRoutes } from 'react-router-dom';
 import { traceApi } from '@/api/traceApi';
-import type { PageRenderRequest, PageRenderResult, RenderPage, TraceTransport, TraceWireAnswer } from '@/api/traceContract';
+import type { BusyTexts, PageRenderRequest, PageRenderResult, RenderPage, TraceTransport, TraceWireAnswer } from '@/api/traceContract';
 import { AppProviders } from '@/app/providers';
 import { AppRoutes, routes } from '@/app/router';
 import { makeStore, type AppStore } from '@/app/store';
@@ -122,6 +122,10 @@ export const renderCacheStats = () => ({ ...lookupPages.stats(), codeless: stati
 
 const stateOf = (store: AppStore) => scriptSafeJson({ traceApi: answersOf(store.getState().traceApi) });
 
+/** The language a request's page is rendered in: the address's `lng`, the saved choice, the browser's. */
+const languageOf = (address: URL | null, cookie?: string, acceptLanguage?: string) =>
+  requestLanguage({ query: address?.searchParams.get('lng') ?? null, cookie, acceptLanguage });
+
 /**
  * Renders a page as the browser would show it after its lookup: the address's code is answered in
  * process by the service, through the same api slice and mappers as in the browser. Lookup pages come
@@ -129,7 +133,7 @@ const stateOf = (store: AppStore) => scriptSafeJson({ traceApi: answersOf(store.
  */
 export const renderPage: RenderPage = async ({ url, cookie, acceptLanguage, answerTrace }: PageRenderRequest): Promise<PageRenderResult> => {
   const address = addressOf(url);
-  const language = requestLanguage({ query: address?.searchParams.get('lng') ?? null, cookie, acceptLanguage });
+  const language = languageOf(address, cookie, acceptLanguage);
   const route = routeOf(address);
   const status = route === NOT_FOUND_ROUTE ? 404 : 200;
   const qr = address && LOOKUP_ROUTES.has(route) ? address.searchParams.get('qr') : null;
@@ -151,4 +155,11 @@ export const renderPage: RenderPage = async ({ url, cookie, acceptLanguage, answ
   const html = cached ?? (await htmlOf(lookupPageAt(route, code), language, store));
   if (!cached) void lookupPages.learn(view, html).catch(() => undefined);
   return { status, lang: language, ...pageHead(i18nFor(language)), head: html.head, body: html.body, state: stateOf(store) };
+};
+
+/** The service's busy page (429, 503) speaks the language this request's page would have been in. */
+export const busyTexts: BusyTexts = ({ url, cookie, acceptLanguage }) => {
+  const language = languageOf(addressOf(url), cookie, acceptLanguage);
+  const { t } = i18nFor(language);
+  return { lang: language, title: t('lookup.title'), hint: t('help.retryHint'), retry: t('help.retry') };
 };

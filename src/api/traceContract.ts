@@ -117,6 +117,19 @@ export interface PageRenderResult {
 
 export type RenderPage = (request: PageRenderRequest) => Promise<PageRenderResult>;
 
+/** What the service says instead of a page it will not render now (429, 503), plain text in `lang`. */
+export interface BusyPageTexts {
+  lang: string;
+  title: string;
+  /** When to try again. */
+  hint: string;
+  /** The link that tries again. */
+  retry: string;
+}
+
+/** The busy page's texts in the language the page itself would be rendered in for this request. */
+export type BusyTexts = (request: Omit<PageRenderRequest, 'answerTrace'>) => BusyPageTexts;
+
 /** The id of the <script type="application/json"> element that carries `state` to the page. */
 export const SERVER_STATE_ID = 'server-state';
 

@@ -14,7 +14,7 @@ it('starts admitted renders one per event-loop turn', async () => {
   const render = guardRenders(async (request) => {
     started.push(Number(request.url));
     return {} as FastifyReply;
-  }, { maxInFlight: 8 });
+  }, { maxInFlight: 8, busyTexts: () => ({ lang: 'vi', title: '', hint: '', retry: '' }) });
   const renders = [1, 2, 3].map((n) => render({ url: String(n) } as FastifyRequest, {} as FastifyReply));
   // Requests handled in this turn run first: no render has started yet.
   await Promise.resolve();

@@ -7,6 +7,8 @@ import { INDEX_HTML, startTestServer, type TestServer } from './harness.ts';
 // The service's side of server rendering: it loads the page's render module, answers its lookups in
 // process and puts the parts into index.html. The real page module is rendered in the e2e suite
 // (serverRender.e2e.ts); these stand-ins show what the service does with what a module returns or throws.
+// Every page build also says what a refusal says (src/entry-server.tsx, busyTexts).
+const BUSY_TEXTS = `export const busyTexts = () => ({ lang: 'en', title: 'Busy', hint: 'Later', retry: 'Again' });`;
 const ECHO_MODULE = `
 export async function renderPage({ url, cookie, acceptLanguage, answerTrace }) {
   const qr = new URL(url, 'http://x').searchParams.get('qr');
@@ -21,8 +23,9 @@ export async function renderPage({ url, cookie, acceptLanguage, answerTrace }) {
     body: '<main>' + JSON.stringify({ url, cookie, acceptLanguage, answer }).replace(/</g, '\\\\u003c') + '</main>',
     state: '{"traceApi":{}}',
   };
-}`;
-const THROWING_MODULE = `export async function renderPage() { throw new Error('render broke'); }`;
+}
+${BUSY_TEXTS}`;
+const THROWING_MODULE = `export async function renderPage() { throw new Error('render broke'); }\n${BUSY_TEXTS}`;
 
 /** For the enclosing describe: a test server whose render module is `source`; the getter gives it. */
 function serverRenderingWith(source: string): () => TestServer {

@@ -12,7 +12,7 @@ vi.mock('@/i18n/languageList', async (importOriginal) => {
 // two router contexts that do not see each other; the server build bundles one. One copy here too.
 vi.mock('react-router', () => import('react-router-dom'));
 
-const { renderPage } = await import('@/entry-server');
+const { busyTexts, renderPage } = await import('@/entry-server');
 const { pickTraceResult } = await import('@/api/traceResult');
 const { replyText } = await import('@/features/support/replyText');
 const { createServerI18n } = await import('@/i18n/i18n');
@@ -45,6 +45,20 @@ describe('a third language, added as data', () => {
     const answerTrace = () => Promise.reject(new Error('no lookup on this page'));
     expect((await renderPage({ url: '/', cookie: 'i18nextLng=de', answerTrace })).lang).toBe('de');
     expect((await renderPage({ url: '/', acceptLanguage: 'de-DE,de;q=0.9', answerTrace })).lang).toBe('de');
+  });
+
+  it("words the service's busy page (429, 503) in the language the page would have had", async () => {
+    const { GERMAN } = await import('../../thirdLanguage');
+    const vi = (await import('../../../locales/vi.json')).default;
+    expect(busyTexts({ url: '/dt?qr=X&lng=de' })).toEqual({
+      lang: 'de',
+      title: GERMAN.catalogue.lookup.title,
+      hint: GERMAN.catalogue.help.retryHint,
+      retry: GERMAN.catalogue.help.retry,
+    });
+    expect(busyTexts({ url: '/', acceptLanguage: 'de-DE,de;q=0.9' }).lang).toBe('de');
+    expect(busyTexts({ url: '/', cookie: 'i18nextLng=en' }).lang).toBe('en');
+    expect(busyTexts({ url: '//' })).toMatchObject({ lang: 'vi', title: vi.lookup.title, hint: vi.help.retryHint });
   });
 
   it('answers a customer in it from the support desk', () => {
