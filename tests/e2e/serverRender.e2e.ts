@@ -60,6 +60,15 @@ describe('the first HTML response', () => {
     expect(html).toContain(TEXTS.en.notFound.title);
   });
 
+  it("of an address no URL parser reads ('//') is a 404, and the service logs nothing", async () => {
+    const printed = suite.serverOutput().length;
+    // The service refuses the target itself; the render module's own answer to it: renderCache.e2e.ts.
+    const { status } = await firstHtml('//', { 'accept-language': 'en' });
+    expect(status).toBe(404);
+    // Never an error line with its stack for each such request (security review L9).
+    expect(suite.serverOutput().slice(printed)).toBe('');
+  });
+
   it('never renders markup from the address or the data as markup', async () => {
     const hostile = encodeURIComponent('"><script>window.__xss=3</script><img src=x onerror=alert(1)>');
     const fromAddress = await firstHtml(`/dt?qr=${hostile}`);

@@ -73,6 +73,11 @@ export function e2eSuite({ camera = {}, launchArgs = [] }: SuiteOptions = {}) {
       if (!server) throw new Error('the trace server has not started');
       return server.url;
     },
+    /** Everything the service printed so far (LOG_LEVEL=warn: warnings and errors). */
+    serverOutput(): string {
+      if (!server) throw new Error('the trace server has not started');
+      return server.output();
+    },
     get browser(): Browser {
       if (!browser) throw new Error('Chromium has not started');
       return browser;
