@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -6,8 +6,11 @@ import { REPO_ROOT, runProcess } from '../support/childProcess.ts';
 
 // `npm test` starts with scripts/system-parts.sh: the parts the tests drive and npm cannot install.
 // A part goes missing here by leaving it off PATH (an empty folder): the script then sees a fresh machine.
-const SCRIPT = join(REPO_ROOT, 'scripts/system-parts.sh');
 const bin = mkdtempSync(join(tmpdir(), 'system-parts-'));
+// A copy an ordinary user can read wherever the clone lies (a mktemp folder is its owner's alone).
+const SCRIPT = join(bin, 'system-parts.sh');
+copyFileSync(join(REPO_ROOT, 'scripts/system-parts.sh'), SCRIPT);
+chmodSync(bin, 0o755);
 afterAll(() => rmSync(bin, { recursive: true, force: true }));
 
 const asRoot = process.getuid?.() === 0;
