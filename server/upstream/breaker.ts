@@ -44,8 +44,9 @@ export class CircuitBreaker {
 
   failed(): void {
     this.probing = false;
+    // Only a success resets the count, so a failed probe reopens the breaker at once.
     this.failures++;
-    if (this.current === 'half_open' || this.failures >= this.threshold) {
+    if (this.failures >= this.threshold) {
       this.openedAt = this.now();
       this.set('open');
     }
