@@ -1,3 +1,5 @@
+import { Agent as HttpAgent, request as httpRequest } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { API_KEY_HEADER, TRACE_PATH } from '../../src/api/traceContract.ts';
 import { JsonAnswer, NOT_FOUND_ANSWER, systemErrorAnswer, type TraceAnswer } from '../traceSource.ts';
 
@@ -26,35 +28,84 @@ const TIMED_OUT: UpstreamResult = { outcome: 'timeout', answer: systemErrorAnswe
 const REFUSED: UpstreamResult = { outcome: 'refused', answer: systemErrorAnswer(502, 'The trace service could not be reached') };
 const BAD_BODY: UpstreamResult = { outcome: 'bad_body', answer: systemErrorAnswer(502, 'The trace service answered outside the contract') };
 
-/** Connection failures of a socket that was refused or dropped: undici's codes and the system's. */
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED']);
+/** Connection failures of a socket that was refused or dropped. */
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE']);
 
-function connectionFailed(error: unknown): boolean {
-  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
-  return typeof cause?.code === 'string' && CONNECTION_CODES.has(cause.code);
+/** Connections kept open to the upstream by one instance; calls past it wait their turn (within their timeout). */
+const MAX_SOCKETS = 64;
+const agents = { 'http:': new HttpAgent({ keepAlive: true, maxSockets: MAX_SOCKETS }), 'https:': new HttpsAgent({ keepAlive: true, maxSockets: MAX_SOCKETS }) };
+
+/** Why a call got no whole answer: its time ran out, or its connection failed (before any response byte or after). */
+class CallFailure extends Error {
+  constructor(
+    readonly timedOut: boolean,
+    readonly beforeResponse: boolean,
+    readonly code: string | undefined,
+  ) {
+    super(timedOut ? 'timeout' : `connection failed (${code ?? 'unknown'})`);
+  }
 }
 
-/** The body, or undefined once it passes `max` bytes (reading stops there). */
-async function readBounded(response: Response, max: number): Promise<Buffer | undefined> {
-  const declared = Number(response.headers.get('content-length'));
-  if (response.body === null) return Buffer.alloc(0);
-  const reader = response.body.getReader();
-  if (declared > max) {
-    await reader.cancel();
-    return undefined;
-  }
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return Buffer.concat(chunks, size);
-    size += value.byteLength;
-    if (size > max) {
-      await reader.cancel();
-      return undefined;
-    }
-    chunks.push(value);
-  }
+interface RawAnswer {
+  status: number;
+  /** Undefined once it passed the bound: reading stopped there. */
+  body: Buffer | undefined;
+}
+
+/** One POST, body read within `max` bytes, ended at `deadline` (performance.now()). */
+function postOnce(url: URL, key: string, payload: string, max: number, deadline: number): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    let answered = false;
+    let timedOut = false;
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const request = send(url, {
+      method: 'POST',
+      agent: agents[url.protocol as keyof typeof agents],
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(payload),
+        accept: 'application/json',
+        [API_KEY_HEADER]: key,
+      },
+    });
+    // Settling twice is harmless: whichever failure comes first is the one reported.
+    const fail = (error: Error | undefined) => {
+      clearTimeout(timer);
+      reject(new CallFailure(timedOut, !answered, (error as NodeJS.ErrnoException | undefined)?.code));
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      fail(undefined);
+      request.destroy();
+    }, Math.max(0, deadline - performance.now()));
+    request.on('error', fail);
+    request.on('response', (response) => {
+      answered = true;
+      const declared = Number(response.headers['content-length']);
+      const chunks: Buffer[] = [];
+      let size = 0;
+      const done = (body: Buffer | undefined) => {
+        clearTimeout(timer);
+        resolve({ status: response.statusCode ?? 0, body });
+      };
+      if (declared > max) {
+        request.destroy();
+        return done(undefined);
+      }
+      response.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > max) {
+          request.destroy();
+          return done(undefined);
+        }
+        chunks.push(chunk);
+      });
+      response.on('end', () => done(Buffer.concat(chunks, size)));
+      // A connection cut mid-body ('aborted'); the timer ends whatever else never completes.
+      response.on('error', fail);
+    });
+    request.end(payload);
+  });
 }
 
 function parsed(json: Buffer): unknown {
@@ -97,36 +148,27 @@ function classify(status: number, json: Buffer): UpstreamResult {
 }
 
 /**
- * One lookup at the upstream, through Node's own fetch (undici, whose global pool keeps connections
- * alive). Never throws: every failure is an outcome with the answer the page gets. The timeout covers
- * the whole call, body included. A refused or reset connection before any response is tried once
- * more: the lookup reads and changes nothing, so asking twice is safe, and a kept-alive socket the
- * upstream closed while idle fails exactly that way.
+ * One lookup at the upstream, over node:http(s) with a kept-alive connection pool. Never throws: every
+ * failure is an outcome with the answer the page gets. The timeout covers the whole call, body and
+ * retry included. A refused or reset connection before any response byte is tried once more: the
+ * lookup reads and changes nothing, so asking twice is safe, and a kept-alive socket the upstream
+ * closed while idle fails exactly that way.
  */
 export async function callUpstream({ url, key, timeoutMs, maxBodyBytes }: UpstreamTarget, code: string): Promise<UpstreamResult> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), timeoutMs);
-  const post = () =>
-    fetch(`${url}${TRACE_PATH}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', [API_KEY_HEADER]: key },
-      body: JSON.stringify({ QrCode: code }),
-      redirect: 'manual',
-      signal: controller.signal,
-    });
+  const target = new URL(`${url}${TRACE_PATH}`);
+  const payload = JSON.stringify({ QrCode: code });
+  const deadline = performance.now() + timeoutMs;
   try {
-    let response: Response;
+    let raw: RawAnswer;
     try {
-      response = await post();
+      raw = await postOnce(target, key, payload, maxBodyBytes, deadline);
     } catch (error) {
-      if (controller.signal.aborted || !connectionFailed(error)) throw error;
-      response = await post();
+      const retry = error instanceof CallFailure && !error.timedOut && error.beforeResponse && CONNECTION_CODES.has(error.code ?? '');
+      if (!retry) throw error;
+      raw = await postOnce(target, key, payload, maxBodyBytes, deadline);
     }
-    const json = await readBounded(response, maxBodyBytes);
-    return json === undefined ? BAD_BODY : classify(response.status, json);
-  } catch {
-    return controller.signal.aborted ? TIMED_OUT : REFUSED;
-  } finally {
-    clearTimeout(timer);
+    return raw.body === undefined ? BAD_BODY : classify(raw.status, raw.body);
+  } catch (error) {
+    return error instanceof CallFailure && error.timedOut ? TIMED_OUT : REFUSED;
   }
 }
