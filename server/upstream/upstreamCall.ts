@@ -1,6 +1,6 @@
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { API_KEY_HEADER, TRACE_PATH } from '../../src/api/traceContract.ts';
+import { API_KEY_HEADER } from '../../src/api/traceContract.ts';
 import { JsonAnswer, NOT_FOUND_ANSWER, systemErrorAnswer, type TraceAnswer } from '../traceSource.ts';
 
 /** How one call to the upstream ended, as the metrics count it. */
@@ -16,8 +16,8 @@ export interface UpstreamResult {
 }
 
 export interface UpstreamTarget {
-  /** The API base, without a trailing slash. */
-  url: string;
+  /** The lookup's URL: the API base and /qr/trace. */
+  endpoint: URL;
   key: string;
   timeoutMs: number;
   /** Bodies past this many bytes are not read further: a bad body. */
@@ -58,7 +58,12 @@ function postOnce(url: URL, key: string, payload: string, max: number, deadline:
     let answered = false;
     let timedOut = false;
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-    const request = send(url, {
+    const request = send({
+      protocol: url.protocol,
+      // An IPv6 address without its URL brackets, as node:http wants it.
+      hostname: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+      port: url.port,
+      path: url.pathname,
       method: 'POST',
       agent: agents[url.protocol as keyof typeof agents],
       headers: {
@@ -154,8 +159,7 @@ function classify(status: number, json: Buffer): UpstreamResult {
  * lookup reads and changes nothing, so asking twice is safe, and a kept-alive socket the upstream
  * closed while idle fails exactly that way.
  */
-export async function callUpstream({ url, key, timeoutMs, maxBodyBytes }: UpstreamTarget, code: string): Promise<UpstreamResult> {
-  const target = new URL(`${url}${TRACE_PATH}`);
+export async function callUpstream({ endpoint: target, key, timeoutMs, maxBodyBytes }: UpstreamTarget, code: string): Promise<UpstreamResult> {
   const payload = JSON.stringify({ QrCode: code });
   const deadline = performance.now() + timeoutMs;
   try {

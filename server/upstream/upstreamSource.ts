@@ -1,3 +1,4 @@
+import { TRACE_PATH } from '../../src/api/traceContract.ts';
 import type { UpstreamConfig } from '../config.ts';
 import { systemErrorAnswer, type TraceAnswer, type TraceSource } from '../traceSource.ts';
 import { AnswerCache } from './answerCache.ts';
@@ -37,7 +38,7 @@ const silent: UpstreamObserver = { outcome: () => {}, breaker: () => {}, cache: 
  * upstream is down.
  */
 export function upstreamSource(config: UpstreamConfig, observer: UpstreamObserver = silent): TraceSource {
-  const target = { url: config.url, key: config.key, timeoutMs: config.timeoutMs, maxBodyBytes: MAX_BODY_BYTES };
+  const target = { endpoint: new URL(`${config.url}${TRACE_PATH}`), key: config.key, timeoutMs: config.timeoutMs, maxBodyBytes: MAX_BODY_BYTES };
   const breaker = new CircuitBreaker(BREAKER_THRESHOLD, config.breakerCooldownMs, (state) => observer.breaker(state));
   const cache = new AnswerCache<TraceAnswer>(config.cacheTtlSeconds * 1000, CACHE_BYTES);
   const inFlight = new Map<string, Promise<TraceAnswer>>();
