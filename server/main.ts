@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Registry } from 'prom-client';
 import { buildApp, databaseBackend, type AppOptions } from './app.ts';
 import { ConfigError, DEMO_API_KEY, loadConfig, type Config, type UpstreamConfig } from './config.ts';
@@ -10,6 +10,7 @@ import { importFile } from './import/importFile.ts';
 import { NO_IMAGES_UPSTREAM } from './imageRoutes.ts';
 import { createMetrics } from './metrics.ts';
 import { serveMetrics, type MetricsServer } from './metricsServer.ts';
+import { withBreakerLog } from './upstream/breakerLog.ts';
 import { upstreamMetrics } from './upstream/upstreamMetrics.ts';
 import { upstreamSource } from './upstream/upstreamSource.ts';
 
@@ -70,8 +71,12 @@ async function startOnUpstream(config: Config, upstream: UpstreamConfig, options
   const lifecycle = options.lifecycle ?? { draining: false };
   // No database records imports here: the import metrics stay at zero.
   const metrics = config.metricsPort === undefined ? undefined : createMetrics(() => []);
-  const source = upstreamSource(upstream, metrics && upstreamMetrics(metrics.registry));
+  // The source comes before the app, the app's logger after it.
+  const logger: { current?: FastifyBaseLogger } = {};
+  const observer = withBreakerLog(metrics && upstreamMetrics(metrics.registry), () => logger.current, upstream.breakerCooldownMs);
+  const source = upstreamSource(upstream, observer);
   const app = await buildApp(config, { source, pictures: undefined }, { ...options, lifecycle, metrics });
+  logger.current = app.log;
   let metricsServer: MetricsServer | undefined;
   try {
     if (metrics !== undefined) metricsServer = await serveMetricsOf(app, metrics.registry, config);

@@ -20,6 +20,8 @@ let upstream: TestServer;
 let proxy: FaultProxy;
 let pageServer: Started | undefined;
 let dir: string;
+/** What the page server logged (LOG_LEVEL=silent unless a test sets it). */
+let logs: string[] = [];
 
 beforeAll(async () => {
   upstream = await startTestServer();
@@ -57,7 +59,8 @@ async function startPageServer(env: Record<string, string> = {}): Promise<Starte
     TRACE_UPSTREAM_CACHE_TTL_S: '0',
     ...env,
   });
-  pageServer = await start(config, { logStream: { write: () => {} } });
+  logs = [];
+  pageServer = await start(config, { logStream: { write: (line) => void logs.push(line) } });
   return pageServer;
 }
 
@@ -97,6 +100,7 @@ describe('upstream mode', () => {
     expect((await lookup(server, KNOWN, DEMO_KEY)).status).toBe(401);
     expect(await outcomes(server, 'answer')).toBe(1);
     expect(await outcomes(server, 'not_found')).toBe(1);
+    expect(await metric(server, 'trace_upstream_duration_seconds_count{outcome="answer"}')).toBe(1);
   });
 
   it.each([
@@ -162,7 +166,8 @@ describe('upstream mode', () => {
   });
 
   it('opens the breaker while the upstream is down, fails fast, and closes it once a probe is answered', async () => {
-    const server = await startPageServer({ TRACE_UPSTREAM_BREAKER_COOLDOWN_MS: '300' });
+    const server = await startPageServer({ TRACE_UPSTREAM_BREAKER_COOLDOWN_MS: '300', LOG_LEVEL: 'info' });
+    const logged = (text: string) => logs.filter((line) => line.includes(text)).length;
     await proxy.down();
     for (let i = 0; i < 5; i++) await expectPlainSystemError(await lookup(server, KNOWN));
     expect(await outcomes(server, 'refused')).toBe(5);
@@ -173,11 +178,13 @@ describe('upstream mode', () => {
     expect(await outcomes(server, 'breaker_open')).toBe(1);
     expect(await outcomes(server, 'refused')).toBe(5);
     expect((await fetch(`${server.url}/readyz`)).status).toBe(503);
+    expect(logged('upstream trace service failing: lookups fail at once for 300 ms')).toBe(1);
 
     await proxy.up();
     // Readiness probes the upstream itself once the cool-down is over, with no lookup needed.
     await expect.poll(async () => (await fetch(`${server.url}/readyz`)).status, { timeout: 3000, interval: 100 }).toBe(200);
     expect(await metric(server, 'trace_upstream_breaker_state')).toBe(0);
+    expect(logged('upstream trace service answers again')).toBe(1);
     expect((await lookup(server, KNOWN)).status).toBe(200);
   });
 
