@@ -196,8 +196,12 @@ describe('upstream mode', () => {
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
   });
 
-  it('says the pictures are not available in upstream mode', async () => {
+  it('says the pictures are not available in upstream mode, and its API document names the statuses of an upstream failure', async () => {
     const server = await startPageServer();
+    const document = (await (await fetch(`${server.url}${TRACE_API_BASE_PATH}/openapi.json`)).json()) as {
+      paths: Record<string, { post: { responses: Record<string, unknown> } }>;
+    };
+    expect(Object.keys(document.paths['/qr/trace']!.post.responses)).toEqual(expect.arrayContaining(['502', '503', '504']));
     const response = await fetch(`${server.url}${TRACE_API_BASE_PATH}/images/abcdef0123456789.png`);
     expect(response.status).toBe(404);
     expect(((await response.json()) as { Message: string }).Message).toMatch(/not available in upstream mode/);
