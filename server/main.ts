@@ -45,9 +45,12 @@ async function openConfiguredStorage(config: Config): Promise<TraceStorage> {
 }
 
 /** Said when SEED_DEMO=1 meets upstream mode: there is no database to seed. */
-export const NO_SEED_UPSTREAM = 'SEED_DEMO=1 is not available in upstream mode (TRACE_UPSTREAM_URL): the lookups are the trace service\'s own; no demo data is loaded';
+const NO_SEED_UPSTREAM = 'SEED_DEMO=1 is not available in upstream mode (TRACE_UPSTREAM_URL): the lookups are the trace service\'s own; no demo data is loaded';
 
-/** Opens (and with SEED_DEMO=1, on first start, seeds) the database, then serves until closed. */
+/**
+ * Serves until closed, from the upstream when TRACE_UPSTREAM_URL is set, else from the database
+ * (opened, and with SEED_DEMO=1 seeded on first start).
+ */
 export async function start(config: Config, options: AppOptions = {}): Promise<Started> {
   return config.upstream === undefined ? startOnDatabase(config, options) : startOnUpstream(config, config.upstream, options);
 }
@@ -80,7 +83,7 @@ async function startOnUpstream(config: Config, upstream: UpstreamConfig, options
   let metricsServer: MetricsServer | undefined;
   try {
     if (metrics !== undefined) metricsServer = await serveMetricsOf(app, metrics.registry, config);
-    // The URL without any credentials it might hold; never the key.
+    // Never the key.
     app.log.info(`upstream mode: lookups go to ${new URL(upstream.url).origin}`);
     app.log.info(NO_IMAGES_UPSTREAM);
     if (config.seedDemo) app.log.warn(NO_SEED_UPSTREAM);
