@@ -17,8 +17,9 @@ import { loadPageRenderer } from './pageRender.ts';
 import { registerRateLimits } from './rateLimits.ts';
 import { loadSecurityHeaders, registerSecurity } from './security.ts';
 import { registerStaticSite } from './staticSite.ts';
-import { imageRoutes } from './imageRoutes.ts';
+import { imageRoutes, noImageRoutes } from './imageRoutes.ts';
 import { traceRoutes } from './traceRoutes.ts';
+import { databaseSource, type TraceSource } from './traceSource.ts';
 
 export interface AppOptions {
   /** Where pino writes; standard output when omitted. Tests pass a stream to read the log. */
@@ -29,11 +30,21 @@ export interface AppOptions {
   metrics?: Metrics;
 }
 
+/** Where lookups are answered, and the stored pictures when the answers come from the reference database. */
+export interface TraceBackend {
+  source: TraceSource;
+  /** None in upstream mode: the brand's service names its pictures' URLs itself. */
+  pictures: Pick<CodeLookup, 'image'> | undefined;
+}
+
+/** The reference service's own database: lookups and pictures. */
+export const databaseBackend = (lookup: CodeLookup): TraceBackend => ({ source: databaseSource(lookup), pictures: lookup });
+
 /** A connection that moves no byte either way for this long is cut (a client that stopped reading). */
 const CONNECTION_IDLE_MS = 30_000;
 
-/** The whole service on an already opened lookup connection; the caller owns it and listening. */
-export async function buildApp(config: Config, lookup: CodeLookup, options: AppOptions = {}): Promise<FastifyInstance> {
+/** The whole service on an already opened trace source; the caller owns it and listening. */
+export async function buildApp(config: Config, { source, pictures }: TraceBackend, options: AppOptions = {}): Promise<FastifyInstance> {
   const apiPrefix = `${TRACE_API_BASE_PATH}/`;
   const headers = await loadSecurityHeaders(apiPrefix, config.imageOrigins);
   const hops = config.trustProxy;
@@ -77,14 +88,14 @@ export async function buildApp(config: Config, lookup: CodeLookup, options: AppO
   });
   app.setErrorHandler(handleError);
   registerSecurity(app, headers, { trustProxy: config.trustProxy !== false, publicOrigin: config.publicOrigin });
-  registerHealth(app, lookup, options.lifecycle ?? { draining: false });
+  registerHealth(app, source, options.lifecycle ?? { draining: false });
   if (options.metrics) registerMetrics(app, options.metrics);
   app.addHook('onRequest', checkRequest(apiPrefix));
   const limits = await registerRateLimits(app, config);
   const indexHtml = join(config.staticDir, 'index.html');
   const hasPage = existsSync(indexHtml);
   // The page's own server build renders its routes; a static build alone still serves index.html.
-  const rendering = hasPage && existsSync(config.ssrEntry) ? await loadPageRenderer(config.ssrEntry, indexHtml, lookup) : undefined;
+  const rendering = hasPage && existsSync(config.ssrEntry) ? await loadPageRenderer(config.ssrEntry, indexHtml, source) : undefined;
   const render = rendering && guardRenders(rendering.render, {
     busyTexts: rendering.busyTexts,
     takeLookup: limits.takeLookup,
@@ -95,8 +106,10 @@ export async function buildApp(config: Config, lookup: CodeLookup, options: AppO
   // Without a build (e.g. beside `npm run dev`, where Vite serves the page) the API still runs.
   else app.log.warn(`No built page in ${config.staticDir} (run 'npm run build'): serving the API only`);
   if (hasPage && !render) app.log.warn(`No server-render build at ${config.ssrEntry}: pages are sent unrendered`);
-  await app.register(traceRoutes, { prefix: TRACE_API_BASE_PATH, config, lookup, limit: limits.lookup });
-  await app.register(imageRoutes, { prefix: TRACE_API_BASE_PATH, lookup, cacheBytes: config.imageCacheBytes, limit: limits.image });
+  await app.register(traceRoutes, { prefix: TRACE_API_BASE_PATH, config, source, limit: limits.lookup });
+  if (pictures) {
+    await app.register(imageRoutes, { prefix: TRACE_API_BASE_PATH, lookup: pictures, cacheBytes: config.imageCacheBytes, limit: limits.image });
+  } else await app.register(noImageRoutes, { prefix: TRACE_API_BASE_PATH });
 
   app.setNotFoundHandler((request, reply) => {
     const path = requestPath(request);

@@ -53,6 +53,23 @@ export interface Config {
   imageRateLimitMax: number;
   /** Bytes of picture bodies kept in memory (least recently used dropped first); 0: none kept. */
   imageCacheBytes: number;
+
+  /** The brand's own trace service the lookups go to instead of a database (TRACE_UPSTREAM_URL); unset: the database. */
+  upstream: UpstreamConfig | undefined;
+}
+
+/** Upstream mode (issue 24): every lookup is the brand's service's answer, asked with its own key. */
+export interface UpstreamConfig {
+  /** The service's API base, e.g. https://trace.example.vn/qrinfo-svc/api, without a trailing slash. */
+  url: string;
+  /** The X-Key the upstream expects; sent only to it. */
+  key: string;
+  /** The longest one call may take, body included. */
+  timeoutMs: number;
+  /** How long an answer is reused; 0: never. */
+  cacheTtlSeconds: number;
+  /** How long the breaker stays open before one probe goes through. */
+  breakerCooldownMs: number;
 }
 
 export class ConfigError extends Error {
@@ -117,6 +134,11 @@ export function loadConfig(env: Env = process.env): Config {
     }
   }
 
+  const upstream = parseUpstream(value, integer, problems);
+  if (upstream !== undefined && databaseUrl !== undefined) {
+    problems.push('TRACE_UPSTREAM_URL and DATABASE_URL are both set: lookups come from one of them; unset the other');
+  }
+
   const metricsPort = value('METRICS_PORT') === undefined ? undefined : integer('METRICS_PORT', 0, 0, 65535);
 
   const logLevel = value('LOG_LEVEL') ?? 'info';
@@ -150,6 +172,7 @@ export function loadConfig(env: Env = process.env): Config {
     renderConcurrencyMax: integer('RENDER_CONCURRENCY_MAX', 8, 1, 10_000),
     imageRateLimitMax: integer('IMAGE_RATE_LIMIT_MAX', 1200, 0, 1_000_000_000),
     imageCacheBytes: integer('IMAGE_CACHE_BYTES', 32 * 1024 * 1024, 0, 4 * 1024 * 1024 * 1024),
+    upstream,
   };
   checkPublicInstance(config, env.NODE_ENV, problems);
   if (metricsPort !== undefined && metricsPort !== 0 && metricsPort === config.port) {
@@ -157,6 +180,39 @@ export function loadConfig(env: Env = process.env): Config {
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+function parseUpstream(
+  value: (name: string) => string | undefined,
+  integer: (name: string, fallback: number, min: number, max: number) => number,
+  problems: string[],
+): UpstreamConfig | undefined {
+  const url = value('TRACE_UPSTREAM_URL');
+  const key = value('TRACE_UPSTREAM_KEY');
+  if (url === undefined) {
+    if (key !== undefined) problems.push('TRACE_UPSTREAM_KEY is set without TRACE_UPSTREAM_URL: give the trace service\'s base URL too, or unset the key');
+    return undefined;
+  }
+  if (!isHttpUrl(url)) {
+    problems.push(`TRACE_UPSTREAM_URL: '${url}' is not an http(s) URL like https://trace.example.vn/qrinfo-svc/api`);
+  }
+  if (key === undefined) problems.push('TRACE_UPSTREAM_URL is set without TRACE_UPSTREAM_KEY: give the X-Key the trace service expects');
+  return {
+    url: url.replace(/\/+$/, ''),
+    key: key ?? '',
+    timeoutMs: integer('TRACE_UPSTREAM_TIMEOUT_MS', 3000, 50, 60_000),
+    cacheTtlSeconds: integer('TRACE_UPSTREAM_CACHE_TTL_S', 30, 0, 3600),
+    breakerCooldownMs: integer('TRACE_UPSTREAM_BREAKER_COOLDOWN_MS', 5000, 100, 600_000),
+  };
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.username === '' && url.password === '' && url.search === '' && url.hash === '';
+  } catch {
+    return false;
+  }
 }
 
 const LOOPBACK_HOSTS = new Set(['localhost', '::1']);

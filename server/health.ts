@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { CodeLookup } from './db/storage.ts';
+import type { TraceSource } from './traceSource.ts';
 import { JSON_TYPE, sendError } from './http/errors.ts';
 
 /** Set once shutdown begins; read by readiness and by every response. */
@@ -12,10 +12,11 @@ const READY_PATH = '/readyz';
 
 /**
  * `/healthz`: the process answers (a restart will not help otherwise). `/readyz`: it should get
- * traffic: the database answers a read and no shutdown has begun. A load balancer that sees 503 stops
- * sending new requests while the ones it sent are still answered.
+ * traffic: its trace source answers (the database a read; an upstream: its breaker is not open) and
+ * no shutdown has begun. A load balancer that sees 503 stops sending new requests while the ones it
+ * sent are still answered.
  */
-export function registerHealth(app: FastifyInstance, lookup: CodeLookup, lifecycle: Lifecycle): void {
+export function registerHealth(app: FastifyInstance, source: TraceSource, lifecycle: Lifecycle): void {
   // While draining, every answer ends its connection, so keep-alive clients (a proxy's pool above all)
   // move to another instance one finished request at a time instead of finding their socket closed.
   // Decided when the answer is sent, so requests already in flight at the signal are covered too.
@@ -30,10 +31,10 @@ export function registerHealth(app: FastifyInstance, lookup: CodeLookup, lifecyc
     reply.header('cache-control', 'no-store');
     if (lifecycle.draining) return sendError(request, reply, 'INTERNAL_SERVER_ERROR', 503, 'Shutting down');
     try {
-      await lookup.ping();
+      await source.ping();
     } catch (error) {
-      request.log.warn({ err: error }, 'readiness: database unreachable');
-      return sendError(request, reply, 'INTERNAL_SERVER_ERROR', 503, 'Database unreachable');
+      request.log.warn({ err: error }, `readiness: ${source.unreachable.toLowerCase()}`);
+      return sendError(request, reply, 'INTERNAL_SERVER_ERROR', 503, source.unreachable);
     }
     return reply.type(JSON_TYPE).send('{"status":"ready"}');
   });

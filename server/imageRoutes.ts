@@ -11,7 +11,7 @@ const CACHE_FOREVER = 'public, max-age=31536000, immutable';
 const IMAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; sandbox; frame-ancestors 'none'";
 
 export interface ImageRoutesOptions {
-  lookup: CodeLookup;
+  lookup: Pick<CodeLookup, 'image'>;
   /** Bytes of picture bodies kept in memory (IMAGE_CACHE_BYTES). */
   cacheBytes: number;
   /** The pictures' own per-client budget (server/rateLimits.ts); none when IMAGE_RATE_LIMIT_MAX=0. */
@@ -62,4 +62,15 @@ export async function imageRoutes(app: FastifyInstance, { lookup, cacheBytes, li
     const found = lookup.image(name);
     return found instanceof Promise ? found.then(answer) : answer(found);
   });
+}
+
+/** Said by the images route in upstream mode, and logged once at start. */
+export const NO_IMAGES_UPSTREAM = 'Product pictures are not available in upstream mode (TRACE_UPSTREAM_URL): the trace service\'s ImageUrl names where they are';
+
+/**
+ * Upstream mode has no database to read pictures from: the route says so, rather than a bare 404 that
+ * reads like a missing picture.
+ */
+export async function noImageRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/images/:name', (request, reply) => sendError(request, reply, 'NOT_FOUND', 404, NO_IMAGES_UPSTREAM));
 }

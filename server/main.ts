@@ -1,13 +1,18 @@
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
-import { buildApp, type AppOptions } from './app.ts';
-import { ConfigError, DEMO_API_KEY, loadConfig, type Config } from './config.ts';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Registry } from 'prom-client';
+import { buildApp, databaseBackend, type AppOptions } from './app.ts';
+import { ConfigError, DEMO_API_KEY, loadConfig, type Config, type UpstreamConfig } from './config.ts';
 import { openStorage, storageLocation, type TraceStorage } from './db/storage.ts';
 import { describeStorageFailure } from './db/storageFailure.ts';
 import type { Lifecycle } from './health.ts';
 import { importFile } from './import/importFile.ts';
+import { NO_IMAGES_UPSTREAM } from './imageRoutes.ts';
 import { createMetrics } from './metrics.ts';
 import { serveMetrics, type MetricsServer } from './metricsServer.ts';
+import { withBreakerLog } from './upstream/breakerLog.ts';
+import { upstreamMetrics } from './upstream/upstreamMetrics.ts';
+import { upstreamSource } from './upstream/upstreamSource.ts';
 
 const DRAIN_DEADLINE_MS = 10_000;
 const IDLE_SWEEP_MS = 200;
@@ -39,8 +44,57 @@ async function openConfiguredStorage(config: Config): Promise<TraceStorage> {
   }
 }
 
-/** Opens (and with SEED_DEMO=1, on first start, seeds) the database, then serves until closed. */
+/** Said when SEED_DEMO=1 meets upstream mode: there is no database to seed. */
+const NO_SEED_UPSTREAM = 'SEED_DEMO=1 is not available in upstream mode (TRACE_UPSTREAM_URL): the lookups are the trace service\'s own; no demo data is loaded';
+
+/**
+ * Serves until closed, from the upstream when TRACE_UPSTREAM_URL is set, else from the database
+ * (opened, and with SEED_DEMO=1 seeded on first start).
+ */
 export async function start(config: Config, options: AppOptions = {}): Promise<Started> {
+  return config.upstream === undefined ? startOnDatabase(config, options) : startOnUpstream(config, config.upstream, options);
+}
+
+async function listen(app: FastifyInstance, config: Config, lifecycle: Lifecycle, metricsServer: MetricsServer | undefined): Promise<Started> {
+  warnAboutSettings(app, config);
+  const url = await app.listen({ port: config.port, host: config.host });
+  return { app, url, lifecycle, ...(metricsServer ? { metricsUrl: metricsServer.url } : {}) };
+}
+
+async function serveMetricsOf(app: FastifyInstance, registry: Registry, config: Config): Promise<MetricsServer> {
+  const serving = await serveMetrics(registry, config.metricsPort ?? 0, config.metricsHost);
+  // Closed with the app, after the drain, so scrapes still answer while the instance drains.
+  app.addHook('onClose', () => serving.close());
+  app.log.info(`Prometheus metrics at ${serving.url}/metrics`);
+  return serving;
+}
+
+/** Upstream mode (issue 24): no database; every lookup goes to the brand's trace service. */
+async function startOnUpstream(config: Config, upstream: UpstreamConfig, options: AppOptions): Promise<Started> {
+  const lifecycle = options.lifecycle ?? { draining: false };
+  // No database records imports here: the import metrics stay at zero.
+  const metrics = config.metricsPort === undefined ? undefined : createMetrics(() => []);
+  // The source comes before the app, the app's logger after it.
+  const logger: { current?: FastifyBaseLogger } = {};
+  const observer = withBreakerLog(metrics && upstreamMetrics(metrics.registry), () => logger.current, upstream.breakerCooldownMs);
+  const source = upstreamSource(upstream, observer);
+  const app = await buildApp(config, { source, pictures: undefined }, { ...options, lifecycle, metrics });
+  logger.current = app.log;
+  let metricsServer: MetricsServer | undefined;
+  try {
+    if (metrics !== undefined) metricsServer = await serveMetricsOf(app, metrics.registry, config);
+    // Never the key.
+    app.log.info(`upstream mode: lookups go to ${new URL(upstream.url).origin}`);
+    app.log.info(NO_IMAGES_UPSTREAM);
+    if (config.seedDemo) app.log.warn(NO_SEED_UPSTREAM);
+    return await listen(app, config, lifecycle, metricsServer);
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+}
+
+async function startOnDatabase(config: Config, options: AppOptions): Promise<Started> {
   const storage = await openConfiguredStorage(config);
   let metricsServer: MetricsServer | undefined;
   try {
@@ -48,15 +102,9 @@ export async function start(config: Config, options: AppOptions = {}): Promise<S
     const lifecycle = options.lifecycle ?? { draining: false };
     const { metricsPort } = config;
     const metrics = metricsPort === undefined ? undefined : createMetrics(() => lookup.importRuns());
-    const app = await buildApp(config, lookup, { ...options, lifecycle, metrics });
+    const app = await buildApp(config, databaseBackend(lookup), { ...options, lifecycle, metrics });
     app.addHook('onClose', () => storage.close());
-    if (metrics !== undefined && metricsPort !== undefined) {
-      const serving = await serveMetrics(metrics.registry, metricsPort, config.metricsHost);
-      metricsServer = serving;
-      // Closed with the app, after the drain, so scrapes still answer while the instance drains.
-      app.addHook('onClose', () => serving.close());
-      app.log.info(`Prometheus metrics at ${serving.url}/metrics`);
-    }
+    if (metrics !== undefined) metricsServer = await serveMetricsOf(app, metrics.registry, config);
     if (storage.created && config.seedDemo) {
       // Through the import path, so the demo data obeys the same rules as production files.
       const result = await importFile(storage, DEMO_DATA, {
@@ -70,19 +118,21 @@ export async function start(config: Config, options: AppOptions = {}): Promise<S
         `the new database is empty: load your codes with npm run import -- <file> (the demo data: npm run import -- ${DEMO_DATA_ARGUMENT})`,
       );
     }
-    if (config.trustProxy !== false && config.publicOrigin === undefined) {
-      app.log.warn('TRUST_PROXY is set without PUBLIC_ORIGIN: requests the proxy reports as http are not redirected to https');
-    }
-    if (config.usingDemoKey) {
-      const level = process.env.NODE_ENV === 'production' ? 'error' : 'warn';
-      app.log[level](`TRACE_API_KEYS is unset: accepting only the public demo key '${DEMO_API_KEY}'. Set your own keys.`);
-    }
-    const url = await app.listen({ port: config.port, host: config.host });
-    return { app, url, lifecycle, ...(metricsServer ? { metricsUrl: metricsServer.url } : {}) };
+    return await listen(app, config, lifecycle, metricsServer);
   } catch (error) {
     void metricsServer?.close();
     await storage.close();
     throw error;
+  }
+}
+
+function warnAboutSettings(app: FastifyInstance, config: Config): void {
+  if (config.trustProxy !== false && config.publicOrigin === undefined) {
+    app.log.warn('TRUST_PROXY is set without PUBLIC_ORIGIN: requests the proxy reports as http are not redirected to https');
+  }
+  if (config.usingDemoKey) {
+    const level = process.env.NODE_ENV === 'production' ? 'error' : 'warn';
+    app.log[level](`TRACE_API_KEYS is unset: accepting only the public demo key '${DEMO_API_KEY}'. Set your own keys.`);
   }
 }
 

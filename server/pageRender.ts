@@ -12,12 +12,11 @@ import {
   type TraceRequest,
   type TraceWireAnswer,
 } from '../src/api/traceContract.ts';
-import type { CodeLookup } from './db/storage.ts';
 import { normaliseCode } from './domain/traceCode.ts';
 import { modulesAfterFirstPaint } from './afterFirstPaint.ts';
 import type { BusyTextsOf } from './http/busyPage.ts';
 import { errorBody } from './http/errors.ts';
-import { storedTraceResponse } from './traceBody.ts';
+import type { TraceSource } from './traceSource.ts';
 
 const ROOT = '<div id="root"></div>';
 
@@ -85,13 +84,10 @@ function pageHtml(template: PageTemplate, { lang, title, description, head, body
  * The lookup as the API would answer it, without HTTP: the page's render asks through its own api slice,
  * so the result and every failure map exactly as in the browser.
  */
-function inProcessTrace(lookup: CodeLookup) {
+function inProcessTrace(source: TraceSource) {
   return async ({ QrCode }: TraceRequest): Promise<TraceWireAnswer> => {
     try {
-      const stored = await lookup.find(normaliseCode(QrCode));
-      if (stored === undefined) return { status: 204, body: undefined };
-      // The answer's object itself: the API's byte template exists for HTTP, a render needs no bytes.
-      return { status: 200, body: storedTraceResponse(stored) };
+      return (await source.lookup(normaliseCode(QrCode))).wire();
     } catch {
       return { status: 500, body: errorBody('INTERNAL_SERVER_ERROR', 500, 'The lookup failed', TRACE_URL_PATH) };
     }
@@ -110,14 +106,14 @@ export interface PageRendering {
  * Server rendering of the page's routes from the page's own server build (dist-ssr/entry-server.js,
  * `npm run build`): the first response of a deep link holds its result, styles and store state.
  */
-export async function loadPageRenderer(ssrEntry: string, indexHtml: string, lookup: CodeLookup): Promise<PageRendering> {
+export async function loadPageRenderer(ssrEntry: string, indexHtml: string, source: TraceSource): Promise<PageRendering> {
   const { renderPage, busyTexts } = (await import(pathToFileURL(ssrEntry).href)) as { renderPage: RenderPage; busyTexts: BusyTexts };
   // Sent when a render fails: the static page (with its prerendered shell, scripts/prerenderShell.ts).
   const unrendered = await readFile(indexHtml, 'utf8');
   // The build's index.html before the shell went in, kept beside the server build.
   const templateHtml = join(dirname(ssrEntry), 'template.html');
   const template = pageTemplate(existsSync(templateHtml) ? await readFile(templateHtml, 'utf8') : unrendered);
-  const answerTrace = inProcessTrace(lookup);
+  const answerTrace = inProcessTrace(source);
   const render: PageRenderer = async (request, reply) => {
     reply
       .type('text/html; charset=utf-8')

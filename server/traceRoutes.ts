@@ -2,31 +2,30 @@ import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { API_KEY_HEADER, TRACE_PATH, type TraceRequest } from '../src/api/traceContract.ts';
 import type { Config } from './config.ts';
-import type { CodeLookup } from './db/storage.ts';
 import type { LimitHook } from './rateLimits.ts';
-import { normaliseCode, type StoredCode } from './domain/traceCode.ts';
+import { normaliseCode } from './domain/traceCode.ts';
 import { JSON_TYPE, sendError } from './http/errors.ts';
 import { BODY_LIMIT, refuseUnreadableBody } from './http/requestRules.ts';
 import { traceErrorBodySchema, traceRequestSchema } from './http/schemas.ts';
 import { buildOpenApiDocument } from './openapi.ts';
-import { traceResponseBody } from './traceBody.ts';
+import type { TraceAnswer, TraceSource } from './traceSource.ts';
 
 export interface TraceRoutesOptions {
   config: Config;
-  lookup: CodeLookup;
+  source: TraceSource;
   /** Takes one lookup from the client's budget, shared with the page renders (server/rateLimits.ts). */
   limit?: LimitHook;
 }
 
 const HEADER = API_KEY_HEADER.toLowerCase();
 
-function answer(reply: FastifyReply, stored: StoredCode | undefined): FastifyReply {
-  if (stored === undefined) return reply.code(204).send();
-  return reply.type(JSON_TYPE).send(traceResponseBody(stored));
+function send(reply: FastifyReply, answer: TraceAnswer): FastifyReply {
+  if (answer.status === 204) return reply.code(204).send();
+  return reply.code(answer.status).type(JSON_TYPE).send(answer.bytes());
 }
 
 /** Everything under the API base path; registered with that prefix so CORS covers only the API. */
-export async function traceRoutes(app: FastifyInstance, { config, lookup, limit }: TraceRoutesOptions): Promise<void> {
+export async function traceRoutes(app: FastifyInstance, { config, source, limit }: TraceRoutesOptions): Promise<void> {
   if (config.corsOrigins.length > 0) {
     await app.register(cors, {
       origin: config.corsOrigins,
@@ -49,7 +48,7 @@ export async function traceRoutes(app: FastifyInstance, { config, lookup, limit 
     {
       schema: {
         body: traceRequestSchema,
-        // 200 bodies come ready-made from traceResponseBody; traceResponseSchema documents them (OpenAPI).
+        // Bodies come ready-made as bytes (server/traceSource.ts); traceResponseSchema documents them (OpenAPI).
         response: { '4xx': traceErrorBodySchema, '5xx': traceErrorBodySchema },
       },
       bodyLimit: BODY_LIMIT,
@@ -59,9 +58,9 @@ export async function traceRoutes(app: FastifyInstance, { config, lookup, limit 
       onRequest: [...(limit ? [limit] : []), checkKey, refuseUnreadableBody],
     },
     (request, reply) => {
-      const found = lookup.find(normaliseCode(request.body.QrCode));
-      // SQLite answers at once and PostgreSQL with a promise: only the latter pays for awaiting.
-      return found instanceof Promise ? found.then((stored) => answer(reply, stored)) : answer(reply, found);
+      const answer = source.lookup(normaliseCode(request.body.QrCode));
+      // SQLite answers at once, PostgreSQL and the upstream with a promise: only those pay for awaiting.
+      return answer instanceof Promise ? answer.then((settled) => send(reply, settled)) : send(reply, answer);
     },
   );
 

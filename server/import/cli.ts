@@ -25,6 +25,10 @@ try {
   console.error(`${error.message}\nNothing was written.`);
   process.exit(1);
 }
+if (config.upstream !== undefined) {
+  console.error('npm run import is not available in upstream mode (TRACE_UPSTREAM_URL is set): the trace service holds the codes. Nothing was written.');
+  process.exit(1);
+}
 const location = storageLocation(config);
 
 let storage: TraceStorage | undefined;

@@ -3,8 +3,9 @@ import { rm } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { API_KEY_HEADER, TRACE_URL_PATH } from '../../src/api/traceContract.ts';
+import { API_KEY_HEADER, TRACE_API_BASE_PATH, TRACE_URL_PATH } from '../../src/api/traceContract.ts';
 import { REPO_ROOT, startService, startTs, type RunningProcess } from '../support/childProcess.ts';
+import { startFaultProxy } from '../support/faultProxy.ts';
 import { startPostgres, type PostgresServer } from '../support/postgres.ts';
 import { buildPage } from '../e2e/support/buildPage.ts';
 import { benchCode, CODE_COUNT, ensureBenchCsv, importBenchCsv } from './apiBenchData.ts';
@@ -14,7 +15,13 @@ import { benchCode, CODE_COUNT, ensureBenchCsv, importBenchCsv } from './apiBenc
 // after importing the codes into both databases with `npm run import` (its rows per second).
 // PostgreSQL is a throwaway server of the bench's own (Debian's package), with its default durability. The cases alternate over ROUNDS rounds and each figure is the median round, so a
 // burst of load from elsewhere on the machine skews all cases alike rather than one.
-// Env: BENCH_SECONDS (default 5 per case and round), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 10).
+// Upstream mode (issue 24): the service in front of the SQLite instance as its upstream, lookups and
+// rendered pages, cache off (what it adds at p99 over the upstream's own), and with the answer cache on
+// for one hot code, beside that upstream reached through BENCH_UPSTREAM_DELAY_MS of added latency (a
+// trace service across a network; the in-process delay proxy is in the bench's own process).
+// The p99 upstream mode adds is compared at BENCH_PACED_RATE lookups/s (default 1000), below saturation.
+// Env: BENCH_SECONDS (default 5 per case and round), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 10),
+// BENCH_UPSTREAM_DELAY_MS (default 5), BENCH_PACED_RATE.
 // The load generator shares the machine's cores with the servers; the bare route is limited by it
 // (its server sits partly idle), the service by its own CPU, hence the CPU time per request column.
 const CSV = join(REPO_ROOT, 'data/bench/trace-1m.csv');
@@ -33,6 +40,17 @@ const TARGET_PAGES_PER_S = 500;
 const TARGET_PAGE_P99_MS = 50;
 const TARGET_SQLITE_IMPORT = 150_000;
 const TARGET_POSTGRES_IMPORT = 200_000;
+const UPSTREAM_CASE = 'upstream mode: trace, existing';
+const UPSTREAM_PAGE_CASE = 'upstream mode: page GET /dt?qr=';
+const HOT_DIRECT_CASE = 'upstream +delay: trace, one hot code';
+const HOT_CACHED_CASE = 'upstream mode, cache on: hot code';
+const TARGET_UPSTREAM_P99_ADDED_MS = 2;
+const TARGET_CACHE_SPEEDUP = 3;
+const UPSTREAM_DELAY_MS = Number(process.env.BENCH_UPSTREAM_DELAY_MS ?? 5);
+/** Below what either side saturates at on a 2-core machine, so the p99s compare the work, not queues. */
+const PACED_RATE = Number(process.env.BENCH_PACED_RATE ?? 1000);
+const PACED_DIRECT_CASE = `trace, existing, ${PACED_RATE}/s`;
+const PACED_UPSTREAM_CASE = `upstream mode: existing, ${PACED_RATE}/s`;
 
 // Six processes start at once beside the load generator: generous on a busy machine.
 const START_TIMEOUT_MS = 120_000;
@@ -48,6 +66,8 @@ interface Case {
   /** A second instance that gets half the connections (the PostgreSQL row of two instances). */
   also?: { url: string; pid: number };
   code: () => string;
+  /** Requests per second in all, sent at that pace whatever the answers' speed: latency below saturation. */
+  rate?: number;
 }
 
 /** CPU seconds (user + system) a process has used so far, from Linux's /proc (clock ticks of 1/100 s). */
@@ -56,12 +76,14 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-function options({ url, code, page }: Case, duration: number) {
+function options({ url, code, page, rate }: Case, duration: number) {
+  const pace = rate === undefined ? {} : { overallRate: rate };
   if (page) {
     return {
       url,
       connections: CONNECTIONS,
       duration,
+      ...pace,
       requests: [{ method: 'GET' as const, setupRequest: (request: object) => ({ ...request, path: `/dt?qr=${code()}` }) }],
     };
   }
@@ -69,6 +91,7 @@ function options({ url, code, page }: Case, duration: number) {
     url,
     connections: CONNECTIONS,
     duration,
+    ...pace,
     requests: [
       {
         method: 'POST' as const,
@@ -135,8 +158,11 @@ const starting = [
   startService({ ...serviceEnv, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }, { timeoutMs: START_TIMEOUT_MS }),
   startService({ ...serviceEnv, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }, { timeoutMs: START_TIMEOUT_MS }),
 ] as const;
+// The delay proxy's target is only known once the SQLite instance listens: the upstream-mode
+// instances start after the others.
 // All settled, not all: those that did start are stopped below even when another failed to.
 const processes = await Promise.allSettled(starting);
+let delayProxy: Awaited<ReturnType<typeof startFaultProxy>> | undefined;
 const running = processes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
 try {
   const failed = processes.find((outcome) => outcome.status === 'rejected');
@@ -150,9 +176,24 @@ try {
     RunningProcess,
   ];
   const urlOf = ({ ready }: RunningProcess) => ready[1]!;
+  delayProxy = await startFaultProxy(urlOf(service));
+  delayProxy.delayMs = UPSTREAM_DELAY_MS;
+  delayProxy.set('slow');
+  const upstreamEnv = { ...serviceEnv, TRACE_UPSTREAM_KEY: KEY, LOG_LEVEL: 'warn' };
+  const viaUpstream = await startService(
+    { ...upstreamEnv, TRACE_UPSTREAM_URL: `${urlOf(service)}${TRACE_API_BASE_PATH}`, TRACE_UPSTREAM_CACHE_TTL_S: '0' },
+    { timeoutMs: START_TIMEOUT_MS },
+  );
+  running.push(viaUpstream);
+  const cachedUpstream = await startService(
+    { ...upstreamEnv, TRACE_UPSTREAM_URL: `${delayProxy.url}${TRACE_API_BASE_PATH}`, TRACE_UPSTREAM_CACHE_TTL_S: '30' },
+    { timeoutMs: START_TIMEOUT_MS },
+  );
+  running.push(cachedUpstream);
   const random = (n: number) => Math.floor(Math.random() * n);
   const existing = () => benchCode(random(CODE_COUNT));
   const unknown = () => benchCode(CODE_COUNT + random(CODE_COUNT));
+  const hot = () => benchCode(42);
   const cases: Case[] = [
     { name: 'bare Fastify route (constant JSON)', url: urlOf(bare), pid: bare.pid, code: existing },
     { name: 'bare route + one SQLite read', url: urlOf(bareWithRead), pid: bareWithRead.pid, code: existing },
@@ -169,6 +210,13 @@ try {
       also: { url: urlOf(secondOnPostgres), pid: secondOnPostgres.pid },
       code: existing,
     },
+    { name: UPSTREAM_CASE, url: urlOf(viaUpstream), pid: viaUpstream.pid, code: existing },
+    { name: PACED_DIRECT_CASE, url: urlOf(service), pid: service.pid, code: existing, rate: PACED_RATE },
+    { name: PACED_UPSTREAM_CASE, url: urlOf(viaUpstream), pid: viaUpstream.pid, code: existing, rate: PACED_RATE },
+    { name: UPSTREAM_PAGE_CASE, url: urlOf(viaUpstream), pid: viaUpstream.pid, code: existing, page: true },
+    // The delay proxy runs in this process: its CPU is the load generator's, not a server's.
+    { name: HOT_DIRECT_CASE, url: delayProxy.url, pid: service.pid, code: hot },
+    { name: HOT_CACHED_CASE, url: urlOf(cachedUpstream), pid: cachedUpstream.pid, code: hot },
   ];
   // Warm-up: JIT, the code index's pages, PostgreSQL's connections and prepared statements.
   for (const benchCase of cases) await load(benchCase, 2);
@@ -239,7 +287,24 @@ try {
       `targets ≥ ${TARGET_SQLITE_IMPORT.toLocaleString('en')} and ≥ ${TARGET_POSTGRES_IMPORT.toLocaleString('en')}: ` +
       `${sqliteImport.rowsPerSecond >= TARGET_SQLITE_IMPORT ? 'met' : 'not met'}, ${postgresImport.rowsPerSecond >= TARGET_POSTGRES_IMPORT ? 'met' : 'not met'}`,
   );
+  const figure = (name: string) => rounds[cases.findIndex((benchCase) => benchCase.name === name)]!;
+  const p99Added = median(figure(PACED_UPSTREAM_CASE).p99) - median(figure(PACED_DIRECT_CASE).p99);
+  const pageP99Added = median(figure(UPSTREAM_PAGE_CASE).p99) - pageP99;
+  console.log(
+    `Upstream mode, cache off, in front of the SQLite instance: ${median(figure(UPSTREAM_CASE).rate).toFixed(0)} lookups/s ` +
+      `(the upstream's own: ${median(existingCase.rate).toFixed(0)}), ${median(figure(UPSTREAM_PAGE_CASE).rate).toFixed(0)} pages/s ` +
+      `(database mode: ${pageRate.toFixed(0)}); p99 added over the upstream's own, ≤ ${TARGET_UPSTREAM_P99_ADDED_MS} ms: ` +
+      `${p99Added <= TARGET_UPSTREAM_P99_ADDED_MS ? 'met' : 'not met'} (lookups at ${PACED_RATE}/s +${p99Added} ms; ` +
+      `at saturation: lookups +${median(figure(UPSTREAM_CASE).p99) - p99} ms, pages +${pageP99Added} ms)`,
+  );
+  const speedup = median(figure(HOT_CACHED_CASE).rate) / median(figure(HOT_DIRECT_CASE).rate);
+  console.log(
+    `Answer cache on, one hot code, upstream ${UPSTREAM_DELAY_MS} ms away, ≥ ${TARGET_CACHE_SPEEDUP}x the upstream's own rate: ` +
+      `${speedup >= TARGET_CACHE_SPEEDUP ? 'met' : 'not met'} (${speedup.toFixed(1)}x: ${median(figure(HOT_CACHED_CASE).rate).toFixed(0)} vs ` +
+      `${median(figure(HOT_DIRECT_CASE).rate).toFixed(0)} lookups/s)`,
+  );
 } finally {
+  await delayProxy?.stop();
   await Promise.all(running.map((started) => started.stop()));
   await postgres.stop();
   await rm(buildRoot, { recursive: true, force: true });

@@ -30,7 +30,34 @@ describe('loadConfig', () => {
       renderConcurrencyMax: 8,
       imageRateLimitMax: 1200,
       imageCacheBytes: 33554432,
+      upstream: undefined,
     });
+  });
+
+  it('reads upstream mode (issue 24) and refuses half of it, a URL that is not http(s), or a database beside it', () => {
+    expect(
+      loadConfig({ TRACE_UPSTREAM_URL: 'https://trace.example.vn/qrinfo-svc/api/', TRACE_UPSTREAM_KEY: ' brand-key ' }).upstream,
+    ).toEqual({ url: 'https://trace.example.vn/qrinfo-svc/api', key: 'brand-key', timeoutMs: 3000, cacheTtlSeconds: 30, breakerCooldownMs: 5000 });
+    expect(
+      loadConfig({
+        TRACE_UPSTREAM_URL: 'http://10.0.0.7:8080/api',
+        TRACE_UPSTREAM_KEY: 'k',
+        TRACE_UPSTREAM_TIMEOUT_MS: '1500',
+        TRACE_UPSTREAM_CACHE_TTL_S: '0',
+        TRACE_UPSTREAM_BREAKER_COOLDOWN_MS: '2000',
+      }).upstream,
+    ).toEqual({ url: 'http://10.0.0.7:8080/api', key: 'k', timeoutMs: 1500, cacheTtlSeconds: 0, breakerCooldownMs: 2000 });
+    expect(() => loadConfig({ TRACE_UPSTREAM_URL: 'https://trace.example.vn/api' })).toThrow(/TRACE_UPSTREAM_URL is set without TRACE_UPSTREAM_KEY/);
+    expect(() => loadConfig({ TRACE_UPSTREAM_KEY: 'k' })).toThrow(/TRACE_UPSTREAM_KEY is set without TRACE_UPSTREAM_URL/);
+    expect(() => loadConfig({ TRACE_UPSTREAM_URL: 'ftp://trace.example.vn/api', TRACE_UPSTREAM_KEY: 'k' })).toThrow(
+      /TRACE_UPSTREAM_URL: 'ftp:\/\/trace.example.vn\/api' is not an http\(s\) URL/,
+    );
+    expect(() => loadConfig({ TRACE_UPSTREAM_URL: 'https://trace.example.vn/api', TRACE_UPSTREAM_KEY: 'k', TRACE_UPSTREAM_TIMEOUT_MS: '0' })).toThrow(
+      /TRACE_UPSTREAM_TIMEOUT_MS=0/,
+    );
+    expect(() =>
+      loadConfig({ TRACE_UPSTREAM_URL: 'https://trace.example.vn/api', TRACE_UPSTREAM_KEY: 'k', DATABASE_URL: 'postgres://u@h/db' }),
+    ).toThrow(/TRACE_UPSTREAM_URL and DATABASE_URL are both set/);
   });
 
   it('reads the page path and picture limits, and refuses values out of range', () => {

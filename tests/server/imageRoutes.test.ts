@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.ts';
+import { buildApp, databaseBackend } from '../../server/app.ts';
 import { loadConfig } from '../../server/config.ts';
 import { openStorage, type CodeLookup, type TraceStorage } from '../../server/db/storage.ts';
 import type { StoredImage } from '../../server/domain/productImage.ts';
@@ -50,7 +50,7 @@ async function startService(env: Record<string, string> = {}): Promise<Service> 
     importRuns: () => lookup.importRuns(),
     ping: () => lookup.ping(),
   };
-  app = await buildApp(config, counted, { logStream: { write: () => {} } });
+  app = await buildApp(config, databaseBackend(counted), { logStream: { write: () => {} } });
   const answer = await app.inject({
     method: 'POST',
     url: TRACE_URL_PATH,

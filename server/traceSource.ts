@@ -1,0 +1,89 @@
+import type { TraceWireAnswer } from '../src/api/traceContract.ts';
+import type { CodeLookup } from './db/storage.ts';
+import type { StoredCode } from './domain/traceCode.ts';
+import { errorBody } from './http/errors.ts';
+import { storedTraceResponse, traceResponseBody } from './traceBody.ts';
+
+/**
+ * One lookup's answer in the contract's terms: 200 and the item, 204, or an error status and its body.
+ * The API sends the bytes, the page's render reads the parsed body; each is made only when asked for.
+ */
+export interface TraceAnswer {
+  readonly status: number;
+  /** The body's JSON as sent over HTTP; undefined for 204. */
+  bytes(): Buffer | undefined;
+  /** The same answer as the page's own api slice reads it. */
+  wire(): TraceWireAnswer;
+}
+
+/**
+ * Where lookups are answered: the reference service's own database, or the brand's trace service
+ * (server/upstream/). The routes, the page's render and readiness talk to this and never know which.
+ */
+export interface TraceSource {
+  /**
+   * Answers a normalised (trimmed, upper-case) code. The database may throw (its failure is the
+   * service's own: a 500); the upstream never does, its failures are answers.
+   */
+  lookup(code: string): TraceAnswer | Promise<TraceAnswer>;
+  /** Throws unless the source should get traffic: what readiness reports. */
+  ping(): void | Promise<void>;
+  /** What readiness says when ping throws. */
+  readonly unreachable: string;
+}
+
+export const NOT_FOUND_ANSWER: TraceAnswer = { status: 204, bytes: () => undefined, wire: () => ({ status: 204, body: undefined }) };
+
+/** JSON bytes as received or built once; parsed only if a render reads them. */
+export class JsonAnswer implements TraceAnswer {
+  constructor(
+    readonly status: number,
+    private readonly json: Buffer,
+  ) {}
+
+  bytes(): Buffer {
+    return this.json;
+  }
+
+  wire(): TraceWireAnswer {
+    return { status: this.status, body: JSON.parse(this.json.toString('utf8')) as TraceWireAnswer['body'] };
+  }
+}
+
+/**
+ * The contract's error body without an endpoint: the page shows its plain 'System error!', as the
+ * specification's catalogue says for any error that names no endpoint (the upstream's own failures).
+ */
+export function systemErrorAnswer(status: number, message: string): TraceAnswer {
+  return new JsonAnswer(status, Buffer.from(JSON.stringify(errorBody('INTERNAL_SERVER_ERROR', status, message, ''))));
+}
+
+class StoredAnswer implements TraceAnswer {
+  readonly status = 200;
+  constructor(private readonly stored: StoredCode) {}
+
+  // The byte template (server/traceBody.ts): the API's hot path, where serialising every answer anew cost more than the lookup.
+  bytes(): Buffer {
+    return traceResponseBody(this.stored);
+  }
+
+  // A render needs the object, not bytes.
+  wire(): TraceWireAnswer {
+    return { status: 200, body: storedTraceResponse(this.stored) };
+  }
+}
+
+const fromStored = (stored: StoredCode | undefined): TraceAnswer => (stored === undefined ? NOT_FOUND_ANSWER : new StoredAnswer(stored));
+
+/** The reference service's own database (SQLite or PostgreSQL) as a trace source. */
+export function databaseSource(lookup: CodeLookup): TraceSource {
+  return {
+    lookup(code) {
+      const found = lookup.find(code);
+      // SQLite answers at once and PostgreSQL with a promise: only the latter pays for awaiting.
+      return found instanceof Promise ? found.then(fromStored) : fromStored(found);
+    },
+    ping: () => lookup.ping(),
+    unreachable: 'Database unreachable',
+  };
+}

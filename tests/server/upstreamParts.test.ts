@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { AnswerCache } from '../../server/upstream/answerCache.ts';
+import { CircuitBreaker, type BreakerState } from '../../server/upstream/breaker.ts';
+
+// The upstream client's two pieces of pure logic, on a clock the tests move.
+
+describe('the answer cache', () => {
+  it('keeps an answer for its TTL, then forgets it', () => {
+    let now = 0;
+    const cache = new AnswerCache<string>(30_000, 1000, () => now);
+    cache.set('A', 'answer', 10);
+    now = 29_999;
+    expect(cache.get('A')).toBe('answer');
+    now = 30_000;
+    expect(cache.get('A')).toBeUndefined();
+  });
+
+  it('stays within its byte budget, dropping the oldest first, and never keeps what alone exceeds it', () => {
+    const cache = new AnswerCache<string>(30_000, 100, () => 0);
+    for (const key of ['A', 'B', 'C']) cache.set(key, key, 40);
+    expect([cache.get('A'), cache.get('B'), cache.get('C')]).toEqual([undefined, 'B', 'C']);
+    cache.set('D', 'D', 101);
+    expect(cache.get('D')).toBeUndefined();
+    expect(cache.get('B')).toBe('B');
+  });
+
+  it('keeps nothing with a TTL of 0', () => {
+    const cache = new AnswerCache<string>(0, 100, () => 0);
+    cache.set('A', 'A', 1);
+    expect(cache.enabled).toBe(false);
+    expect(cache.get('A')).toBeUndefined();
+  });
+});
+
+describe('the circuit breaker', () => {
+  it('opens after the threshold of failures in a row, lets one probe through after the cool-down, and closes on its success', () => {
+    let now = 0;
+    const states: BreakerState[] = [];
+    const breaker = new CircuitBreaker(3, 1000, (state) => states.push(state), () => now);
+    breaker.failed();
+    breaker.failed();
+    breaker.succeeded();
+    breaker.failed();
+    breaker.failed();
+    expect(breaker.state).toBe('closed');
+    breaker.failed();
+    expect(breaker.state).toBe('open');
+    expect(breaker.allow()).toBe(false);
+    now = 1000;
+    expect(breaker.allow()).toBe(true);
+    expect(breaker.allow()).toBe(false);
+    breaker.succeeded();
+    expect(breaker.allow()).toBe(true);
+    expect(states).toEqual(['open', 'half_open', 'closed']);
+  });
+
+  it('reopens at once when the probe fails', () => {
+    let now = 0;
+    const breaker = new CircuitBreaker(2, 1000, () => {}, () => now);
+    breaker.failed();
+    breaker.failed();
+    now = 1000;
+    expect(breaker.allow()).toBe(true);
+    breaker.failed();
+    expect(breaker.state).toBe('open');
+    expect(breaker.failingFast).toBe(true);
+    now = 1999;
+    expect(breaker.allow()).toBe(false);
+  });
+});
