@@ -148,7 +148,11 @@ function classify(status: number, json: Buffer): UpstreamResult {
     const empty = (body.Data.Products as unknown[]).length === 0 && (body.Data.Box as unknown[]).length === 0;
     return { outcome: empty ? 'not_found' : 'answer', answer: new JsonAnswer(200, json) };
   }
-  if (status >= 400 && status <= 599 && isErrorBody(body)) return { outcome: 'error_body', answer: new JsonAnswer(status, json) };
+  // The body as the upstream gave it (the page names its code and endpoint); a 5xx goes on as 502, the
+  // upstream's failure and not the page server's own.
+  if (status >= 400 && status <= 599 && isErrorBody(body)) {
+    return { outcome: 'error_body', answer: new JsonAnswer(status >= 500 ? 502 : status, json) };
+  }
   return BAD_BODY;
 }
 

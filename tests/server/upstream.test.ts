@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_HEADER, TRACE_API_BASE_PATH } from '../../src/api/traceContract.ts';
 import { loadConfig } from '../../server/config.ts';
 import { start, type Started } from '../../server/main.ts';
-import { startFaultProxy, UPSTREAM_401, type FaultProxy } from '../support/faultProxy.ts';
+import { startFaultProxy, UPSTREAM_401, UPSTREAM_500, type FaultProxy } from '../support/faultProxy.ts';
 import { runTs } from '../support/childProcess.ts';
 import { DEMO_KEY, startTestServer, TRACE_URL_PATH, type TestServer } from './harness.ts';
 
@@ -130,6 +130,16 @@ describe('upstream mode', () => {
     const response = await lookup(server, KNOWN);
     expect(response.status).toBe(401);
     expect(await response.json()).toEqual(UPSTREAM_401);
+    expect(await outcomes(server, 'error_body')).toBe(1);
+  });
+
+  it("answers the upstream's own 5xx error body as a 502, the body as it gave it: never a 500 of the page server's", async () => {
+    const server = await startPageServer();
+    proxy.set('error500');
+    const response = await lookup(server, KNOWN);
+    expect(response.status).toBe(502);
+    // The page names the upstream's code and endpoint from the body ("System error: error code 500 at …").
+    expect(await response.json()).toEqual(UPSTREAM_500);
     expect(await outcomes(server, 'error_body')).toBe(1);
   });
 

@@ -8,6 +8,8 @@ export type Fault =
   | 'slow'
   | 'html500'
   | 'error401'
+  /** The contract's error body with a 500: the upstream's own failure, told in its words. */
+  | 'error500'
   /** Sends the headers and half a body, then resets the connection. */
   | 'resetMidBody'
   /** Resets the connection before any response byte. */
@@ -31,6 +33,7 @@ export interface FaultProxy {
 
 const NGINX_500 = '<!doctype html><html><head><title>500 Internal Server Error</title></head><body><h1>500</h1></body></html>';
 export const UPSTREAM_401 = { error: 'AUTHENTICATION_FAILURE', Message: 'Unknown key', status: 401, EndPoint: '/qrinfo-svc/api/qr/trace' };
+export const UPSTREAM_500 = { error: 'INTERNAL_SERVER_ERROR', Message: 'Database down', status: 500, EndPoint: '/qrinfo-svc/api/qr/trace' };
 
 /**
  * A node:http proxy between the page server and a real upstream that injects one fault at a time:
@@ -76,6 +79,8 @@ export async function startFaultProxy(upstream: string): Promise<FaultProxy> {
         return void outgoing.writeHead(500, { 'content-type': 'text/html' }).end(NGINX_500);
       case 'error401':
         return json(401, JSON.stringify(UPSTREAM_401));
+      case 'error500':
+        return json(500, JSON.stringify(UPSTREAM_500));
       case 'resetMidBody':
         incoming.resume();
         outgoing.writeHead(200, { 'content-type': 'application/json', 'content-length': '400' });
