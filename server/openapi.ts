@@ -48,7 +48,7 @@ export function buildOpenApiDocument() {
             429: errorResponse('RATE_LIMIT: too many lookups from this address.'),
             500: errorResponse("INTERNAL_SERVER_ERROR: 'Unexpected error'."),
             502: errorResponse(
-              "Upstream mode only (TRACE_UPSTREAM_URL): the brand's trace service could not be reached, reset the connection, or answered outside the contract (EndPoint is empty). Its own error bodies pass through with their own status.",
+              "Upstream mode only (TRACE_UPSTREAM_URL): the brand's trace service could not be reached, reset the connection, or answered outside the contract (EndPoint is empty). Its own error bodies pass through as given, with their own status below 500 and 502 for a 5xx.",
             ),
             503: errorResponse("Upstream mode only: the brand's trace service is failing and lookups fail at once for a while (EndPoint is empty)."),
             504: errorResponse("Upstream mode only: the brand's trace service did not answer in time (EndPoint is empty)."),
