@@ -1,5 +1,6 @@
-import { createServer, request as forward, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { forwardTo } from './forwardTo.ts';
 
 /** What the proxy does to the next calls; `pass` forwards them to the real upstream. */
 export type Fault =
@@ -46,17 +47,7 @@ export async function startFaultProxy(upstream: string): Promise<FaultProxy> {
   let calls = 0;
   const sockets = new Set<Socket>();
 
-  const pass = (incoming: IncomingMessage, outgoing: ServerResponse) => {
-    const upstreamRequest = forward(
-      { host: target.hostname, port: target.port, path: incoming.url, method: incoming.method, headers: incoming.headers },
-      (answer) => {
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(outgoing);
-      },
-    );
-    upstreamRequest.on('error', () => outgoing.destroy());
-    incoming.pipe(upstreamRequest);
-  };
+  const pass = forwardTo(target);
 
   const handle = (incoming: IncomingMessage, outgoing: ServerResponse) => {
     calls++;

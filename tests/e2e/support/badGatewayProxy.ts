@@ -1,5 +1,6 @@
-import { createServer, request as forward, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { forwardTo } from '../../support/forwardTo';
 import { TRACE_PATH } from './e2eSuite';
 
 export interface BadGatewayProxy {
@@ -15,22 +16,14 @@ const BAD_GATEWAY_PAGE =
  * is down: page files are forwarded to `upstream`, the trace call gets nginx's HTML 502 page.
  */
 export async function startBadGatewayProxy(upstream: string): Promise<BadGatewayProxy> {
-  const target = new URL(upstream);
+  const pass = forwardTo(new URL(upstream));
   const server: Server = createServer((incoming, outgoing) => {
     if ((incoming.url ?? '').split('?', 1)[0] === TRACE_PATH) {
       incoming.resume();
       outgoing.writeHead(502, { 'content-type': 'text/html' }).end(BAD_GATEWAY_PAGE);
       return;
     }
-    const upstreamRequest = forward(
-      { host: target.hostname, port: target.port, path: incoming.url, method: incoming.method, headers: incoming.headers },
-      (answer) => {
-        outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(outgoing);
-      },
-    );
-    upstreamRequest.on('error', () => outgoing.destroy());
-    incoming.pipe(upstreamRequest);
+    pass(incoming, outgoing);
   });
   await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
   const { port } = server.address() as AddressInfo;
