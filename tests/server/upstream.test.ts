@@ -55,7 +55,7 @@ async function startPageServer(env: Record<string, string> = {}): Promise<Starte
     TRACE_API_KEYS: PAGE_KEY,
     TRACE_UPSTREAM_URL: `${proxy.url}${TRACE_API_BASE_PATH}/`,
     TRACE_UPSTREAM_KEY: DEMO_KEY,
-    TRACE_UPSTREAM_TIMEOUT_MS: '400',
+    TRACE_UPSTREAM_TIMEOUT_MS: '1500',
     TRACE_UPSTREAM_CACHE_TTL_S: '0',
     ...env,
   });
@@ -112,7 +112,7 @@ describe('upstream mode', () => {
     ['noContent', 204, 'not_found'],
   ] as const)('%s from the upstream: %i, counted as %s, never kept', async (fault, status, outcome) => {
     const server = await startPageServer({ TRACE_UPSTREAM_CACHE_TTL_S: '30' });
-    proxy.delayMs = 1000;
+    proxy.delayMs = 2500;
     proxy.set(fault);
     const response = await lookup(server, KNOWN);
     expect(response.status).toBe(status);
@@ -176,7 +176,8 @@ describe('upstream mode', () => {
   });
 
   it('opens the breaker while the upstream is down, fails fast, and closes it once a probe is answered', async () => {
-    const server = await startPageServer({ TRACE_UPSTREAM_BREAKER_COOLDOWN_MS: '300', LOG_LEVEL: 'info' });
+    // Long enough that the checks of the open breaker below end inside it on a busy machine.
+    const server = await startPageServer({ TRACE_UPSTREAM_BREAKER_COOLDOWN_MS: '2000', LOG_LEVEL: 'info' });
     const logged = (text: string) => logs.filter((line) => line.includes(text)).length;
     await proxy.down();
     for (let i = 0; i < 5; i++) await expectPlainSystemError(await lookup(server, KNOWN));
@@ -188,11 +189,11 @@ describe('upstream mode', () => {
     expect(await outcomes(server, 'breaker_open')).toBe(1);
     expect(await outcomes(server, 'refused')).toBe(5);
     expect((await fetch(`${server.url}/readyz`)).status).toBe(503);
-    expect(logged('upstream trace service failing: lookups fail at once for 300 ms')).toBe(1);
+    expect(logged('upstream trace service failing: lookups fail at once for 2000 ms')).toBe(1);
 
     await proxy.up();
     // Readiness probes the upstream itself once the cool-down is over, with no lookup needed.
-    await expect.poll(async () => (await fetch(`${server.url}/readyz`)).status, { timeout: 3000, interval: 100 }).toBe(200);
+    await expect.poll(async () => (await fetch(`${server.url}/readyz`)).status, { timeout: 10_000, interval: 100 }).toBe(200);
     expect(await metric(server, 'trace_upstream_breaker_state')).toBe(0);
     expect(logged('upstream trace service answers again')).toBe(1);
     expect((await lookup(server, KNOWN)).status).toBe(200);
@@ -200,7 +201,7 @@ describe('upstream mode', () => {
 
   it('stays ready through one slow call', async () => {
     const server = await startPageServer();
-    proxy.delayMs = 1000;
+    proxy.delayMs = 2500;
     proxy.set('slow', 1);
     expect((await lookup(server, KNOWN)).status).toBe(504);
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
