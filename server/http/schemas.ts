@@ -4,6 +4,7 @@ import {
   TRACE_ERROR_TYPES,
   type TraceBox,
   type TraceBoxFields,
+  type TraceChecks,
   type TraceErrorBody,
   type TraceItemExtras,
   type TraceProduct,
@@ -115,6 +116,18 @@ export const traceResponseSchema = {
         Products: { type: 'array', items: traceProductSchema },
         Box: { type: 'array', items: traceBoxSchema },
       } satisfies Record<keyof TraceResponse['Data'], unknown>,
+    },
+    Checks: {
+      type: ['object', 'null'],
+      description:
+        "Optional. What the service has counted of shoppers' lookups of this code; the page shows it under the status and cautions from the threshold on.",
+      required: ['FirstDay', 'Lookups', 'Devices', 'Caution'] satisfies (keyof TraceChecks)[],
+      properties: {
+        FirstDay: { type: 'string', description: "YYYY-MM-DD, Vietnam's calendar day of the first counted lookup" },
+        Lookups: { type: 'integer', minimum: 1, description: "Shoppers' lookups counted, this one included" },
+        Devices: { type: 'integer', minimum: 1, description: 'Distinct devices, each recognised for one day only' },
+        Caution: { type: 'boolean', description: "Devices has reached the service's caution threshold" },
+      } satisfies Record<keyof TraceChecks, unknown>,
     },
   } satisfies Record<keyof TraceResponse, unknown>,
 } as const;

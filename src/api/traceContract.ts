@@ -69,12 +69,36 @@ export interface TraceBox extends TraceBoxFields, TraceItemExtras {
   UnitCodes?: string[] | null;
 }
 
+/**
+ * What the service has counted of shoppers' lookups of the code (issue 26), beside the item: absent or null
+ * when the service does not count (the company's own service, today), so the page then says nothing of it.
+ */
+export interface TraceChecks {
+  /** Vietnam's calendar day of the code's first counted lookup, YYYY-MM-DD. */
+  FirstDay: string;
+  /** Shoppers' lookups counted, this one included; a device's repeats within a few minutes count once. */
+  Lookups: number;
+  /** Distinct devices that looked the code up, this one included; a device is recognised for one day only. */
+  Devices: number;
+  /** True once Devices has reached the service's caution threshold: the code may have been copied. */
+  Caution: boolean;
+}
+
 export interface TraceResponse {
   Data: {
     Products: TraceProduct[];
     Box: TraceBox[];
   };
+  Checks?: TraceChecks | null;
 }
+
+/**
+ * Why a lookup is made, when it is not a shopper's: the support desk ('staff') and the page's recall watch
+ * re-checking codes kept on the device ('recheck'). Such lookups are never counted. A client with a staff key
+ * is staff whatever it sends.
+ */
+export const LOOKUP_PURPOSE_HEADER = 'X-Lookup-Purpose';
+export type LookupPurpose = 'staff' | 'recheck';
 
 /** The service's answer to a lookup as HTTP carries it: a status and the parsed JSON body (none for 204). */
 export interface TraceWireAnswer {
