@@ -1,7 +1,7 @@
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
-import type { AddressCounters } from './rateLimitStore.ts';
+import type { AddressCounters } from './addressCounters.ts';
 
 type Result = { current: number; ttl: number };
 
