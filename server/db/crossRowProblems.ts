@@ -1,5 +1,4 @@
-import type { CrossRowFacts } from '../import/crossRows.ts';
-import type { RowProblem } from '../import/importFile.ts';
+import type { CrossRowFacts, RowProblem } from './importRows.ts';
 
 // The checks across an import's rows, as SQL both databases run on their staged `import_rows`. A line's
 // problems come in this order: a repeated code, the catalogue, the parent carton. Each part runs only

@@ -1,15 +1,10 @@
 import type { StoredCode } from '../domain/traceCode.ts';
 import type { StoredImage } from '../domain/productImage.ts';
-import type { CatalogueParts } from '../import/catalogue.ts';
-import type { CrossRowFacts } from '../import/crossRows.ts';
-import type { RowProblem } from '../import/importFile.ts';
-import type { ImportRow } from '../import/importRow.ts';
-import { describeDatabaseUrl } from './postgres/database.ts';
-import { openPostgresStorage } from './postgres/storage.ts';
-import { openSqliteStorage } from './sqlite/storage.ts';
+import type { CatalogueParts, CrossRowFacts, ImportRow, RowProblem } from './importRows.ts';
 
 // The one storage interface: the service (routes, readiness, the page render) and the importer talk
-// to it and never to SQLite or PostgreSQL themselves.
+// to it and never to SQLite or PostgreSQL themselves. Each adapter implements it; openStorage.ts
+// picks one, so this port imports neither.
 
 export interface CodeLookup {
   /**
@@ -94,21 +89,4 @@ export interface TraceStorage {
    */
   recordImport(run: ImportRun): Promise<void>;
   close(): Promise<void>;
-}
-
-export interface StorageConfig {
-  /** The SQLite file, used when no databaseUrl is set. */
-  dbPath: string;
-  /** postgres://…: PostgreSQL instead of the SQLite file. */
-  databaseUrl: string | undefined;
-}
-
-/** The configured database as messages name it, before or without opening it. */
-export function storageLocation({ dbPath, databaseUrl }: StorageConfig): string {
-  return databaseUrl === undefined ? dbPath : describeDatabaseUrl(databaseUrl);
-}
-
-/** Opens (creating and migrating when needed) the configured database. */
-export function openStorage({ dbPath, databaseUrl }: StorageConfig): Promise<TraceStorage> {
-  return databaseUrl === undefined ? Promise.resolve(openSqliteStorage(dbPath)) : openPostgresStorage(databaseUrl);
 }

@@ -1,7 +1,6 @@
-import type { LotStatus } from '../../src/api/traceContract.ts';
 import type { StoredImage } from '../domain/productImage.ts';
 import type { ImageFiles } from './imageFiles.ts';
-import type { ImportRow } from './importRow.ts';
+import type { CatalogueLot, CatalogueParts, CatalogueProduct, ImportRow } from '../db/importRows.ts';
 import { ImportFormatError } from './readRows.ts';
 
 /**
@@ -9,42 +8,6 @@ import { ImportFormatError } from './readRows.ts';
  * import, and real files name a few hundred, so a file past this is no catalogue (or a hostile one).
  */
 export const CATALOGUE_MAX_ENTRIES = 100_000;
-
-/** A product (code + packaging unit) as the first row naming it in the file describes it. */
-export interface CatalogueProduct {
-  /** Numbers the file's products from 1; the staged codes point to them by it. */
-  ref: number;
-  line: number;
-  productCode: string;
-  productUnit: string;
-  productName: string | null;
-  weight: number | null;
-  weightType: string | null;
-  isCarton: boolean;
-  /** An https URL, or (imageName) a picture the import stores. */
-  imageUrl: string | null;
-  imageName: string | null;
-}
-
-/** A production lot of one product code, as the first row naming it describes it. */
-export interface CatalogueLot {
-  ref: number;
-  line: number;
-  productCode: string;
-  lotCode: string;
-  productDate: string | null;
-  expireDate: string | null;
-  lotStatus: LotStatus | null;
-  recallReason: string | null;
-}
-
-/** What an import writes besides its codes. */
-export interface CatalogueParts {
-  readonly products: readonly CatalogueProduct[];
-  readonly lots: readonly CatalogueLot[];
-  /** Pictures read from files; written before the products that name them. */
-  readonly images: readonly StoredImage[];
-}
 
 /**
  * The products and lots of one import file, each as its first row gives it. Millions of codes share a

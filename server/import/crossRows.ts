@@ -1,17 +1,8 @@
-import { detached, type ImportRow } from './importRow.ts';
+import type { CrossRowFacts, ImportRow } from '../db/importRows.ts';
+import { detached } from './importRow.ts';
 
 /** Cartons remembered for the parent check below; past it the set starts again (bounded memory). */
 const RECENT_CARTONS = 100_000;
-
-/** What the file's order already proved about the rules across rows, so the database checks only the rest. */
-export interface CrossRowFacts {
-  /** Every code greater than the one before: no code can be there twice. */
-  codesAscending: boolean;
-  /** Rows whose parent carton was not among the cartons just read: the database checks those. */
-  openParents: number;
-  /** Rows staged with a disagreement with their product's or lot's first row. */
-  catalogueProblems: number;
-}
 
 /**
  * Looks at the staged rows as they stream by. Machine-written exports list codes in order and a

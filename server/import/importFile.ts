@@ -1,3 +1,4 @@
+import type { RowProblem } from '../db/importRows.ts';
 import type { TraceStorage } from '../db/storage.ts';
 import { dirname } from 'node:path';
 import { Catalogue } from './catalogue.ts';
@@ -5,11 +6,6 @@ import { CrossRowTracker } from './crossRows.ts';
 import { ImageFiles } from './imageFiles.ts';
 import { RowValidator } from './importRow.ts';
 import { readRows, type SourceRow } from './readRows.ts';
-
-export interface RowProblem {
-  line: number;
-  reason: string;
-}
 
 export interface ImportResult {
   rows: number;

@@ -1,7 +1,8 @@
 import { QR_CODE_MAX_LENGTH, QR_CODE_MIN_LENGTH } from '../../src/api/traceContract.ts';
 import type { LotStatus } from '../../src/api/traceContract.ts';
 import { IMAGE_NAME } from '../domain/productImage.ts';
-import { isCarton, normaliseCode, type CodeRecord } from '../domain/traceCode.ts';
+import type { ImportRow } from '../db/importRows.ts';
+import { isCarton, normaliseCode } from '../domain/traceCode.ts';
 import type { ImageFiles } from './imageFiles.ts';
 
 /** Import columns, in the order a CSV header lists them (any order is accepted). */
@@ -25,17 +26,6 @@ export const IMPORT_COLUMNS = [
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 
 export const REQUIRED_COLUMNS: readonly ImportColumn[] = ['code', 'productCode', 'productUnit', 'lotCode'];
-
-/**
- * A validated row, normalised the way the service stores and looks codes up. A picture is either an
- * https URL (`imageUrl`) or a file the import read and stores (`imageName`).
- */
-export interface ImportRow extends CodeRecord {
-  lotCode: string;
-  parentCode: string | null;
-  isCarton: boolean;
-  imageName: string | null;
-}
 
 /** Where each import column sits in a source row's values (-1: absent), in IMPORT_COLUMNS order. */
 export type ColumnPositions = readonly number[];

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import type { StorageConfig } from '../../server/db/storage.ts';
+import type { StorageConfig } from '../../server/db/openStorage.ts';
 import { createDatabase, dropDatabase } from '../support/postgres.ts';
 
 // The two databases the service runs on. Tests that hold for both run once per backend

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API_KEY_HEADER, TRACE_URL_PATH } from '../../src/api/traceContract.ts';
 import { DEMO_API_KEY, loadConfig } from '../../server/config.ts';
-import { openStorage } from '../../server/db/storage.ts';
+import { openStorage } from '../../server/db/openStorage.ts';
 import { importFile } from '../../server/import/importFile.ts';
 import { DEMO_DATA, start, type Started } from '../../server/main.ts';
 

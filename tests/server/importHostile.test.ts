@@ -1,9 +1,11 @@
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { openStorage, type TraceStorage } from '../../server/db/storage.ts';
+import { openStorage } from '../../server/db/openStorage.ts';
+import type { TraceStorage } from '../../server/db/storage.ts';
 import { CATALOGUE_MAX_ENTRIES } from '../../server/import/catalogue.ts';
-import { importFile, type RowProblem } from '../../server/import/importFile.ts';
+import type { RowProblem } from '../../server/db/importRows.ts';
+import { importFile } from '../../server/import/importFile.ts';
 import { runTs } from '../support/childProcess.ts';
 import { BACKENDS, type TestDatabase } from './backends.ts';
 import { HEADER, tempDir, writeTempFile } from './importFiles.ts';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storageLocation } from '../../server/db/storage.ts';
+import { storageLocation } from '../../server/db/openStorage.ts';
 import { runTs } from '../support/childProcess.ts';
 import { mountSmallDisk, type SmallDisk } from './smallDisk.ts';
 

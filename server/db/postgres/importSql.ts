@@ -1,4 +1,4 @@
-import type { CrossRowFacts } from '../../import/crossRows.ts';
+import type { CrossRowFacts } from '../importRows.ts';
 import { crossRowProblems } from '../crossRowProblems.ts';
 
 // The statements of a PostgreSQL import (server/db/postgres/importStaging.ts).

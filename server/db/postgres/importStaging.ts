@@ -1,10 +1,7 @@
 import { once } from 'node:events';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import type { CatalogueParts } from '../../import/catalogue.ts';
-import type { CrossRowFacts } from '../../import/crossRows.ts';
-import type { RowProblem } from '../../import/importFile.ts';
-import type { ImportRow } from '../../import/importRow.ts';
+import type { CatalogueParts, CrossRowFacts, ImportRow, RowProblem } from '../importRows.ts';
 import type { ImportRun, ImportStaging, WriteCounts } from '../storage.ts';
 import { CopyTextRows } from './copyText.ts';
 import { ProblemsByLine } from '../crossRowProblems.ts';

@@ -1,8 +1,5 @@
 import type { SQLInputValue } from 'node:sqlite';
-import type { CrossRowFacts } from '../../import/crossRows.ts';
-import type { RowProblem } from '../../import/importFile.ts';
-import type { ImportRow } from '../../import/importRow.ts';
-import type { CatalogueParts } from '../../import/catalogue.ts';
+import type { CatalogueParts, CrossRowFacts, ImportRow, RowProblem } from '../importRows.ts';
 import { isCarton } from '../../domain/traceCode.ts';
 import type { ImportRun, ImportStaging, WriteCounts } from '../storage.ts';
 import { inTransaction, type Db } from './database.ts';
