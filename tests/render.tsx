@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, type InitialEntry } from 'react-router-dom';
 import { AppProviders } from '@/app/providers';
 import { AppRoutes } from '@/app/router';
-import { makeStore, type RootState } from '@/app/store';
+import { makeStore, type RootState } from '@/store/store';
 import type { Language } from '@/i18n/languages';
 import { ScannerDevicesContext, browserScannerDevices, type ScannerDevices } from '@/features/scanner/scannerDevices';
 import { i18n } from './i18nInstance';

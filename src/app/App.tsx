@@ -4,7 +4,7 @@ import { serverStateReceived } from '@/api/traceApi';
 import { takeEarlyResponse } from './earlyTrace';
 import { AppProviders } from './providers';
 import { AppRoutes } from './router';
-import { makeStore } from './store';
+import { makeStore } from '@/store/store';
 
 /** The page in the browser; `serverState` is what a server render's store held, to hydrate with. */
 export function App({ serverState }: { serverState?: { traceApi: unknown } }) {

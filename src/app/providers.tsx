@@ -3,7 +3,7 @@ import { ThemeProvider } from '@mui/system';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { appTheme } from '../../theme';
-import type { AppStore } from './store';
+import type { AppStore } from '@/store/store';
 
 export function AppProviders({ store, children }: { store: AppStore; children: ReactNode }) {
   return (

@@ -1,15 +1,14 @@
 import Box from '@mui/material/Box';
 import { Suspense, lazy, useLayoutEffect } from 'react';
 import { useLocation, useRoutes, type RouteObject } from 'react-router-dom';
-import { LookupPage } from '@/features/lookup/LookupPage';
-import { codeFieldHandOver } from '@/features/lookup/shellFieldHandOver';
+import { codeFieldHandOver, LookupPage } from '@/features/lookup';
 import { AppLayout } from '@/layout/AppLayout';
 import { NotFoundPage } from '@/layout/NotFoundPage';
 import { RouteErrorBoundary } from '@/layout/RouteErrorBoundary';
 import { RouteErrorPage } from '@/layout/RouteErrorPage';
 
 // Staff's page: its own chunk, so the shopper's first load does not carry it.
-const SupportPage = lazy(() => import('@/features/support/SupportPage').then(({ SupportPage }) => ({ default: SupportPage })));
+const SupportPage = lazy(() => import('@/features/support').then(({ SupportPage }) => ({ default: SupportPage })));
 
 // A declarative router, not createBrowserRouter: the data router adds about 17 kB gzip to the
 // first load and this page uses none of its loaders or actions.

@@ -1,6 +1,6 @@
 import { useDispatch, useSelector, useStore } from 'react-redux';
-// Types only: the app composes the store from the features' slices; features reach it through these hooks.
-import type { AppDispatch, AppStore, RootState } from '@/app/store';
+// The store knows no feature (they inject their slices), so these hooks take its types without a loop.
+import type { AppDispatch, AppStore, RootState } from './store';
 
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
 export const useAppSelector = useSelector.withTypes<RootState>();

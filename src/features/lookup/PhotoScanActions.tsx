@@ -1,7 +1,5 @@
-import { CodeChoiceDialog } from '@/features/scanner/CodeChoiceDialog';
-import type { DecodedCode } from '@/features/scanner/decode/decodedCode';
-import { PhotoScanButton } from '@/features/scanner/PhotoScanButton';
-import { usePhotoDropAndPaste } from '@/features/scanner/usePhotoDropAndPaste';
+import type { DecodedCode } from '@/features/scanner';
+import { CodeChoiceDialog, PhotoScanButton, usePhotoDropAndPaste } from '@/features/scanner/onDemand';
 
 /** The photo button plus drop and paste anywhere on the page, and the list when a photo holds several codes. */
 export function PhotoScanActions({ onDetected }: { onDetected: (code: DecodedCode) => void }) {

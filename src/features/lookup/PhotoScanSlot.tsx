@@ -1,5 +1,5 @@
 import { Suspense, lazy } from 'react';
-import type { DecodedCode } from '@/features/scanner/decode/decodedCode';
+import type { DecodedCode } from '@/features/scanner';
 import { DisabledPhotoButton } from './DisabledPhotoButton';
 import { loadPhotoScanActions } from './loadScannerUi';
 

@@ -2,7 +2,7 @@ import type { SerializedError } from '@reduxjs/toolkit';
 import type { ParseKeys } from 'i18next';
 import { SYSTEM_ERROR, type TraceFailure } from '@/api/traceFailure';
 import type { TraceResult } from '@/api/traceResult';
-import type { ScannerErrorKey } from '@/features/scanner/scannerSlice';
+import type { ScannerErrorKey } from '@/features/scanner';
 
 /** Anything that can stop a shopper from seeing a result. */
 export type LookupFailure =

@@ -1,4 +1,4 @@
-import type { DecodedCode } from '@/features/scanner/decode/decodedCode';
+import type { DecodedCode } from '@/features/scanner';
 import { parseGs1DigitalLink } from '@/shared/codes/gs1DigitalLink';
 import { compactCode, normalizeInput, validateCode } from './qrCode';
 

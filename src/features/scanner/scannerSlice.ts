@@ -1,5 +1,6 @@
 import type { DecodedCode } from './decode/decodedCode';
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { rootReducer } from '@/store/store';
 
 export type ScannerStatus = 'notStarted' | 'scanning' | 'paused';
 
@@ -93,5 +94,13 @@ export const {
   scanErrorCleared,
 } = scannerSlice.actions;
 
+declare module '@/store/store' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merged into the store's FeatureSlices
+  interface FeatureSlices extends WithSlice<typeof scannerSlice> {}
+}
+
+// Injected when this module loads, before any store is made: the app's modules import it first.
+const injected = scannerSlice.injectInto(rootReducer);
+
 export const { selectScannerStatus, selectScannerOpen, selectScanningFile, selectScannerError, selectCodeChoices } =
-  scannerSlice.selectors;
+  injected.selectors;

@@ -1,11 +1,10 @@
 import { useCallback, useContext } from 'react';
 import { useStore } from 'react-redux';
 import { useAppDispatch } from '@/store/hooks';
-import type { RootState } from '@/app/store';
 import { ScannerDevicesContext } from './scannerDevices';
 import type { DecodedCode } from './decode/decodedCode';
 import { findingOf } from './scanHints';
-import { choicesFound, fileScanFinished, fileScanStarted, scanFailed } from './scannerSlice';
+import { choicesFound, fileScanFinished, fileScanStarted, scanFailed, type ScannerState } from './scannerSlice';
 
 /**
  * The one photo-scan routine behind the photo button, drop and paste. It reads the store when called,
@@ -13,7 +12,8 @@ import { choicesFound, fileScanFinished, fileScanStarted, scanFailed } from './s
  */
 export function usePhotoScan(onDetected: (code: DecodedCode) => void): (photo: Blob) => Promise<void> {
   const dispatch = useAppDispatch();
-  const store = useStore<RootState>();
+  // Typed by the part it reads, the scanner's own slice: the store that holds it is the app's to compose.
+  const store = useStore<{ scanner: ScannerState }>();
   const { decodePhoto } = useContext(ScannerDevicesContext);
 
   return useCallback(

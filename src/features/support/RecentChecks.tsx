@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { codeLink } from '@/features/lookup/codeLink';
+import { codeLink } from '@/features/lookup';
 import { linkSx } from '@/shared/linkSx';
 import { recentChecks } from './recentBatches';
 

@@ -9,7 +9,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { codeLink } from '@/features/lookup/codeLink';
+import { codeLink } from '@/features/lookup';
 import type { ExpiryStatus } from '@/shared/expiry/expiryStatus';
 import { linkSx } from '@/shared/linkSx';
 import type { CheckedCode, Outcome, Suggestion } from './checkedCode';

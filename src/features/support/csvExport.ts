@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { codeLink } from '@/features/lookup/codeLink';
+import { codeLink } from '@/features/lookup';
 import type { CheckedCode } from './checkedCode';
 import { outcomeText, rowFacts } from './rowFacts';
 

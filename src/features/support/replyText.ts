@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import { expiryText, type ExpiryWording } from '@/shared/expiry/expiryText';
-import { codeLink } from '@/features/lookup/codeLink';
+import { expiryText, type ExpiryWording } from '@/i18n/expiryText';
+import { codeLink } from '@/features/lookup';
 import type { CheckedCode } from './checkedCode';
 import { cartonHolds, rowFacts } from './rowFacts';
 

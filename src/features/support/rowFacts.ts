@@ -1,10 +1,10 @@
 import type { TFunction } from 'i18next';
 import type { TraceResult } from '@/api/traceResult';
-import { unitName, type RowValue } from '@/features/lookup/traceRows';
+import { unitName, type RowValue } from '@/features/lookup';
 import { parseWireDate } from '@/shared/dates/calendarDay';
-import { formatDay } from '@/shared/dates/formatDay';
+import { formatDay } from '@/i18n/formatDay';
 import { expiryStatus, type ExpiryStatus } from '@/shared/expiry/expiryStatus';
-import { expiryText } from '@/shared/expiry/expiryText';
+import { expiryText } from '@/i18n/expiryText';
 import type { CheckedCode } from './checkedCode';
 
 /** Everything a row shows about a found code, in one language: the table, the CSV and the reply agree. */

@@ -1,5 +1,5 @@
 import { useCallback, useContext, useState } from 'react';
-import { ScannerDevicesContext } from '@/features/scanner/scannerDevices';
+import { ScannerDevicesContext } from '@/features/scanner/onDemand';
 
 /** What one photo gave: how many codes, none, or a file that is not an image. */
 export type PhotoNote = { name: string; kind: 'codes'; count: number } | { name: string; kind: 'none' | 'unreadable' };

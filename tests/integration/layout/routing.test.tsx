@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter, useRoutes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
-import { makeStore } from '@/app/store';
+import { makeStore } from '@/store/store';
 import { AppLayout } from '@/layout/AppLayout';
 import { i18n } from '../../i18nInstance';
 import { EXAMPLE_CODE } from '../../mocks/fixtures';

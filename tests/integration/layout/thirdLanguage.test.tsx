@@ -15,7 +15,7 @@ vi.resetModules();
 const { createI18n } = await import('@/i18n/i18n');
 const { AppProviders } = await import('@/app/providers');
 const { AppRoutes } = await import('@/app/router');
-const { makeStore } = await import('@/app/store');
+const { makeStore } = await import('@/store/store');
 const { brand } = await import('../../../theme/brand');
 const { EXAMPLE_CODE } = await import('../../mocks/fixtures');
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
-import { makeStore } from '@/app/store';
+import { makeStore } from '@/store/store';
 import { CameraError, type CameraRequest, type CameraSession, type CameraZoom } from '@/features/scanner/cameraSession';
 import type { DecodedCode, Symbology } from '@/features/scanner/decode/decodedCode';
 import { CodeChoiceDialog } from '@/features/scanner/CodeChoiceDialog';

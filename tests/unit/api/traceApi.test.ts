@@ -1,7 +1,7 @@
 import { HttpResponse, delay, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { traceApi } from '@/api/traceApi';
-import { makeStore } from '@/app/store';
+import { makeStore } from '@/store/store';
 import { TRACE_API_KEY } from '@/config';
 import { CARTON_CODE, EXAMPLE_CODE, UNKNOWN_CODE, errorBody } from '../../mocks/fixtures';
 import { TRACE_URL } from '../../mocks/handlers';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { makeStore } from '@/app/store';
-import { scanStarted } from '@/features/scanner/scannerSlice';
+import { makeStore } from '@/store/store';
+import { scanStarted, selectScannerStatus } from '@/features/scanner/scannerSlice';
 
 describe('makeStore', () => {
   it('holds the trace api and the scanner state', () => {
@@ -13,13 +13,13 @@ describe('makeStore', () => {
     const first = makeStore();
     const second = makeStore();
     first.dispatch(scanStarted());
-    expect(first.getState().scanner.status).toBe('scanning');
-    expect(second.getState().scanner.status).toBe('notStarted');
+    expect(selectScannerStatus(first.getState())).toBe('scanning');
+    expect(selectScannerStatus(second.getState())).toBe('notStarted');
   });
 
   it('starts from a preloaded state', () => {
     const store = makeStore({ scanner: { status: 'paused', scanningFile: false, error: null, choices: [] } });
-    expect(store.getState().scanner.status).toBe('paused');
+    expect(selectScannerStatus(store.getState())).toBe('paused');
   });
 
   it('names actions as events', () => {

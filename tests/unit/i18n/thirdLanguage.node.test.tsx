@@ -16,7 +16,7 @@ const { busyTexts, renderPage } = await import('@/entry-server');
 const { pickTraceResult } = await import('@/api/traceResult');
 const { replyText } = await import('@/features/support/replyText');
 const { createServerI18n } = await import('@/i18n/i18n');
-const { formatDay } = await import('@/shared/dates/formatDay');
+const { formatDay } = await import('@/i18n/formatDay');
 const { demoResponses, EXAMPLE_CODE } = await import('../../mocks/fixtures');
 
 describe('a third language, added as data', () => {

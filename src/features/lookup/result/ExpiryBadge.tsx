@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { languageOf } from '@/i18n/i18n';
 import type { ExpiryStatus } from '@/shared/expiry/expiryStatus';
-import { expiryText } from '@/shared/expiry/expiryText';
+import { expiryText } from '@/i18n/expiryText';
 
 // Text colours at 4.5:1 or more on their tints; the icon and the words carry the meaning as well.
 const LOOKS: Record<ExpiryStatus['kind'], { Icon: SvgIconComponent; bgcolor: string; color: string }> = {

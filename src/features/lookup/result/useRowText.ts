@@ -1,7 +1,7 @@
 import type { TOptions } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { languageOf } from '@/i18n/i18n';
-import { formatDay } from '@/shared/dates/formatDay';
+import { formatDay } from '@/i18n/formatDay';
 import type { RowValue } from '../traceRows';
 
 /** A row value as text in the page's language; null when there is none yet. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDay } from '@/shared/dates/formatDay';
+import { formatDay } from '@/i18n/formatDay';
 
 describe('formatDay', () => {
   it.each([

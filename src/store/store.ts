@@ -1,9 +1,15 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { traceApi } from '@/api/traceApi';
 import type { TraceChannels } from '@/api/traceApi';
-import { scannerSlice } from '@/features/scanner/scannerSlice';
 
-const rootReducer = combineSlices(traceApi, scannerSlice);
+/**
+ * The slices the features add. Each declares itself here (`declare module '@/store/store'`) and is
+ * injected by its own module, so the store, and the typed hooks every feature uses, import no feature.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging
+export interface FeatureSlices {}
+
+export const rootReducer = combineSlices(traceApi).withLazyLoadedSlices<FeatureSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;
 

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
-import { formatDay } from '@/shared/dates/formatDay';
-import type { ExpiryStatus } from './expiryStatus';
+import { formatDay } from './formatDay';
+import type { ExpiryStatus } from '@/shared/expiry/expiryStatus';
 
 /** One way of putting an expiry into words: the keys of its five messages. */
 export interface ExpiryWording {

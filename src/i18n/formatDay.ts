@@ -1,5 +1,5 @@
-import { languageEntry } from '@/i18n/languages';
-import type { CalendarDay } from './calendarDay';
+import { languageEntry } from './languages';
+import type { CalendarDay } from '@/shared/dates/calendarDay';
 
 const two = (value: number) => String(value).padStart(2, '0');
 

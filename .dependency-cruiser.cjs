@@ -1,0 +1,139 @@
+// @ts-check
+/**
+ * The project's layers and boundaries, checked by `npm run lint` (issue 28). Type-only imports count:
+ * a lower layer that names a higher one's types still has to change when that layer does.
+ *
+ * The page, lowest first; a layer imports only its own and lower ones:
+ *   contract  src/api/traceContract.ts: the wire contract the service shares, which imports nothing
+ *   shared    src/shared, src/config.ts (the build's VITE_* settings), theme/, locales/, public/
+ *   api/i18n  src/api (the one createApi), src/i18n (languages, the instance, words for days and expiry)
+ *   store     src/store: makeStore, the root reducer and typed hooks; feature slices inject themselves
+ *   features  src/features/<name>, src/layout (the page's frame; no feature of its own)
+ *   app       src/app, src/main.tsx, src/entry-server.tsx, src/render (the server render's cache)
+ */
+
+/** Folders and files of a layer, as path patterns from the project root. */
+const SHARED = ['^src/shared/', '^src/config\\.ts$', '^theme/', '^locales/', '^public/'];
+const API_I18N = ['^src/api/', '^src/i18n/'];
+const STORE = ['^src/store/'];
+const FEATURES = ['^src/features/', '^src/layout/'];
+const APP = ['^src/app/', '^src/main\\.tsx$', '^src/entry-server\\.tsx$', '^src/render/'];
+const CONTRACT = '^src/api/traceContract\\.ts$';
+/** The one module a feature exposes, and its on-demand twin where it has parts loaded later. */
+const PUBLIC_MODULE = '^src/features/[^/]+/(index|onDemand)\\.ts$';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-cycles',
+      comment:
+        'A cycle makes two modules one: neither can be read, tested or moved alone, and the bundler ' +
+        'evaluates one of them half-initialised. Break it by moving what both need one layer down.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'contract-imports-nothing',
+      comment:
+        'The service type-checks the contract with its own settings (Node, no DOM, no alias): it must ' +
+        'stand alone, so both sides can rely on it without taking in the other.',
+      severity: 'error',
+      from: { path: CONTRACT },
+      to: { pathNot: CONTRACT },
+    },
+    {
+      name: 'shared-imports-no-higher-layer',
+      comment:
+        'Shared code (helpers, settings, theme, catalogues) is what every layer may use; it uses only ' +
+        'the contract, or it could not be used by the api or i18n without a loop.',
+      severity: 'error',
+      from: { path: SHARED },
+      to: { path: [...API_I18N, ...STORE, ...FEATURES, ...APP], pathNot: CONTRACT },
+    },
+    {
+      name: 'api-i18n-import-no-higher-layer',
+      comment:
+        'The api client and the languages serve every feature and the server render: they know no ' +
+        'feature, no store and no app (a first version mapped errors in a feature and grew a cycle).',
+      severity: 'error',
+      from: { path: API_I18N },
+      to: { path: [...STORE, ...FEATURES, ...APP] },
+    },
+    {
+      name: 'store-imports-no-feature-or-app',
+      comment:
+        'The store knows the api slice only; each feature injects its own slice into the root reducer, ' +
+        'so the typed hooks every feature uses do not depend on the features themselves.',
+      severity: 'error',
+      from: { path: STORE },
+      to: { path: [...FEATURES, ...APP] },
+    },
+    {
+      name: 'features-import-no-app',
+      comment: 'The app composes features and the layout; a feature that imports the app cannot be used or tested without all of it.',
+      severity: 'error',
+      from: { path: FEATURES },
+      to: { path: APP },
+    },
+    {
+      name: 'feature-internals-stay-inside',
+      comment:
+        'A feature exposes what others may use in its index.ts; the rest is its own to change without ' +
+        'looking elsewhere. What loads on demand (the scanner\'s camera and photo parts) is exposed in ' +
+        'onDemand.ts instead: re-exported by index.ts it would be bundled into the first load.',
+      severity: 'error',
+      from: { path: '^src/features/([^/]+)/' },
+      to: { path: '^src/features/', pathNot: ['^src/features/$1/', PUBLIC_MODULE] },
+    },
+    {
+      name: 'app-uses-features-by-their-index',
+      comment:
+        'The app and the layout compose features through what each exposes, as features do. One exception: ' +
+        'earlyTrace.ts is an entry of its own that runs before the bundle; through the index it would take ' +
+        'the whole lookup page into that small file, so it imports the address reader alone.',
+      severity: 'error',
+      from: { path: [...APP, '^src/layout/', '^src/store/'], pathNot: '^src/app/earlyTrace\\.ts$' },
+      to: { path: '^src/features/', pathNot: PUBLIC_MODULE },
+    },
+    {
+      name: 'server-shares-only-the-contract',
+      comment:
+        'The service runs on Node with its own settings; of the page it takes only the wire contract. ' +
+        'It renders the page from the built bundle (dist-ssr), loaded by path at run time, not by import.',
+      severity: 'error',
+      from: { path: '^server/' },
+      to: { path: '^(src|theme|locales|public)/', pathNot: CONTRACT },
+    },
+    {
+      name: 'page-imports-no-server',
+      comment: 'The page is built for the browser; the service is Node code with secrets and drivers.',
+      severity: 'error',
+      from: { path: '^(src|theme|locales)/' },
+      to: { path: '^server/' },
+    },
+    {
+      name: 'db-port-imports-no-import',
+      comment:
+        'The storage port speaks in its own row types; an import reads files into them. A port that ' +
+        'imports the import code ties the lookup service to the file readers (and made a cycle).',
+      severity: 'error',
+      from: { path: '^server/db/' },
+      to: { path: '^server/import/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^(node_modules|dist|dist-ssr|coverage)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json', '.d.ts'],
+    },
+    cache: { folder: 'node_modules/.cache/dependency-cruiser', strategy: 'content' },
+    progress: { type: 'none' },
+  },
+};

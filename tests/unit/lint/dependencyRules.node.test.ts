@@ -1,0 +1,101 @@
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const ROOT = resolve(import.meta.dirname, '../../..');
+const CLI = join(ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs');
+
+/**
+ * A small tree laid out like the project's, each file importing what its key names, checked with the
+ * project's own .dependency-cruiser.cjs by the real command, as `npm run lint` runs it.
+ */
+async function cruise(files: Record<string, string>): Promise<{ code: number; output: string }> {
+  const dir = await mkdtemp(join(tmpdir(), 'depcruise-'));
+  try {
+    const tsconfig = { compilerOptions: { moduleResolution: 'bundler', module: 'ESNext', allowImportingTsExtensions: true, paths: { '@/*': ['./src/*'] } } };
+    await writeFile(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig));
+    for (const [path, text] of Object.entries(files)) {
+      await mkdir(dirname(join(dir, path)), { recursive: true });
+      await writeFile(join(dir, path), `${text}\nexport const probe = 1;\n`);
+    }
+    const args = [CLI, '--config', join(ROOT, '.dependency-cruiser.cjs'), '--output-type', 'err', 'src', 'server'];
+    try {
+      const { stdout } = await run(process.execPath, args, { cwd: dir });
+      return { code: 0, output: stdout };
+    } catch (error) {
+      const failed = error as { code: number; stdout: string; stderr: string };
+      return { code: failed.code, output: failed.stdout + failed.stderr };
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+describe('npm run lint refuses an import that breaks a layer, naming the rule', () => {
+  let refused: { code: number; output: string };
+
+  // One tree holding every kind of wrong import: one run of the command (a second or two) for all cases.
+  beforeAll(async () => {
+    refused = await cruise({
+      'src/api/traceContract.ts': "import { probe as x } from '../shared/dates';",
+      'src/shared/dates.ts': "import { probe as x } from '../i18n/languages';",
+      'src/i18n/languages.ts': "import { probe as x } from '@/features/lookup/LookupPage';",
+      'src/api/traceApi.ts': "import type { probe as x } from '../store/store';",
+      'src/store/store.ts': "import type { probe as x } from '../app/App';",
+      'src/features/lookup/LookupPage.tsx': "import { probe as x } from '@/app/App';",
+      'src/features/lookup/index.ts': "export { probe as page } from './LookupPage';",
+      'src/features/support/rowFacts.ts': "import { probe as x } from '@/features/lookup/LookupPage';",
+      'src/app/App.tsx': "import { probe as x } from '@/features/support/rowFacts';",
+      'server/traceRoutes.ts': "import { probe as x } from '../src/api/traceApi.ts';",
+      'server/db/storage.ts': "import type { probe as x } from '../import/importRow.ts';",
+      'server/import/importRow.ts': "import { probe as x } from '../db/storage.ts';",
+    });
+  }, 60_000);
+
+  it.each([
+    ['contract-imports-nothing', 'src/api/traceContract.ts → src/shared/dates.ts'],
+    ['shared-imports-no-higher-layer', 'src/shared/dates.ts → src/i18n/languages.ts'],
+    ['api-i18n-import-no-higher-layer', 'src/i18n/languages.ts → src/features/lookup/LookupPage.tsx'],
+    ['api-i18n-import-no-higher-layer', 'src/api/traceApi.ts → src/store/store.ts'],
+    ['store-imports-no-feature-or-app', 'src/store/store.ts → src/app/App.tsx'],
+    ['features-import-no-app', 'src/features/lookup/LookupPage.tsx → src/app/App.tsx'],
+    ['feature-internals-stay-inside', 'src/features/support/rowFacts.ts → src/features/lookup/LookupPage.tsx'],
+    ['app-uses-features-by-their-index', 'src/app/App.tsx → src/features/support/rowFacts.ts'],
+    ['server-shares-only-the-contract', 'server/traceRoutes.ts → src/api/traceApi.ts'],
+    ['db-port-imports-no-import', 'server/db/storage.ts → server/import/importRow.ts'],
+  ])('%s: %s', (rule, edge) => {
+    expect(refused.code).not.toBe(0);
+    expect(refused.output).toContain(`error ${rule}: ${edge}`);
+  });
+
+  it('names a cycle with every module on it', () => {
+    expect(refused.output).toMatch(/error no-cycles: server\/(db\/storage|import\/importRow)\.ts → \n\s+server\/(import\/importRow|db\/storage)\.ts →/);
+  });
+});
+
+describe('npm run lint lets imports run down the layers', () => {
+  it('passes a tree whose imports all run downwards or through a feature’s index (or its on-demand twin)', async () => {
+    const { code, output } = await cruise({
+      'src/api/traceContract.ts': '',
+      'src/config.ts': "import { probe as x } from './api/traceContract';",
+      'src/shared/dates.ts': "import { probe as x } from '../api/traceContract';",
+      'src/i18n/formatDay.ts': "import { probe as x } from '@/shared/dates';",
+      'src/store/store.ts': "import { probe as x } from '@/api/traceContract';",
+      'src/features/lookup/codeLink.ts': "import { probe as x } from '@/store/store';",
+      'src/features/lookup/index.ts': "export { probe as codeLink } from './codeLink';",
+      'src/features/scanner/ScannerDialog.tsx': '',
+      'src/features/scanner/onDemand.ts': "export { probe as dialog } from './ScannerDialog';",
+      'src/features/support/rowFacts.ts': "import { codeLink } from '@/features/lookup';\nimport { dialog } from '@/features/scanner/onDemand';",
+      'src/app/App.tsx': "import { codeLink } from '@/features/lookup';\nimport { probe as x } from '@/i18n/formatDay';",
+      'server/traceRoutes.ts': "import { probe as x } from '../src/api/traceContract.ts';",
+      'server/import/importRow.ts': "import type { probe as x } from '../db/storage.ts';",
+      'server/db/storage.ts': '',
+    });
+    expect(output).toContain('no dependency violations found');
+    expect(code).toBe(0);
+  }, 60_000);
+});
