@@ -28,7 +28,7 @@ function filled(value: unknown): string | null {
 function valueText(value: RowValue, t: TFunction): string | null {
   if (value === null) return null;
   if ('text' in value) return value.text;
-  if ('date' in value) return null;
+  if ('date' in value || 'checks' in value) return null;
   return t(value.i18nKey, value.params);
 }
 
