@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { TRACE_URL } from '../../mocks/handlers';
-import { errorBody } from '../../mocks/fixtures';
+import { demoResponses, errorBody } from '../../mocks/fixtures';
 import { recordTracedCodes } from '../../mocks/traceCalls';
 import { server } from '../../mocks/node';
 import { renderApp } from '../../render';
@@ -158,6 +158,35 @@ describe('the support page, against the trace service (MSW)', { timeout: 20_000 
     expect(within(recent).getByRole('link', { name: '1D24B3261X54A2320' })).toBeInTheDocument();
     await user.click(within(recent).getByRole('button', { name: 'Xóa lịch sử' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Mã đã kiểm tra gần đây' })).not.toBeInTheDocument());
+  });
+
+  it("shows each code's first-lookup day, device count and caution, and looks codes up as staff (never counted)", async () => {
+    const purposes: (string | null)[] = [];
+    const checks: Record<string, object> = {
+      '1D24B3261X54A2320': { FirstDay: '2026-06-20', Lookups: 30, Devices: 12, Caution: true },
+      TH26A1105C48B0001: { FirstDay: '2026-07-02', Lookups: 2, Devices: 1, Caution: false },
+    };
+    server.use(
+      http.post(TRACE_URL, async ({ request }) => {
+        purposes.push(request.headers.get('X-Lookup-Purpose'));
+        const { QrCode } = (await request.clone().json()) as { QrCode: string };
+        const body = demoResponses.get(QrCode);
+        return body ? HttpResponse.json({ ...body, Checks: checks[QrCode] ?? null }) : new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = await checkMessage(MESSAGE);
+    await finished(3);
+    expect(within(rowOf('1D24B3261X54A2320')).getByText('Lần đầu: 20/06/2026 · 12 thiết bị · Có thể đã bị sao chép')).toBeInTheDocument();
+    expect(within(rowOf('TH26A1105C48B0001')).getByText('Lần đầu: 02/07/2026 · 1 thiết bị')).toBeInTheDocument();
+    expect(within(table()).getByRole('columnheader', { name: 'Lượt kiểm tra' })).toBeInTheDocument();
+    // The three codes and the unknown one's typo variants: every one of them staff's.
+    expect(purposes.length).toBeGreaterThan(3);
+    expect(new Set(purposes)).toEqual(new Set(['staff']));
+
+    await user.click(within(rowOf('1D24B3261X54A2320')).getByRole('button', { name: 'Sao chép câu trả lời cho mã 1D24B3261X54A2320' }));
+    const copied = await navigator.clipboard.readText();
+    expect(copied).toContain('Mã này được kiểm tra lần đầu vào ngày 20/06/2026; đến nay đã được kiểm tra trên 12 thiết bị.');
+    expect(copied).toContain('có thể mã đã bị sao chép');
   });
 
   it('keeps every other unknown path the not-found page', async () => {
