@@ -15,7 +15,7 @@ afterEach(() => vi.useRealTimers());
 
 const TODAY = '2026-11-23';
 /** The watch starts once the page is idle (jsdom has no requestIdleCallback: 1.5 s after the page is ready). */
-const AFTER_IDLE = { timeout: 5000 };
+const AFTER_IDLE = { timeout: 8000 };
 
 interface Sent {
   code: string;
@@ -44,7 +44,8 @@ function keep(...entries: object[]) {
 const noBanner = () => screen.queryByRole('alert', { name: /bị thu hồi|recalled/ });
 const banner = (name: RegExp | string = /bị thu hồi|recalled/) => screen.findByRole('alert', { name }, AFTER_IDLE);
 
-describe('the recall watch', () => {
+// Each test waits for the page to be idle, then for real lookups through MSW: slower than a unit test.
+describe('the recall watch', { timeout: 20_000 }, () => {
   it('re-checks the lookups kept on the phone and announces a lot recalled since, with a link to its result', async () => {
     keep({ code: RECALLED_CODE, name: 'Sữa chua uống men sống 85ml', lot: 'active' }, { code: EXAMPLE_CODE, name: 'Sữa bột Đồng Xanh Gold 900g', lot: 'active' });
     const sent = recordSent();
