@@ -1,6 +1,13 @@
 import { createAction } from '@reduxjs/toolkit';
-import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs } from '@reduxjs/toolkit/query/react';
-import { API_KEY_HEADER, TRACE_PATH, type TraceRequest, type TraceTransport } from './traceContract';
+import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type QueryReturnValue } from '@reduxjs/toolkit/query/react';
+import {
+  API_KEY_HEADER,
+  LOOKUP_PURPOSE_HEADER,
+  TRACE_PATH,
+  type LookupPurpose,
+  type TraceRequest,
+  type TraceTransport,
+} from './traceContract';
 import { TRACE_API_BASE, TRACE_API_KEY, TRACE_TIMEOUT_MS } from '@/config';
 import { NO_PRODUCTS, toTraceFailure, type TraceFailure } from './traceFailure';
 import { pickTraceResult, type TraceResult } from './traceResult';
@@ -39,12 +46,24 @@ async function answeredInProcess(transport: TraceTransport, body: TraceRequest) 
 const traceBaseQuery: BaseQueryFn<FetchArgs, unknown, TraceFailure> = async (args, api, extra) => {
   const channels = api.extra as TraceChannels | undefined;
   const request = args.body as TraceRequest;
-  const early = channels?.earlyResponse?.(request.QrCode);
+  // The early request is the shopper's own lookup: a staff or re-check lookup never takes its answer.
+  const early = args.headers ? undefined : channels?.earlyResponse?.(request.QrCode);
   const { data, error, meta } = channels?.answerTrace
     ? await answeredInProcess(channels as TraceTransport, request)
     : await (early ? readingResponse(early) : fetchTrace)(args, api, extra);
   return error ? { error: toTraceFailure(error, meta?.response) } : { data };
 };
+
+/** The answer as the page reads it: its first box or product, else 'No products found'. */
+async function lookUp<Meta>(
+  baseQuery: (args: FetchArgs) => QueryReturnValue<unknown, TraceFailure, Meta> | PromiseLike<QueryReturnValue<unknown, TraceFailure, Meta>>,
+  args: FetchArgs,
+): Promise<QueryReturnValue<TraceResult, TraceFailure, undefined>> {
+  const { data, error } = await baseQuery(args);
+  if (error) return { error };
+  const result = pickTraceResult(data);
+  return result ? { data: result } : { error: NO_PRODUCTS };
+}
 
 /** The api state a server render held, handed to the page's store before it hydrates. */
 export const serverStateReceived = createAction<{ traceApi: unknown }>('page/serverStateReceived');
@@ -56,14 +75,14 @@ export const traceApi = createApi({
   extractRehydrationInfo: (action, { reducerPath }) =>
     serverStateReceived.match(action) ? (action.payload[reducerPath] as never) : undefined,
   endpoints: (build) => ({
+    /** A shopper's lookup: the service counts it. */
     trace: build.mutation<TraceResult, string>({
-      async queryFn(code, _api, _extra, baseQuery) {
-        const body: TraceRequest = { QrCode: code };
-        const { data, error } = await baseQuery({ url: TRACE_PATH, method: 'POST', body });
-        if (error) return { error };
-        const result = pickTraceResult(data);
-        return result ? { data: result } : { error: NO_PRODUCTS };
-      },
+      queryFn: (code, _api, _extra, baseQuery) => lookUp(baseQuery, { url: TRACE_PATH, method: 'POST', body: { QrCode: code } }),
+    }),
+    /** A lookup made for another reason than a shopper's (the support desk, the recall watch): never counted. */
+    traceFor: build.mutation<TraceResult, { code: string; purpose: LookupPurpose }>({
+      queryFn: ({ code, purpose }, _api, _extra, baseQuery) =>
+        lookUp(baseQuery, { url: TRACE_PATH, method: 'POST', body: { QrCode: code }, headers: { [LOOKUP_PURPOSE_HEADER]: purpose } }),
     }),
   }),
 });

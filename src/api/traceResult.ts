@@ -1,5 +1,6 @@
 import { TRACE_SERVICE_ORIGIN } from '@/config';
 import { QR_CODE_MAX_LENGTH, QR_CODE_MIN_LENGTH, type TraceBox, type TraceProduct } from './traceContract';
+import { parseWireDate, type CalendarDay } from '@/shared/dates/calendarDay';
 import { isRecord } from './wireValues';
 
 /** The lot's status when the service says it; only a recall changes what the page shows. */
@@ -18,8 +19,22 @@ export interface TraceExtras {
   unitCodes: string[];
 }
 
-/** What a code turned out to be: a carton (box) or a single product. Decided here, once. */
-export type TraceResult = ({ kind: 'box'; box: TraceBox } | { kind: 'product'; product: TraceProduct }) & { extras: TraceExtras };
+/** What the service counted of shoppers' lookups of the code, checked (see TraceChecks in the contract). */
+export interface CodeChecks {
+  firstDay: CalendarDay;
+  lookups: number;
+  devices: number;
+  caution: boolean;
+}
+
+/**
+ * What a code turned out to be: a carton (box) or a single product. Decided here, once. `checks` is null
+ * when the service does not count lookups (the company's own service) or sent something malformed.
+ */
+export type TraceResult = ({ kind: 'box'; box: TraceBox } | { kind: 'product'; product: TraceProduct }) & {
+  extras: TraceExtras;
+  checks: CodeChecks | null;
+};
 
 const CODE = new RegExp(`^[A-Za-z0-9]{${QR_CODE_MIN_LENGTH},${QR_CODE_MAX_LENGTH}}$`);
 
@@ -70,12 +85,25 @@ function extrasOf(item: Record<string, unknown>, kind: TraceResult['kind']): Tra
   };
 }
 
+const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The answer's Checks, or null: a count the page would have to guess at is better not shown at all. */
+export function checksOf(value: unknown): CodeChecks | null {
+  if (!isRecord(value)) return null;
+  const firstDay = typeof value.FirstDay === 'string' && DAY_ONLY.test(value.FirstDay) ? parseWireDate(value.FirstDay) : null;
+  const lookups = countOf(value.Lookups);
+  const devices = countOf(value.Devices);
+  if (firstDay === null || lookups === null || devices === null || typeof value.Caution !== 'boolean') return null;
+  return { firstDay, lookups, devices, caution: value.Caution };
+}
+
 /** The first box wins over the first product; null (HTTP 204 or an empty answer) means no products. */
 export function pickTraceResult(body: unknown): TraceResult | null {
   if (!isRecord(body) || !isRecord(body.Data)) return null;
   const { Box, Products } = body.Data;
+  const checks = checksOf(body.Checks);
   const box = firstRecord(Box);
-  if (box) return { kind: 'box', box: box as unknown as TraceBox, extras: extrasOf(box, 'box') };
+  if (box) return { kind: 'box', box: box as unknown as TraceBox, extras: extrasOf(box, 'box'), checks };
   const product = firstRecord(Products);
-  return product ? { kind: 'product', product: product as unknown as TraceProduct, extras: extrasOf(product, 'product') } : null;
+  return product ? { kind: 'product', product: product as unknown as TraceProduct, extras: extrasOf(product, 'product'), checks } : null;
 }

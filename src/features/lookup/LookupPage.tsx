@@ -20,9 +20,12 @@ import { ScanNotices } from './ScanNotices';
 import { readScan, readTyped } from './scanReading';
 import { useAddressLookup } from './useAddressLookup';
 import { useAfterPaint } from './useAfterPaint';
+import { useWhenIdle } from './useWhenIdle';
 
 // The camera dialog's chunk loads after the first paint, with the photo button's (one chunk).
 const ScannerDialog = lazy(loadScannerDialog);
+// The recall watch's chunk loads once the page is idle: background work, never before a result or a tap.
+const RecallWatch = lazy(() => import('./recent/RecallWatch'));
 
 export function LookupPage() {
   const { t } = useTranslation();
@@ -31,6 +34,8 @@ export function LookupPage() {
   const [, setSearchParams] = useSearchParams();
   const lookup = useAddressLookup();
   const scannerError = useAppSelector(selectScannerError);
+  // What this device kept from earlier visits, as the page opened: the recall watch re-checks those.
+  const [kept] = useState(recentLookups.snapshot);
 
   // The field is an edit of the address: each navigation (Search, a scan, Back, Forward) starts it afresh.
   const [edited, setEdited] = useState(() => ({ at: location.key, draft: arrivalDraft(location) }));
@@ -69,13 +74,14 @@ export function LookupPage() {
 
   const view = lookupView({ code: lookup.code, entry: lookup.entry, scannerError, fieldError: draft.error !== null });
 
-  // Each result found goes to this device's recent lookups (never sent anywhere).
+  // Each result found goes to this device's recent lookups (never sent anywhere), with its lot's status.
   const found = view.name === 'result' ? view.result : null;
   useEffect(() => {
     if (!found) return;
     const item = found.kind === 'box' ? found.box : found.product;
     const name = typeof item.ProductName === 'string' && item.ProductName.trim() !== '' ? item.ProductName.trim() : null;
-    recentLookups.record({ code: String(item.Code ?? lookup.code), name });
+    const lot = found.extras.lot?.status;
+    recentLookups.record({ code: String(item.Code ?? lookup.code), name, ...(lot && { lot }) });
   }, [found, lookup.code]);
 
   // Starting the scanner clears the result error: the failed code leaves the address, the field keeps it.
@@ -89,6 +95,7 @@ export function LookupPage() {
   // The scanner's chunk is fetched once a deep link's result is on screen, never before it: on a slow
   // network the result must not share the line with code the shopper may never use.
   const scannerUiNow = useAfterPaint(view.name !== 'loading');
+  const backgroundNow = useWhenIdle(scannerUiNow);
 
   const focusInput = () => document.getElementById(INPUT_ID)?.focus();
   const actions = {
@@ -100,6 +107,11 @@ export function LookupPage() {
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      {backgroundNow && kept.length > 0 && (
+        <Suspense fallback={null}>
+          <RecallWatch kept={kept} current={found ? lookup.code : null} />
+        </Suspense>
+      )}
       <Typography variant="h1">{t('lookup.title')}</Typography>
       <QrCodeField
         value={draft.text}

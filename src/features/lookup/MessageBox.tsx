@@ -9,11 +9,20 @@ const TONES = {
   info: { bgcolor: '#e5f6fd', color: '#014361', icon: 'info.main' },
 };
 
-/** A tinted message block with its icon: the result error and the scan notices under the input. */
-export function MessageBox({ tone, Icon, role, children }: { tone: keyof typeof TONES; Icon: SvgIconComponent; role?: 'alert'; children: ReactNode }) {
+interface MessageBoxProps {
+  tone: keyof typeof TONES;
+  Icon: SvgIconComponent;
+  role?: 'alert';
+  /** The id of the message's title: a block that is part of the page from the start is a named region. */
+  labelledBy?: string;
+  children: ReactNode;
+}
+
+/** A tinted message block with its icon: the result error, the scan notices, the checks caution. */
+export function MessageBox({ tone, Icon, role, labelledBy, children }: MessageBoxProps) {
   const { icon, ...colours } = TONES[tone];
   return (
-    <Box role={role} sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', p: 2, borderRadius: 1, ...colours }}>
+    <Box role={role ?? (labelledBy ? 'region' : undefined)} aria-labelledby={labelledBy} sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', p: 2, borderRadius: 1, ...colours }}>
       <Icon sx={{ color: icon }} />
       {children}
     </Box>

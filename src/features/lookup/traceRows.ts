@@ -1,14 +1,18 @@
 import type { ParseKeys } from 'i18next';
 import type { TraceBox, TraceProduct, WireValue } from '@/api/traceContract';
-import type { TraceResult } from '@/api/traceResult';
+import type { CodeChecks, TraceResult } from '@/api/traceResult';
 import { parseWireDate, type CalendarDay } from '@/shared/dates/calendarDay';
 
-/** A cell: nothing yet ('Updating'), plain text as given, a catalogue text, or a date written per language. */
+/**
+ * A cell: nothing yet ('Updating'), plain text as given, a catalogue text, a date written per language,
+ * or what the service counted of the code's checks.
+ */
 export type RowValue =
   | null
   | { text: string }
   | { i18nKey: ParseKeys; params: Record<string, string | number> }
-  | { date: CalendarDay };
+  | { date: CalendarDay }
+  | { checks: CodeChecks };
 
 export interface TraceRow {
   label: ParseKeys;
@@ -109,6 +113,8 @@ export function boxRows(box: TraceBox): TraceRow[] {
   ];
 }
 
+/** The specification's rows, then the code's checks when the service counts them. */
 export function resultRows(result: TraceResult): TraceRow[] {
-  return result.kind === 'box' ? boxRows(result.box) : productRows(result.product);
+  const rows = result.kind === 'box' ? boxRows(result.box) : productRows(result.product);
+  return result.checks ? [...rows, { label: 'result.checks', value: { checks: result.checks } }] : rows;
 }

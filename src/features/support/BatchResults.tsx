@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { Phase } from './batchState';
 import type { CheckedCode, Suggestion } from './checkedCode';
-import { CodeCell, ExpiryLabel, OutcomeLabel, Suggestions } from './RowParts';
+import { ChecksLabel, CodeCell, ExpiryLabel, OutcomeLabel, Suggestions } from './RowParts';
 import { useRowFacts } from './useRowFacts';
 
 export interface BatchResultsProps {
@@ -23,13 +23,14 @@ export interface BatchResultsProps {
 
 // Column shares of a laptop's width: the table wraps its words instead of scrolling sideways.
 const COLUMNS = [
-  ['support.table.code', '19%'],
-  ['support.table.product', '19%'],
+  ['support.table.code', '16%'],
+  ['support.table.product', '17%'],
   ['support.table.unit', '8%'],
-  ['support.table.expiry', '15%'],
-  ['support.table.lot', '11%'],
-  ['support.table.packing', '11%'],
-  ['support.table.outcome', '11%'],
+  ['support.table.expiry', '13%'],
+  ['support.table.lot', '10%'],
+  ['support.table.packing', '10%'],
+  ['support.table.checks', '11%'],
+  ['support.table.outcome', '9%'],
   ['support.table.reply', '6%'],
 ] as const;
 
@@ -78,6 +79,7 @@ export function BatchResults({ rows, phase, onTake, onCopy }: BatchResultsProps)
                 <TableCell>{facts && <ExpiryLabel status={facts.expiry} text={facts.expiryText} />}</TableCell>
                 <TableCell>{facts && notGiven(facts.lotText)}</TableCell>
                 <TableCell>{facts && notGiven(facts.packingText)}</TableCell>
+                <TableCell>{facts && <ChecksLabel text={notGiven(facts.checksText)} caution={facts.caution} />}</TableCell>
                 <TableCell>
                   <OutcomeLabel outcome={row.outcome} />
                 </TableCell>
@@ -118,6 +120,10 @@ export function BatchResults({ rows, phase, onTake, onCopy }: BatchResultsProps)
                     <dd>{notGiven(facts.lotText)}</dd>
                     <dt>{t('support.table.packing')}</dt>
                     <dd>{notGiven(facts.packingText)}</dd>
+                    <dt>{t('support.table.checks')}</dt>
+                    <dd>
+                      <ChecksLabel text={notGiven(facts.checksText)} caution={facts.caution} />
+                    </dd>
                   </Box>
                 )}
                 <Box sx={{ mt: 1 }}>

@@ -70,6 +70,17 @@ export function ExpiryLabel({ status, text }: { status: ExpiryStatus; text: stri
   );
 }
 
+/** Shoppers' checks of the code; the caution in warning colour with its icon, never colour alone. */
+export function ChecksLabel({ text, caution }: { text: string; caution: boolean }) {
+  if (!caution) return <span>{text}</span>;
+  return (
+    <Box sx={{ display: 'inline-flex', alignItems: 'flex-start', gap: 0.5, color: '#663c00', fontWeight: 600 }}>
+      <WarningAmberOutlined fontSize="small" aria-hidden sx={{ mt: '1px' }} />
+      <span>{text}</span>
+    </Box>
+  );
+}
+
 /** "Did you mean": the typo variants the service knows, each taken only when staff choose it. */
 export function Suggestions({ row, phase, onTake }: { row: CheckedCode; phase: Phase; onTake: (suggestion: Suggestion) => void }) {
   const { t } = useTranslation();

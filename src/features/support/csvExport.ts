@@ -28,6 +28,7 @@ export function batchCsv(rows: CheckedCode[], t: TFunction, language: string, no
     t('support.csv.expiryStatus'),
     t('support.table.lot'),
     t('support.table.packing'),
+    t('support.table.checks'),
     t('support.table.outcome'),
   ];
   const lines = rows.map((row) => {
@@ -42,6 +43,7 @@ export function batchCsv(rows: CheckedCode[], t: TFunction, language: string, no
       facts?.expiryText ?? null,
       facts?.lotText ?? null,
       facts?.packingText ?? null,
+      facts?.checksText ?? null,
       outcomeText(row, t),
     ];
   });

@@ -1,4 +1,5 @@
 import type { TFunction } from 'i18next';
+import { formatDay } from '@/i18n/formatDay';
 import { expiryText, type ExpiryWording } from '@/i18n/expiryText';
 import { codeLink } from '@/features/lookup';
 import type { CheckedCode } from './checkedCode';
@@ -42,6 +43,11 @@ function foundLines(row: CheckedCode, context: ReplyContext): string[] {
   const holds = cartonHolds(row.result);
   if (holds !== null) lines.push(t('support.reply.holds', { count: holds }));
   if (unitCodes.length > 0) lines.push(t('support.reply.unitCodes', { count: unitCodes.length }));
+  const { checks } = row.result;
+  if (checks) {
+    lines.push(t('support.reply.checks', { date: formatDay(checks.firstDay, language), count: checks.devices }));
+    if (checks.caution) lines.push(t('support.reply.caution'));
+  }
   lines.push(t('support.reply.link', { link: new URL(codeLink(row.code), origin).href }));
   return lines;
 }

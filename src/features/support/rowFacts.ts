@@ -17,6 +17,10 @@ export interface RowFacts {
   expiryText: string;
   lotText: string | null;
   packingText: string | null;
+  /** Shoppers' checks of the code as the service counted them (staff's own never count); null when it does not count. */
+  checksText: string | null;
+  /** The service's caution: many devices checked the code, which may have been copied. */
+  caution: boolean;
 }
 
 function filled(value: unknown): string | null {
@@ -28,7 +32,7 @@ function filled(value: unknown): string | null {
 function valueText(value: RowValue, t: TFunction): string | null {
   if (value === null) return null;
   if ('text' in value) return value.text;
-  if ('date' in value) return null;
+  if ('date' in value || 'checks' in value) return null;
   return t(value.i18nKey, value.params);
 }
 
@@ -70,6 +74,13 @@ function packingText(result: TraceResult, t: TFunction): string | null {
   return parts.length === 0 ? null : parts.join('; ');
 }
 
+/** The first shopper's day and how many devices: staff want the facts, not the shopper's sentence. */
+function checksText({ checks }: TraceResult, t: TFunction, language: string): string | null {
+  if (!checks) return null;
+  const facts = t('support.checks.facts', { date: formatDay(checks.firstDay, language), count: checks.devices });
+  return checks.caution ? `${facts} · ${t('support.checks.caution')}` : facts;
+}
+
 /** The facts of a found code in the language of `t`; `now` decides the expiry status. */
 export function rowFacts(result: TraceResult, t: TFunction, language: string, now: Date): RowFacts {
   const item = result.kind === 'box' ? result.box : result.product;
@@ -83,6 +94,8 @@ export function rowFacts(result: TraceResult, t: TFunction, language: string, no
     expiryText: expiryText(expiry, t, language),
     lotText: lotText(result, t),
     packingText: packingText(result, t),
+    checksText: checksText(result, t, language),
+    caution: result.checks?.caution ?? false,
   };
 }
 

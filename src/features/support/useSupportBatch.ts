@@ -18,14 +18,15 @@ const gaveUp = (): Answer => ({ outcome: 'error', result: null });
 const isFailure = (error: unknown): error is TraceFailure => typeof error === 'object' && error !== null && 'key' in error;
 
 /**
- * One lookup through the page's api slice, untracked (a batch's fifty answers need no cache entries).
+ * One lookup through the page's api slice, untracked (a batch's fifty answers need no cache entries),
+ * as staff's: the service never counts it among shoppers' checks of the code.
  * A 429 comes with the wait the service asked for (Retry-After); without one the pool waits its own way.
  */
 function useLookUp() {
   const dispatch = useAppDispatch();
   return useCallback(
     async (code: string): Promise<Attempt<Answer>> => {
-      const answer = await dispatch(traceApi.endpoints.trace.initiate(code, { track: false }));
+      const answer = await dispatch(traceApi.endpoints.traceFor.initiate({ code, purpose: 'staff' }, { track: false }));
       if (answer.data) return { done: { outcome: 'found', result: answer.data } };
       const failure = isFailure(answer.error) ? answer.error : null;
       if (failure?.key === 'errors.noProducts') return { done: { outcome: 'notFound', result: null } };

@@ -74,8 +74,9 @@ describe('recent lookups', () => {
     ]);
     expect(codes).toEqual([EXAMPLE_CODE, CARTON_CODE, EXAMPLE_CODE]);
     expect(JSON.parse(localStorage.getItem('recentLookups') ?? '[]')).toEqual([
-      { code: EXAMPLE_CODE, name: 'Sữa bột Đồng Xanh Gold 900g' },
-      { code: CARTON_CODE, name: 'Sữa tươi tiệt trùng ít đường 180ml' },
+      // With the lot's status the answer gave, which the recall watch compares its re-checks with.
+      { code: EXAMPLE_CODE, name: 'Sữa bột Đồng Xanh Gold 900g', lot: 'active' },
+      { code: CARTON_CODE, name: 'Sữa tươi tiệt trùng ít đường 180ml', lot: 'active' },
     ]);
   });
 

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { TRACE_URL } from '../../mocks/handlers';
-import { errorBody } from '../../mocks/fixtures';
+import { demoResponses, errorBody } from '../../mocks/fixtures';
 import { recordTracedCodes } from '../../mocks/traceCalls';
 import { server } from '../../mocks/node';
 import { renderApp } from '../../render';
@@ -11,7 +11,8 @@ const MESSAGE = 'Shop ơi, em gửi mã: 1D24B3261X54A2320, TH26-A110-5C48-B000-
 
 async function checkMessage(message: string, options: Parameters<typeof renderApp>[0] = {}) {
   const view = await renderApp({ route: '/support', ...options });
-  const box = await screen.findByRole('textbox', { name: 'Tin nhắn hoặc danh sách mã' });
+  // The desk is its own chunk: its first import in a run may take a few seconds on a busy machine.
+  const box = await screen.findByRole('textbox', { name: 'Tin nhắn hoặc danh sách mã' }, { timeout: 5000 });
   await view.user.click(box);
   await view.user.paste(message);
   await view.user.click(screen.getByRole('button', { name: 'Kiểm tra' }));
@@ -99,7 +100,8 @@ describe('the support page, against the trace service (MSW)', { timeout: 20_000 
   it('adds no code of a photo past the limit to a full box', async () => {
     const decodePhoto = async () => [{ text: 'TH26A1105C48B0001', symbology: 'qr' as const }];
     const { user } = await renderApp({ route: '/support', scannerDevices: { decodePhoto } });
-    const box = await screen.findByRole('textbox', { name: 'Tin nhắn hoặc danh sách mã' });
+    // The desk is its own chunk: its first import in a run may take a few seconds on a busy machine.
+  const box = await screen.findByRole('textbox', { name: 'Tin nhắn hoặc danh sách mã' }, { timeout: 5000 });
     await user.click(box);
     await user.paste('x '.repeat(50_000));
     const input = document.querySelector<HTMLInputElement>('input[type=file]');
@@ -158,6 +160,35 @@ describe('the support page, against the trace service (MSW)', { timeout: 20_000 
     expect(within(recent).getByRole('link', { name: '1D24B3261X54A2320' })).toBeInTheDocument();
     await user.click(within(recent).getByRole('button', { name: 'Xóa lịch sử' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Mã đã kiểm tra gần đây' })).not.toBeInTheDocument());
+  });
+
+  it("shows each code's first-lookup day, device count and caution, and looks codes up as staff (never counted)", async () => {
+    const purposes: (string | null)[] = [];
+    const checks: Record<string, object> = {
+      '1D24B3261X54A2320': { FirstDay: '2026-06-20', Lookups: 30, Devices: 12, Caution: true },
+      TH26A1105C48B0001: { FirstDay: '2026-07-02', Lookups: 2, Devices: 1, Caution: false },
+    };
+    server.use(
+      http.post(TRACE_URL, async ({ request }) => {
+        purposes.push(request.headers.get('X-Lookup-Purpose'));
+        const { QrCode } = (await request.clone().json()) as { QrCode: string };
+        const body = demoResponses.get(QrCode);
+        return body ? HttpResponse.json({ ...body, Checks: checks[QrCode] ?? null }) : new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const { user } = await checkMessage(MESSAGE);
+    await finished(3);
+    expect(within(rowOf('1D24B3261X54A2320')).getByText('Lần đầu: 20/06/2026 · 12 thiết bị · Có thể đã bị sao chép')).toBeInTheDocument();
+    expect(within(rowOf('TH26A1105C48B0001')).getByText('Lần đầu: 02/07/2026 · 1 thiết bị')).toBeInTheDocument();
+    expect(within(table()).getByRole('columnheader', { name: 'Lượt kiểm tra' })).toBeInTheDocument();
+    // The three codes and the unknown one's typo variants: every one of them staff's.
+    expect(purposes.length).toBeGreaterThan(3);
+    expect(new Set(purposes)).toEqual(new Set(['staff']));
+
+    await user.click(within(rowOf('1D24B3261X54A2320')).getByRole('button', { name: 'Sao chép câu trả lời cho mã 1D24B3261X54A2320' }));
+    const copied = await navigator.clipboard.readText();
+    expect(copied).toContain('Mã này được kiểm tra lần đầu vào ngày 20/06/2026; đến nay đã được kiểm tra trên 12 thiết bị.');
+    expect(copied).toContain('có thể mã đã bị sao chép');
   });
 
   it('keeps every other unknown path the not-found page', async () => {

@@ -107,3 +107,34 @@ describe('the trace mutation', () => {
     expect(JSON.parse(JSON.stringify(store.getState()))).toEqual(store.getState());
   });
 });
+
+describe('lookups that are not a shopper\'s', () => {
+  function purposesSent(): (string | null)[] {
+    const purposes: (string | null)[] = [];
+    server.events.on('request:start', ({ request }) => void purposes.push(request.headers.get('X-Lookup-Purpose')));
+    return purposes;
+  }
+
+  it('say why they are made, so the service does not count them', async () => {
+    const purposes = purposesSent();
+    const store = makeStore();
+    const staff = await store.dispatch(traceApi.endpoints.traceFor.initiate({ code: EXAMPLE_CODE, purpose: 'staff' }));
+    await store.dispatch(traceApi.endpoints.traceFor.initiate({ code: EXAMPLE_CODE, purpose: 'recheck' }));
+    expect(purposes).toEqual(['staff', 'recheck']);
+    expect(staff.data).toMatchObject({ kind: 'product', product: { Code: EXAMPLE_CODE } });
+  });
+
+  it("leave a shopper's own lookup without a purpose", async () => {
+    const purposes = purposesSent();
+    await trace(EXAMPLE_CODE);
+    expect(purposes).toEqual([null]);
+  });
+
+  it("never take the static page's early request, which is the shopper's own", async () => {
+    const early = vi.fn(() => Promise.resolve(new Response(null, { status: 204 })));
+    const store = makeStore(undefined, { earlyResponse: early });
+    const answer = await store.dispatch(traceApi.endpoints.traceFor.initiate({ code: EXAMPLE_CODE, purpose: 'recheck' }));
+    expect(early).not.toHaveBeenCalled();
+    expect(answer.data).toMatchObject({ kind: 'product' });
+  });
+});

@@ -22,10 +22,24 @@ describe('batchCsv', () => {
     const lines = csv.slice(1).split('\r\n');
     expect(lines).toHaveLength(4);
     expect(lines[1]).toBe(
-      '"TH26A1105C48B0001","https://trace.example.vn/dt?qr=TH26A1105C48B0001","Sữa tươi tiệt trùng ít đường 180ml","Thùng","05/11/2026","05/05/2027","Còn hạn · còn 308 ngày","Không bị thu hồi","Thùng 48 sản phẩm; 1 mã sản phẩm lẻ trong hệ thống","Có trong hệ thống"',
+      '"TH26A1105C48B0001","https://trace.example.vn/dt?qr=TH26A1105C48B0001","Sữa tươi tiệt trùng ít đường 180ml","Thùng","05/11/2026","05/05/2027","Còn hạn · còn 308 ngày","Không bị thu hồi","Thùng 48 sản phẩm; 1 mã sản phẩm lẻ trong hệ thống","","Có trong hệ thống"',
     );
-    expect(lines[2]).toBe('"ZZ99Z9999Z99Z9999","https://trace.example.vn/dt?qr=ZZ99Z9999Z99Z9999","","","","","","","","Không tìm thấy"');
+    expect(lines[2]).toBe('"ZZ99Z9999Z99Z9999","https://trace.example.vn/dt?qr=ZZ99Z9999Z99Z9999","","","","","","","","","Không tìm thấy"');
     expect(lines[3]).toBe('');
+  });
+
+  it("carries shoppers' checks of a code as the desk shows them, the caution with them", () => {
+    const body = { ...answerWithExtras('1D24B3261X54A2320', {}), Checks: { FirstDay: '2026-06-20', Lookups: 12, Devices: 8, Caution: true } };
+    const csv = batchCsv(
+      [{ code: '1D24B3261X54A2320', outcome: 'found', result: pickTraceResult(body), suggestions: null, sentAs: null }],
+      i18n.getFixedT('en'),
+      'en',
+      NOW,
+      'https://trace.example.vn',
+    );
+    const [header, line] = csv.slice(1).split('\r\n');
+    expect(header).toContain('"Packing","Checks","Outcome"');
+    expect(line).toContain('"First: 20 Jun 2026 · 8 devices · May have been copied","Found"');
   });
 
   it('doubles quotes and keeps a spreadsheet from running a name as a formula', () => {

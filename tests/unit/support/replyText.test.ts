@@ -47,6 +47,22 @@ describe('replyText', () => {
     expect(text).toContain('Sản phẩm thuộc thùng TH26A1105C48B0001.');
   });
 
+  it("gives shoppers' checks of the code as facts, and a careful caution past the threshold, before the link", () => {
+    const counted = (checks: object) => found('1D24B3261X54A2320', { ...demoResponses.get('1D24B3261X54A2320')!, Checks: checks } as never);
+    const few = replyText([counted({ FirstDay: '2026-06-20', Lookups: 3, Devices: 1, Caution: false })], context('en'));
+    expect(few).toContain('This code was first checked on 20 Jun 2026; it has been checked on 1 device so far.\nFull details:');
+    expect(few).not.toContain('copied');
+    const many = replyText([counted({ FirstDay: '2026-06-20', Lookups: 30, Devices: 12, Caution: true })], context('vi'));
+    expect(many).toContain(
+      [
+        'Mã này được kiểm tra lần đầu vào ngày 20/06/2026; đến nay đã được kiểm tra trên 12 thiết bị.',
+        'Vì mã đã được kiểm tra trên nhiều thiết bị nên có thể mã đã bị sao chép. Anh/chị đối chiếu giúp em ảnh và thông tin ở liên kết bên dưới với bao bì; nếu sản phẩm vừa mua và bao bì còn nguyên niêm phong, anh/chị chụp bao bì gửi em để được hỗ trợ ạ.',
+        'Anh/chị xem chi tiết tại: https://trace.example.vn/dt?qr=1D24B3261X54A2320',
+      ].join('\n'),
+    );
+    expect(replyText([found('1D24B3261X54A2320')], context('vi'))).not.toContain('thiết bị');
+  });
+
   it('says what to do for a code not found, invalid or not looked up, and leaves pending ones out', () => {
     const text = replyText(
       [missing('ZZ99Z9999Z99Z9999', 'notFound'), missing('1D24B3261X54A232', 'invalid'), missing('AB26A1105C48B0001', 'error'), missing('CC26A1105C48B0001', 'pending')],

@@ -7,6 +7,7 @@ import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { codeLink } from '../codeLink';
+import { recallAlerts } from './recallAlerts';
 import { recentLookups } from './recentLookups';
 
 const TITLE_ID = 'recent-title';
@@ -31,7 +32,9 @@ export function RecentLookups({ current, afterClear }: { current: string | null;
           color="inherit"
           startIcon={<DeleteOutline />}
           onClick={() => {
+            // The recall watch's alerts are part of the history: cleared with it.
             recentLookups.clear();
+            recallAlerts.clear();
             afterClear();
           }}
           sx={{ minHeight: 44 }}

@@ -1,15 +1,19 @@
+import DevicesOutlined from '@mui/icons-material/DevicesOutlined';
 import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { TraceResult } from '@/api/traceResult';
+import { languageOf } from '@/i18n/i18n';
 import { expiryStatus } from '@/shared/expiry/expiryStatus';
 import { linkSx } from '@/shared/linkSx';
 import { brand } from '../../../../theme/brand';
 import { codeLink } from '../codeLink';
 import { ShareButton } from '../share/ShareButton';
 import { unitName } from '../traceRows';
+import { ChecksCaution } from './ChecksCaution';
+import { checksLine, checksSummary } from './checksText';
 import { ExpiryBadge } from './ExpiryBadge';
 import { ProductPhoto } from './ProductPhoto';
 import { useRowText } from './useRowText';
@@ -18,13 +22,15 @@ const NAME_ID = 'result-name';
 
 /** What a shopper reads in one second, above the table: the product, the code's standing, its expiry. */
 export function ResultSummary({ result, answeredAt }: { result: TraceResult; answeredAt: number }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = languageOf(i18n);
   const rowText = useRowText();
   const item = result.kind === 'box' ? result.box : result.product;
   const name = typeof item.ProductName === 'string' && item.ProductName.trim() !== '' ? item.ProductName.trim() : null;
   const unit = rowText(unitName(item.ProductUnit));
   const code = String(item.Code ?? '');
   const { imageUrl, carton } = result.extras;
+  const { checks } = result;
 
   return (
     <Box
@@ -49,6 +55,13 @@ export function ResultSummary({ result, answeredAt }: { result: TraceResult; ans
         <TaskAltOutlined fontSize="small" color="primary" sx={{ mt: '2px', flexShrink: 0 }} />
         {t('summary.statusLine', { brand: brand.name })}
       </Typography>
+      {checks && (
+        <Typography sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', mt: -0.5 }}>
+          <DevicesOutlined fontSize="small" color="action" sx={{ mt: '2px', flexShrink: 0 }} />
+          {checksLine(checks, t, language)}
+        </Typography>
+      )}
+      {checks?.caution && <ChecksCaution hasPhoto={imageUrl !== null} />}
       <ExpiryBadge status={expiryStatus(item.ExpireDate, new Date(answeredAt))} />
       {carton && (
         <Box component={Link} to={codeLink(carton.code)} sx={[linkSx, { alignSelf: 'flex-start', py: 1, overflowWrap: 'anywhere' }]}>
@@ -57,7 +70,7 @@ export function ResultSummary({ result, answeredAt }: { result: TraceResult; ans
             : t('summary.inCarton', { carton: carton.code, count: carton.unitCount })}
         </Box>
       )}
-      <ShareButton code={code} name={name ?? code} />
+      <ShareButton code={code} name={name ?? code} text={checks ? checksSummary(checks, t, language) : undefined} />
     </Box>
   );
 }

@@ -1,0 +1,82 @@
+import ReportOutlined from '@mui/icons-material/ReportOutlined';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { useEffect, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { traceApi } from '@/api/traceApi';
+import type { TraceFailure } from '@/api/traceFailure';
+import { linkSx } from '@/shared/linkSx';
+import { useAppDispatch } from '@/store/hooks';
+import { codeLink } from '../codeLink';
+import { MessageBox } from '../MessageBox';
+import { recallAlerts } from './recallAlerts';
+import { runRecheckPass, type RecheckAnswer } from './recheckPass';
+import type { RecentLookup } from './recentLookups';
+
+const TITLE_ID = 'recall-watch-title';
+
+const rateLimited = (error: unknown) => typeof error === 'object' && error !== null && 'rateLimited' in (error as TraceFailure);
+
+/** Re-checks a code as the recall watch: the service is told so and does not count it as a shopper's. */
+function useRecheck() {
+  const dispatch = useAppDispatch();
+  return (signal: AbortSignal) =>
+    async (code: string): Promise<RecheckAnswer> => {
+      const request = dispatch(traceApi.endpoints.traceFor.initiate({ code, purpose: 'recheck' }, { track: false }));
+      signal.addEventListener('abort', () => request.abort(), { once: true });
+      const answer = await request;
+      if (answer.data) return answer.data.extras.lot?.status ?? null;
+      return rateLimited(answer.error) ? 'stop' : null;
+    };
+}
+
+/**
+ * The recall watch (loaded after the page is idle, never on its way to the first result or tap): the
+ * lookups kept on this device are re-checked once a day, and a lot recalled since is announced at the
+ * top of the page, with a link to its result, until the shopper dismisses it. Only the codes leave the
+ * device, marked as re-checks.
+ */
+export default function RecallWatch({ kept, current }: { kept: readonly RecentLookup[]; current: string | null }) {
+  const { t } = useTranslation();
+  const recheck = useRecheck();
+  const alerts = useSyncExternalStore(recallAlerts.subscribe, recallAlerts.snapshot, recallAlerts.serverSnapshot);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    // A task later: StrictMode's trial unmount cancels this one before it starts, not midway.
+    const timer = setTimeout(() => void runRecheckPass({ kept, current, lookUp: recheck(controller.signal), signal: controller.signal, now: new Date() }));
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+    // One pass per page opened: the lookups kept when it opened.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const shown = alerts.filter(({ code }) => code.toUpperCase() !== current?.toUpperCase());
+  if (shown.length === 0) return null;
+  return (
+    <MessageBox tone="error" Icon={ReportOutlined} role="alert" labelledBy={TITLE_ID}>
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.75, alignItems: 'flex-start', minWidth: 0 }}>
+        <Typography id={TITLE_ID} sx={{ fontWeight: 600 }}>
+          {t('recallWatch.title', { count: shown.length })}
+        </Typography>
+        <Typography>{t('recallWatch.advice')}</Typography>
+        <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
+          {shown.map(({ code, name }) => (
+            <li key={code}>
+              <Box component={Link} to={codeLink(code)} sx={[linkSx, { display: 'inline-flex', minHeight: 44, alignItems: 'center', overflowWrap: 'anywhere', color: 'inherit' }]}>
+                {name ? `${name} · ${code}` : code}
+              </Box>
+            </li>
+          ))}
+        </Box>
+        <Button variant="outlined" color="inherit" onClick={() => recallAlerts.clear()} sx={{ minHeight: 44 }}>
+          {t('recallWatch.dismiss')}
+        </Button>
+      </Box>
+    </MessageBox>
+  );
+}
