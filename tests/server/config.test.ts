@@ -31,10 +31,13 @@ describe('loadConfig', () => {
       imageRateLimitMax: 1200,
       imageCacheBytes: 33554432,
       upstream: undefined,
+      staffApiKeys: [],
+      checks: true,
+      checksCautionDevices: 5,
     });
   });
 
-  it('reads upstream mode (issue 24) and refuses half of it, a URL that is not http(s), or a database beside it', () => {
+  it('reads upstream mode (issue 24) and refuses half of it, or a URL that is not http(s)', () => {
     expect(
       loadConfig({ TRACE_UPSTREAM_URL: 'https://trace.example.vn/qrinfo-svc/api/', TRACE_UPSTREAM_KEY: ' brand-key ' }).upstream,
     ).toEqual({ url: 'https://trace.example.vn/qrinfo-svc/api', key: 'brand-key', timeoutMs: 3000, cacheTtlSeconds: 30, breakerCooldownMs: 5000 });

@@ -42,6 +42,8 @@ describe.each(BACKENDS)('POST /qrinfo-svc/api/qr/trace on $name', (backend) => {
         ],
         Box: [],
       },
+      // The first shopper's lookup of the code (issue 26).
+      Checks: { FirstDay: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), Lookups: 1, Devices: 1, Caution: false },
     });
   });
 
@@ -66,6 +68,7 @@ describe.each(BACKENDS)('POST /qrinfo-svc/api/qr/trace on $name', (backend) => {
           },
         ],
       },
+      Checks: { FirstDay: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), Lookups: 1, Devices: 1, Caution: false },
     });
   });
 
