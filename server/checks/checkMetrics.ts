@@ -14,7 +14,14 @@ export function checkMetrics(registry: Registry): { answered: AnswerObserver; co
     registers: [registry],
   });
   const series = new Map<string, Counter.Internal>();
-  for (const outcome of OUTCOMES) for (const audience of AUDIENCES) series.set(`${outcome} ${audience}`, answers.labels(outcome, audience));
+  for (const outcome of OUTCOMES) {
+    for (const audience of AUDIENCES) {
+      const child = answers.labels(outcome, audience);
+      // Present from the start, at 0, so a rate() of any series has one to work on.
+      child.inc(0);
+      series.set(`${outcome} ${audience}`, child);
+    }
+  }
   const unknown = new Counter({
     name: 'trace_unknown_code_lookups_total',
     help: "Shoppers' lookups of codes the service does not hold (codes invented for fakes among them)",
