@@ -27,8 +27,7 @@ export function checkedLookup(source: TraceSource, counter: LookupCounter | unde
     }
     if (answer.status !== 200) return answer;
     const checks = counter.checks(code, visitor);
-    if (checks instanceof Promise) return checks.then((known) => (known ? withChecks(answer, known) : answer));
-    return checks ? withChecks(answer, checks) : answer;
+    return checks instanceof Promise ? checks.then((known) => withChecks(answer, known)) : withChecks(answer, checks);
   };
   return (code, visitor) => {
     let answer: TraceAnswer | Promise<TraceAnswer>;
