@@ -3,7 +3,7 @@ import type { TraceChecks } from '../../src/api/traceContract.ts';
 import type { CheckStore, CodeTotals, DeviceVisits } from './checkStore.ts';
 import { deviceHash, processSalt } from './device.ts';
 import { PendingBatch, type Estimate } from './pendingBatch.ts';
-import { vietnamDay } from './vietnamDay.ts';
+import { VIETNAM_OFFSET_MS, vietnamDay } from './vietnamDay.ts';
 
 /** Who a lookup is for: only shoppers' lookups are counted (server/checks/audience.ts). */
 export type Audience = 'shopper' | 'staff' | 'recheck';
@@ -94,6 +94,9 @@ export class LookupCounter {
   private memoryDay = '';
   private readonly localSalt = processSalt();
   private readonly salts = new Map<string, Buffer>();
+  private saltLoading: Promise<unknown> | undefined;
+  /** The Vietnam day of the last lookup and when it ends (Unix ms): most lookups need no date arithmetic. */
+  private day = { name: '', ends: 0 };
   /** The day of the last write: the first write of a new day deletes the last day's salt and devices. */
   private writtenDay = '';
   /** After a failed read or write: lookups of codes not in memory get no counts until a write succeeds. */
@@ -115,6 +118,23 @@ export class LookupCounter {
     this.onWriteError = options.onWriteError ?? (() => {});
     this.pending = new PendingBatch(this.pendingMax);
     this.timer = setInterval(() => void this.flush(), options.flushMs ?? FLUSH_MS).unref();
+    this.loadSalt(this.dayOf(this.now()));
+  }
+
+  private dayOf(now: number): string {
+    if (now >= this.day.ends || now < this.day.ends - 86_400_000) {
+      const name = vietnamDay(now);
+      this.day = { name, ends: Date.parse(`${name}T00:00:00Z`) - VIETNAM_OFFSET_MS + 86_400_000 };
+    }
+    return this.day.name;
+  }
+
+  /** Fetches the day's salt in the background, so the lookups of the day hash their device at once. */
+  private loadSalt(day: string): void {
+    if (this.salts.has(day) || this.saltLoading) return;
+    this.saltLoading = this.saltOf(day)
+      .catch(() => {})
+      .finally(() => (this.saltLoading = undefined));
   }
 
   /**
@@ -123,7 +143,18 @@ export class LookupCounter {
    */
   checks(code: string, visitor: Visitor): TraceChecks | undefined | Promise<TraceChecks | undefined> {
     const now = this.now();
-    const today = vietnamDay(now);
+    const today = this.dayOf(now);
+    // The first shopper of a day (or of this process) waits for the day's salt, so that every lookup of
+    // the day knows its device by the same hash; with the database away, it goes on without.
+    if (visitor.audience === 'shopper' && !this.salts.has(today) && !this.away) {
+      return this.saltOf(today).then(
+        () => this.checks(code, visitor),
+        () => {
+          this.away = true;
+          return this.checks(code, visitor);
+        },
+      );
+    }
     if (visitor.audience === 'shopper') this.count(code, visitor, now, today);
     const kept = this.cache.get(code);
     const fresh = kept !== undefined && (now - kept.readAt < this.cacheTtlMs || this.inFlight?.estimates.has(code));
@@ -137,7 +168,7 @@ export class LookupCounter {
   unknown(code: string, visitor: Visitor): void {
     if (visitor.audience !== 'shopper') return;
     this.observer.unknownLookup();
-    if (!this.pending.addUnknown(vietnamDay(this.now()), code)) this.observer.dropped(1);
+    if (!this.pending.addUnknown(this.dayOf(this.now()), code)) this.observer.dropped(1);
   }
 
   /** Writes what is pending (the timer calls it; tests and shutdown too). Never throws. */
@@ -161,10 +192,15 @@ export class LookupCounter {
       this.memory.clear();
       this.memoryDay = today;
     }
-    const key = `${code}\n${createHash('sha256').update(this.localSalt).update(address).update('\n').update(userAgent).digest('base64')}`;
+    const salt = this.salts.get(today);
+    if (salt === undefined) this.loadSalt(today);
+    // Before the day's salt is known, a key of this process's own: the memory never holds an address.
+    const device = salt && deviceHash(salt, address, userAgent);
+    const key = `${code}\n${device ?? createHash('sha256').update(this.localSalt).update(address).update('\n').update(userAgent).digest('base64')}`;
     const last = this.memory.get(key);
     if (last !== undefined && now - last < this.repeatWindowMs) return;
-    if (!this.pending.add({ code, day: today, at: now, address, userAgent, newDevice: last === undefined })) {
+    const lookup = { code, day: today, at: now, device, visitor: device === undefined ? { address, userAgent } : undefined, newDevice: last === undefined };
+    if (!this.pending.add(lookup)) {
       this.observer.dropped(1);
       return;
     }
@@ -215,16 +251,15 @@ export class LookupCounter {
   }
 
   private async write(): Promise<void> {
-    const now = this.now();
-    const today = vietnamDay(now);
+    const today = this.dayOf(this.now());
     if (this.pending.empty && today === this.writtenDay) return;
     const batch = this.pending;
     this.pending = new PendingBatch(this.pendingMax);
     this.inFlight = batch;
     try {
       const visits = new Map<string, DeviceVisits>();
-      for (const { code, day, at, address, userAgent } of batch.lookups) {
-        const device = deviceHash(await this.saltOf(day), address, userAgent);
+      for (const { code, day, at, device: hashed, visitor } of batch.lookups) {
+        const device = hashed ?? deviceHash(await this.saltOf(day), visitor!.address, visitor!.userAgent);
         const key = `${day}\n${code}\n${device}`;
         const visit = visits.get(key);
         if (visit) visit.times.push(at);

@@ -1,5 +1,5 @@
 import { openPostgresCheckStore } from '../db/postgres/checkStore.ts';
-import { openSqliteCheckStore } from '../db/sqlite/checkStore.ts';
+import { openSqliteCheckStore } from '../db/sqlite/checkWorker.ts';
 import type { StorageConfig } from '../db/storage.ts';
 import type { CheckStore } from './checkStore.ts';
 

@@ -3,9 +3,13 @@ export interface PendingLookup {
   code: string;
   day: string;
   at: number;
-  /** Held in memory until the write hashes them with the day's salt; never written. */
-  address: string;
-  userAgent: string;
+  /** The day's salted hash of the device, when the day's salt was known at the lookup (the usual case). */
+  device: string | undefined;
+  /**
+   * Otherwise (the first lookups of a day, or of a process) what the write hashes once it has the
+   * salt: held in memory until then, never written.
+   */
+  visitor: { address: string; userAgent: string } | undefined;
   /** This process took it for the device's first lookup of the code today (what the answer showed). */
   newDevice: boolean;
 }

@@ -1,5 +1,5 @@
 /** Vietnam's offset from UTC: +07:00 all year (no daylight saving). */
-const VIETNAM_OFFSET_MS = 7 * 3_600_000;
+export const VIETNAM_OFFSET_MS = 7 * 3_600_000;
 
 /** The calendar day in Vietnam at `ms` (Unix milliseconds), as YYYY-MM-DD: how counts and salts are dated. */
 export function vietnamDay(ms: number): string {

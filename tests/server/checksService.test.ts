@@ -97,7 +97,7 @@ describe('a full pending batch', () => {
     const observer: CounterObserver = { unknownLookup: () => {}, failed: () => {}, crossed: () => {}, dropped: (n) => void dropped.push(n) };
     const counter = new LookupCounter(await openCheckStore(database.config), { cautionDevices: 5, pendingMax: 2, flushMs: 3_600_000, observer });
     try {
-      for (const n of [1, 2, 3]) expect(counter.checks(UNIT, { audience: 'shopper', address: '198.51.100.1', userAgent: `Phone${n}` })).toBeDefined();
+      for (const n of [1, 2, 3]) expect(await counter.checks(UNIT, { audience: 'shopper', address: '198.51.100.1', userAgent: `Phone${n}` })).toBeDefined();
       expect(dropped).toEqual([1]);
       await counter.flush();
       expect(await database.rows('SELECT lookups, devices FROM check_codes')).toEqual([{ lookups: 2, devices: 2 }]);

@@ -8,11 +8,11 @@ import { inTransaction, openDatabase } from './database.ts';
 type TotalsRow = { code: string; firstDay: string; lookups: number; devices: number };
 
 /**
- * Lookup counts in the SQLite file, on a connection of their own. It never waits for the lock: while
- * `npm run import` writes, a batch fails at once and is tried again with the next, rather than holding
- * the service's only thread.
+ * Lookup counts in the SQLite file, on a connection of their own (server/db/sqlite/checkWriter.ts runs
+ * it in a worker thread). It never waits for the lock: while `npm run import` writes, a batch fails at
+ * once and is tried again with the next.
  */
-export function openSqliteCheckStore(path: string): CheckStore {
+export function openSqliteCheckConnection(path: string): CheckStore {
   const db = openDatabase(path);
   db.exec('PRAGMA busy_timeout = 0');
   const insertSalt = db.prepare('INSERT OR IGNORE INTO check_salts (day, salt) VALUES (?, ?)');
@@ -25,7 +25,8 @@ export function openSqliteCheckStore(path: string): CheckStore {
   const addCode = db.prepare(
     `INSERT INTO check_codes (code, first_day, lookups, devices) VALUES (?, ?, ?, ?)
      ON CONFLICT (code) DO UPDATE SET first_day = min(first_day, excluded.first_day),
-       lookups = lookups + excluded.lookups, devices = devices + excluded.devices`,
+       lookups = lookups + excluded.lookups, devices = devices + excluded.devices
+     RETURNING first_day AS firstDay, lookups, devices`,
   );
   const addDay = db.prepare(
     `INSERT INTO check_days (day, code, lookups, devices) VALUES (?, ?, ?, ?)
@@ -76,8 +77,14 @@ export function openSqliteCheckStore(path: string): CheckStore {
         const plan = planVisits(visits, stored, repeatWindowMs);
         for (const { day, code, device, lastAt } of plan.devices) writeDevice.run(day, code, device, lastAt);
         const added = perCode(plan.increments);
-        const before = new Map([...totals(added.keys())].map(([code, { devices }]) => [code, devices]));
-        for (const [code, { firstDay, lookups, devices }] of added) addCode.run(code, firstDay, lookups, devices);
+        // The totals after the batch come back from each upsert; the devices before it are those less what it added.
+        const after = new Map<string, CodeTotals>();
+        const before = new Map<string, number>();
+        for (const [code, { firstDay, lookups, devices }] of added) {
+          const row = addCode.get(code, firstDay, lookups, devices) as unknown as CodeTotals;
+          after.set(code, { firstDay: row.firstDay, lookups: row.lookups, devices: row.devices });
+          before.set(code, row.devices - devices);
+        }
         for (const { day, code, lookups, devices } of plan.increments) addDay.run(day, code, lookups, devices);
 
         const known = new Set(unknown.filter(({ day, code }) => readUnknown.get(day, code)).map(({ day, code }) => `${day}\n${code}`));
@@ -86,7 +93,10 @@ export function openSqliteCheckStore(path: string): CheckStore {
 
         for (const statement of purge) statement.run(today);
         for (const statement of purgeOld) statement.run(daysBefore(today, REPORT_KEEP_DAYS));
-        return { totals: totals(new Set(visits.map(({ code }) => code))), crossed: crossedCodes(before, added, cautionDevices) };
+        // Codes whose every visit was a repeat gained nothing: their totals are read.
+        const unchanged = new Set(visits.map(({ code }) => code).filter((code) => !after.has(code)));
+        for (const [code, stored] of totals(unchanged)) after.set(code, stored);
+        return { totals: after, crossed: crossedCodes(before, added, cautionDevices) };
       });
     },
     totals: (codes) => totals(codes),
