@@ -21,11 +21,17 @@ describe.each(BACKENDS)('the lookup counter on $name', { timeout: 30_000 }, (bac
     database = undefined;
   });
 
-  async function counterAt(clock: { now: number }, options: { cautionDevices?: number } = {}): Promise<LookupCounter> {
+  async function counterAt(clock: { now: number }, options: { cautionDevices?: number; unknownCodesPerDay?: number } = {}): Promise<LookupCounter> {
     database ??= await backend.create();
     const store: CheckStore = await openCheckStore(database.config);
     // Written when the test says (flush), not by the timer.
-    const counter = new LookupCounter(store, { cautionDevices: options.cautionDevices ?? 5, now: () => clock.now, flushMs: 3_600_000, cacheTtlMs: 0 });
+    const counter = new LookupCounter(store, {
+      cautionDevices: options.cautionDevices ?? 5,
+      unknownCodesPerDay: options.unknownCodesPerDay,
+      now: () => clock.now,
+      flushMs: 3_600_000,
+      cacheTtlMs: 0,
+    });
     counters.push(counter);
     return counter;
   }
@@ -89,5 +95,20 @@ describe.each(BACKENDS)('the lookup counter on $name', { timeout: 30_000 }, (bac
     expect(await table(`SELECT lookups, devices FROM check_codes WHERE code = '${CODE}'`)).toEqual([{ lookups: 2, devices: 2 }]);
     clock.now += MINUTE;
     expect(await first.checks(CODE, phone(3))).toEqual({ FirstDay: '2026-11-25', Lookups: 3, Devices: 3, Caution: true });
+  });
+
+  it('stores at most the bound of distinct unknown codes a day; those stored keep counting', async () => {
+    const clock = { now: Date.parse('2026-11-25T03:00:00Z') };
+    const counter = await counterAt(clock, { unknownCodesPerDay: 2 });
+    for (const code of ['FAKE01', 'FAKE02', 'FAKE03']) counter.unknown(code, phone(1));
+    await counter.flush();
+    for (const code of ['FAKE01', 'FAKE04']) counter.unknown(code, phone(2));
+    // Staff lookups of unknown codes are not counted either.
+    counter.unknown('FAKE01', { ...phone(3), audience: 'staff' });
+    await counter.flush();
+    expect(await table('SELECT day, code, lookups FROM check_unknown ORDER BY code')).toEqual([
+      { day: '2026-11-25', code: 'FAKE01', lookups: 2 },
+      { day: '2026-11-25', code: 'FAKE02', lookups: 1 },
+    ]);
   });
 });
