@@ -99,7 +99,7 @@ export class LookupCounter {
   private day = { name: '', ends: 0 };
   /** The day of the last write: the first write of a new day deletes the last day's salt and devices. */
   private writtenDay = '';
-  /** After a failed read or write: lookups of codes not in memory get no counts until a write succeeds. */
+  /** After a failed read: lookups of codes not in memory get no counts (nor wait for the database) until a write succeeds. */
   private away = false;
   private readonly timer: NodeJS.Timeout;
   private closed = false;
@@ -161,7 +161,12 @@ export class LookupCounter {
     if (fresh) return this.compose(code, kept.totals, today);
     if (this.away) return kept === undefined ? undefined : this.compose(code, kept.totals, today);
     const read = this.read(code, now);
-    return read instanceof Promise ? read.then((totals) => this.compose(code, totals, today), () => undefined) : this.compose(code, read, today);
+    if (!(read instanceof Promise)) return this.compose(code, read, today);
+    // A database that does not answer: the totals last read, however old, or none.
+    return read.then(
+      (totals) => this.compose(code, totals, today),
+      () => (kept === undefined ? undefined : this.compose(code, kept.totals, today)),
+    );
   }
 
   /** A shopper's lookup of a code the service does not hold. */
@@ -275,7 +280,7 @@ export class LookupCounter {
       this.writtenDay = today;
       this.away = false;
     } catch (error) {
-      this.away = true;
+      // Not `away`: a write refused while `npm run import` holds SQLite's lock leaves reads working.
       this.observer.failed();
       const dropped = this.pending.takeBack(batch);
       if (dropped > 0) this.observer.dropped(dropped);

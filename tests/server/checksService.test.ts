@@ -108,6 +108,36 @@ describe('a full pending batch', () => {
   });
 });
 
+describe('SQLite locked by an import', () => {
+  it('keeps answering with counts while a write waits for the lock, and writes once the import is done', async () => {
+    const database = await BACKENDS[0]!.create();
+    const failed: number[] = [];
+    const observer: CounterObserver = { unknownLookup: () => {}, crossed: () => {}, dropped: () => {}, failed: () => void failed.push(1) };
+    const counter = new LookupCounter(await openCheckStore(database.config), { cautionDevices: 5, flushMs: 3_600_000, observer });
+    // What `npm run import` does for its whole write: SQLite's write lock, held by another connection.
+    const importer = new DatabaseSync(database.config.dbPath);
+    try {
+      expect(await counter.checks(UNIT, { audience: 'shopper', address: '198.51.100.1', userAgent: 'PhoneA' })).toMatchObject({ Lookups: 1 });
+      importer.exec('BEGIN IMMEDIATE');
+      await counter.flush();
+      expect(failed).toEqual([1]);
+      // A code not in memory is still read: the lock stops writers, not readers.
+      expect(await counter.checks(CARTON, { audience: 'shopper', address: '198.51.100.1', userAgent: 'PhoneA' })).toMatchObject({ Lookups: 1 });
+      importer.exec('COMMIT');
+      await counter.flush();
+      expect(await database.rows('SELECT code, lookups FROM check_codes ORDER BY code')).toEqual([
+        { code: UNIT, lookups: 1 },
+        { code: CARTON, lookups: 1 },
+      ]);
+    } finally {
+      if (importer.isTransaction) importer.exec('ROLLBACK');
+      importer.close();
+      await counter.close();
+      await database.drop();
+    }
+  });
+});
+
 describe.each(BACKENDS)('npm run report:codes on $name', { timeout: 60_000 }, (backend) => {
   it('prints the codes with the most devices and the most looked-up unknown codes as CSV', async () => {
     const database = await backend.create();
