@@ -52,6 +52,16 @@ describe('counting in the service', { timeout: 30_000 }, () => {
     expect(((await api.json()) as TraceResponse).Checks).toMatchObject({ Lookups: 2, Devices: 2 });
   });
 
+  it('lets a page on another allowed origin declare its purpose (CORS preflight)', async () => {
+    server = await startTestServer({ CORS_ORIGINS: 'https://shop.example.com' });
+    const preflight = await fetch(`${server.url}/qrinfo-svc/api/qr/trace`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://shop.example.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-key,x-lookup-purpose' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('x-lookup-purpose');
+  });
+
   it('says and stores nothing with CHECKS=off', async () => {
     server = await startTestServer({ CHECKS: 'off' });
     const response = await server.trace({ QrCode: UNIT });
