@@ -1,9 +1,12 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { TRACE_API_BASE_PATH } from '../src/api/traceContract.ts';
 import { AccessLog } from './accessLog.ts';
 import { bufferedStdout } from './accessLogStream.ts';
+import { checkedLookup, type AnswerObserver } from './checks/checkedLookup.ts';
+import type { LookupCounter } from './checks/lookupCounter.ts';
+import { visitorOf } from './checks/visitor.ts';
 import type { Config } from './config.ts';
 import type { CodeLookup } from './db/storage.ts';
 import { registerHealth, type Lifecycle } from './health.ts';
@@ -28,6 +31,10 @@ export interface AppOptions {
   lifecycle?: Lifecycle;
   /** Where requests are counted, when METRICS_PORT serves them. */
   metrics?: Metrics;
+  /** Counts shoppers' lookups and answers with the counts (issue 26); none with CHECKS=off. */
+  counter?: LookupCounter;
+  /** Hears each lookup's outcome and audience, for the metrics. */
+  answered?: AnswerObserver;
 }
 
 /** Where lookups are answered, and the stored pictures when the answers come from the reference database. */
@@ -92,10 +99,13 @@ export async function buildApp(config: Config, { source, pictures }: TraceBacken
   if (options.metrics) registerMetrics(app, options.metrics);
   app.addHook('onRequest', checkRequest(apiPrefix));
   const limits = await registerRateLimits(app, config);
+  const lookup = checkedLookup(source, options.counter, options.answered);
+  const staffKeys = new Set(config.staffApiKeys);
+  const visitor = (request: FastifyRequest) => visitorOf(request, staffKeys);
   const indexHtml = join(config.staticDir, 'index.html');
   const hasPage = existsSync(indexHtml);
   // The page's own server build renders its routes; a static build alone still serves index.html.
-  const rendering = hasPage && existsSync(config.ssrEntry) ? await loadPageRenderer(config.ssrEntry, indexHtml, source) : undefined;
+  const rendering = hasPage && existsSync(config.ssrEntry) ? await loadPageRenderer(config.ssrEntry, indexHtml, lookup, visitor) : undefined;
   const render = rendering && guardRenders(rendering.render, {
     busyTexts: rendering.busyTexts,
     takeLookup: limits.takeLookup,
@@ -106,7 +116,7 @@ export async function buildApp(config: Config, { source, pictures }: TraceBacken
   // Without a build (e.g. beside `npm run dev`, where Vite serves the page) the API still runs.
   else app.log.warn(`No built page in ${config.staticDir} (run 'npm run build'): serving the API only`);
   if (hasPage && !render) app.log.warn(`No server-render build at ${config.ssrEntry}: pages are sent unrendered`);
-  await app.register(traceRoutes, { prefix: TRACE_API_BASE_PATH, config, source, limit: limits.lookup });
+  await app.register(traceRoutes, { prefix: TRACE_API_BASE_PATH, config, lookup, visitor, limit: limits.lookup });
   if (pictures) {
     await app.register(imageRoutes, { prefix: TRACE_API_BASE_PATH, lookup: pictures, cacheBytes: config.imageCacheBytes, limit: limits.image });
   } else await app.register(noImageRoutes, { prefix: TRACE_API_BASE_PATH });

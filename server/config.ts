@@ -56,6 +56,14 @@ export interface Config {
 
   /** The brand's own trace service the lookups go to instead of a database (TRACE_UPSTREAM_URL); unset: the database. */
   upstream: UpstreamConfig | undefined;
+
+  // Lookup counts (issue 26).
+  /** Keys of the support desk and other staff clients (STAFF_API_KEYS): accepted like API keys, their lookups never counted. */
+  staffApiKeys: string[];
+  /** CHECKS=off: shoppers' lookups are neither counted nor answered with counts. */
+  checks: boolean;
+  /** Distinct devices from which an answer carries the caution (CHECKS_CAUTION_DEVICES). */
+  checksCautionDevices: number;
 }
 
 /** Upstream mode (issue 24): every lookup is the brand's service's answer, asked with its own key. */
@@ -107,6 +115,8 @@ export function loadConfig(env: Env = process.env): Config {
     problems.push('TRACE_API_KEYS is set but empty: give at least one key, or unset it to use the demo key');
   }
 
+  const staffApiKeys = list('STAFF_API_KEYS');
+
   const corsOrigins = list('CORS_ORIGINS');
   for (const origin of corsOrigins) {
     if (!isOrigin(origin)) problems.push(`CORS_ORIGINS: '${origin}' is not an origin like https://shop.example.com`);
@@ -135,9 +145,6 @@ export function loadConfig(env: Env = process.env): Config {
   }
 
   const upstream = parseUpstream(value, integer, problems);
-  if (upstream !== undefined && databaseUrl !== undefined) {
-    problems.push('TRACE_UPSTREAM_URL and DATABASE_URL are both set: lookups come from one of them; unset the other');
-  }
 
   const metricsPort = value('METRICS_PORT') === undefined ? undefined : integer('METRICS_PORT', 0, 0, 65535);
 
@@ -173,6 +180,9 @@ export function loadConfig(env: Env = process.env): Config {
     imageRateLimitMax: integer('IMAGE_RATE_LIMIT_MAX', 1200, 0, 1_000_000_000),
     imageCacheBytes: integer('IMAGE_CACHE_BYTES', 32 * 1024 * 1024, 0, 4 * 1024 * 1024 * 1024),
     upstream,
+    staffApiKeys,
+    checks: parseChecks(value('CHECKS'), problems),
+    checksCautionDevices: integer('CHECKS_CAUTION_DEVICES', 5, 2, 1_000_000),
   };
   checkPublicInstance(config, env.NODE_ENV, problems);
   if (metricsPort !== undefined && metricsPort !== 0 && metricsPort === config.port) {
@@ -218,6 +228,13 @@ function isHttpUrl(text: string): boolean {
 const LOOPBACK_HOSTS = new Set(['localhost', '::1']);
 
 const isLoopback = (host: string) => LOOPBACK_HOSTS.has(host) || (isIP(host) === 4 && host.startsWith('127.'));
+
+function parseChecks(raw: string | undefined, problems: string[]): boolean {
+  if (raw === undefined || raw === 'on') return true;
+  if (raw === 'off') return false;
+  problems.push(`CHECKS=${raw}: expected on (count shoppers' lookups, the default) or off`);
+  return true;
+}
 
 function parseSeedDemo(raw: string | undefined, problems: string[]): boolean {
   if (raw === undefined || raw === '0') return false;

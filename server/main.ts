@@ -3,13 +3,16 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Registry } from 'prom-client';
 import { buildApp, databaseBackend, type AppOptions } from './app.ts';
 import { ConfigError, DEMO_API_KEY, loadConfig, type Config, type UpstreamConfig } from './config.ts';
+import { checkMetrics } from './checks/checkMetrics.ts';
+import { LookupCounter } from './checks/lookupCounter.ts';
+import { openCheckStore } from './checks/openCheckStore.ts';
 import { openStorage, storageLocation } from './db/openStorage.ts';
 import type { TraceStorage } from './db/storage.ts';
 import { describeStorageFailure } from './db/storageFailure.ts';
 import type { Lifecycle } from './health.ts';
 import { importFile } from './import/importFile.ts';
 import { NO_IMAGES_UPSTREAM } from './imageRoutes.ts';
-import { createMetrics } from './metrics.ts';
+import { createMetrics, type Metrics } from './metrics.ts';
 import { serveMetrics, type MetricsServer } from './metricsServer.ts';
 import { withBreakerLog } from './upstream/breakerLog.ts';
 import { upstreamMetrics } from './upstream/upstreamMetrics.ts';
@@ -42,6 +45,42 @@ async function openConfiguredStorage(config: Config): Promise<TraceStorage> {
     const reason = describeStorageFailure(error);
     if (reason === undefined) throw error;
     throw new StorageOpenError(`Cannot open the database ${storageLocation(config)}: ${reason}`, { cause: error });
+  }
+}
+
+/** What counting adds to the app's options (issue 26): nothing with CHECKS=off but the metrics by audience. */
+interface Counting {
+  counter?: LookupCounter;
+  answered?: ReturnType<typeof checkMetrics>['answered'];
+  /** The app's logger, once there is one: write failures are logged there. */
+  logger: { current?: FastifyBaseLogger };
+}
+
+/**
+ * Opens the configured database's lookup counts (in upstream mode too: the service's own database).
+ * Closed by the caller with the app.
+ */
+async function openCounting(config: Config, metrics: Metrics | undefined): Promise<Counting> {
+  const observers = metrics && checkMetrics(metrics.registry);
+  const logger: Counting['logger'] = {};
+  if (!config.checks) return { answered: observers?.answered, logger };
+  const store = await openCheckStoreFor(config);
+  const counter = new LookupCounter(store, {
+    cautionDevices: config.checksCautionDevices,
+    observer: observers?.counter,
+    // Once per failed write (every 2 s while the database is away): what an operator needs, no more.
+    onWriteError: (error) => logger.current?.warn({ err: error }, 'lookup counts not written; kept for the next write'),
+  });
+  return { counter, answered: observers?.answered, logger };
+}
+
+async function openCheckStoreFor(config: Config) {
+  try {
+    return await openCheckStore(config);
+  } catch (error) {
+    const reason = describeStorageFailure(error);
+    if (reason === undefined) throw error;
+    throw new StorageOpenError(`Cannot open the database ${storageLocation(config)} for lookup counts: ${reason}`, { cause: error });
   }
 }
 
@@ -79,8 +118,17 @@ async function startOnUpstream(config: Config, upstream: UpstreamConfig, options
   const logger: { current?: FastifyBaseLogger } = {};
   const observer = withBreakerLog(metrics && upstreamMetrics(metrics.registry), () => logger.current, upstream.breakerCooldownMs);
   const source = upstreamSource(upstream, observer);
-  const app = await buildApp(config, { source, pictures: undefined }, { ...options, lifecycle, metrics });
+  const counting = await openCounting(config, metrics);
+  let app: FastifyInstance;
+  try {
+    app = await buildApp(config, { source, pictures: undefined }, { ...options, lifecycle, metrics, counter: counting.counter, answered: counting.answered });
+  } catch (error) {
+    await counting.counter?.close();
+    throw error;
+  }
   logger.current = app.log;
+  counting.logger.current = app.log;
+  app.addHook('onClose', async () => counting.counter?.close());
   let metricsServer: MetricsServer | undefined;
   try {
     if (metrics !== undefined) metricsServer = await serveMetricsOf(app, metrics.registry, config);
@@ -98,13 +146,20 @@ async function startOnUpstream(config: Config, upstream: UpstreamConfig, options
 async function startOnDatabase(config: Config, options: AppOptions): Promise<Started> {
   const storage = await openConfiguredStorage(config);
   let metricsServer: MetricsServer | undefined;
+  let counting: Counting | undefined;
   try {
     const lookup = await storage.openLookup();
     const lifecycle = options.lifecycle ?? { draining: false };
     const { metricsPort } = config;
     const metrics = metricsPort === undefined ? undefined : createMetrics(() => lookup.importRuns());
-    const app = await buildApp(config, databaseBackend(lookup), { ...options, lifecycle, metrics });
-    app.addHook('onClose', () => storage.close());
+    counting = await openCounting(config, metrics);
+    const app = await buildApp(config, databaseBackend(lookup), { ...options, lifecycle, metrics, counter: counting.counter, answered: counting.answered });
+    counting.logger.current = app.log;
+    // Written before the database closes: the last batch is not lost to a clean stop.
+    app.addHook('onClose', async () => {
+      await counting?.counter?.close();
+      await storage.close();
+    });
     if (metrics !== undefined) metricsServer = await serveMetricsOf(app, metrics.registry, config);
     if (storage.created && config.seedDemo) {
       // Through the import path, so the demo data obeys the same rules as production files.
@@ -122,6 +177,7 @@ async function startOnDatabase(config: Config, options: AppOptions): Promise<Sta
     return await listen(app, config, lifecycle, metricsServer);
   } catch (error) {
     void metricsServer?.close();
+    await counting?.counter?.close();
     await storage.close();
     throw error;
   }

@@ -1,4 +1,4 @@
-import { API_KEY_HEADER, TRACE_API_BASE_PATH, TRACE_PATH } from '../src/api/traceContract.ts';
+import { API_KEY_HEADER, LOOKUP_PURPOSE_HEADER, TRACE_API_BASE_PATH, TRACE_PATH } from '../src/api/traceContract.ts';
 import { traceErrorBodySchema, traceRequestSchema, traceResponseSchema } from './http/schemas.ts';
 
 const errorResponse = (description: string) => ({
@@ -30,6 +30,16 @@ export function buildOpenApiDocument() {
         post: {
           operationId: 'trace',
           summary: 'Trace a code',
+          parameters: [
+            {
+              name: LOOKUP_PURPOSE_HEADER,
+              in: 'header',
+              required: false,
+              schema: { type: 'string', enum: ['staff', 'recheck'] },
+              description:
+                "Why the lookup is made, when it is not a shopper's: 'staff' (the support desk) or 'recheck' (the page re-checking codes kept on the device for recalls). Such lookups are answered with the code's Checks but never counted; a staff key (STAFF_API_KEYS) is staff whatever it sends. Any other value: 400 VALIDATION.",
+            },
+          ],
           requestBody: {
             required: true,
             content: { 'application/json': { schema: { $ref: '#/components/schemas/TraceRequest' } } },
@@ -37,11 +47,11 @@ export function buildOpenApiDocument() {
           responses: {
             200: {
               description:
-                "A unit (Data.Products) or a carton (Data.Box); the other list is empty. Since 1.1 an item may carry optional fields (LotStatus, RecallReason, ImageUrl; a unit's CartonCode and CartonTotalPacket; a carton's UnitCodes): a service may leave any of them out, and clients must show the specification's fields without them.",
+                "A unit (Data.Products) or a carton (Data.Box); the other list is empty. Since 1.1 an item may carry optional fields (LotStatus, RecallReason, ImageUrl; a unit's CartonCode and CartonTotalPacket; a carton's UnitCodes): a service may leave any of them out, and clients must show the specification's fields without them. Beside the item, Checks: what the service counted of shoppers' lookups of the code (absent when it does not count, or does not know now).",
               content: { 'application/json': { schema: { $ref: '#/components/schemas/TraceResponse' } } },
             },
             204: { description: 'Unknown code; empty body.' },
-            400: errorResponse('VALIDATION: missing or non-JSON body, missing, non-string or malformed QrCode.'),
+            400: errorResponse(`VALIDATION: missing or non-JSON body, missing, non-string or malformed QrCode, or an ${LOOKUP_PURPOSE_HEADER} other than staff or recheck.`),
             401: errorResponse('AUTHENTICATION_FAILURE: missing or unknown X-Key.'),
             413: errorResponse('VALIDATION: body too large.'),
             415: errorResponse('VALIDATION: a Content-Encoding other than identity, or a charset other than UTF-8.'),

@@ -16,7 +16,8 @@ import { normaliseCode } from './domain/traceCode.ts';
 import { modulesAfterFirstPaint } from './afterFirstPaint.ts';
 import type { BusyTextsOf } from './http/busyPage.ts';
 import { errorBody } from './http/errors.ts';
-import type { TraceSource } from './traceSource.ts';
+import type { CheckedLookup } from './checks/checkedLookup.ts';
+import type { Visitor } from './checks/lookupCounter.ts';
 
 const ROOT = '<div id="root"></div>';
 
@@ -84,10 +85,10 @@ function pageHtml(template: PageTemplate, { lang, title, description, head, body
  * The lookup as the API would answer it, without HTTP: the page's render asks through its own api slice,
  * so the result and every failure map exactly as in the browser.
  */
-function inProcessTrace(source: TraceSource) {
+function inProcessTrace(lookup: CheckedLookup, visitor: Visitor) {
   return async ({ QrCode }: TraceRequest): Promise<TraceWireAnswer> => {
     try {
-      return (await source.lookup(normaliseCode(QrCode))).wire();
+      return (await lookup(normaliseCode(QrCode), visitor)).wire();
     } catch {
       return { status: 500, body: errorBody('INTERNAL_SERVER_ERROR', 500, 'The lookup failed', TRACE_URL_PATH) };
     }
@@ -106,14 +107,18 @@ export interface PageRendering {
  * Server rendering of the page's routes from the page's own server build (dist-ssr/entry-server.js,
  * `npm run build`): the first response of a deep link holds its result, styles and store state.
  */
-export async function loadPageRenderer(ssrEntry: string, indexHtml: string, source: TraceSource): Promise<PageRendering> {
+export async function loadPageRenderer(
+  ssrEntry: string,
+  indexHtml: string,
+  lookup: CheckedLookup,
+  visitorOf: (request: FastifyRequest) => Visitor,
+): Promise<PageRendering> {
   const { renderPage, busyTexts } = (await import(pathToFileURL(ssrEntry).href)) as { renderPage: RenderPage; busyTexts: BusyTexts };
   // Sent when a render fails: the static page (with its prerendered shell, scripts/prerenderShell.ts).
   const unrendered = await readFile(indexHtml, 'utf8');
   // The build's index.html before the shell went in, kept beside the server build.
   const templateHtml = join(dirname(ssrEntry), 'template.html');
   const template = pageTemplate(existsSync(templateHtml) ? await readFile(templateHtml, 'utf8') : unrendered);
-  const answerTrace = inProcessTrace(source);
   const render: PageRenderer = async (request, reply) => {
     reply
       .type('text/html; charset=utf-8')
@@ -125,7 +130,8 @@ export async function loadPageRenderer(ssrEntry: string, indexHtml: string, sour
         url: request.url,
         cookie: request.headers.cookie,
         acceptLanguage: request.headers['accept-language'],
-        answerTrace,
+        // Each render's lookup is its visitor's: counted as theirs (issue 26).
+        answerTrace: inProcessTrace(lookup, visitorOf(request)),
       });
       return reply.code(result.status).send(pageHtml(template, result));
     } catch (error) {

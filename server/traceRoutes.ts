@@ -1,6 +1,9 @@
 import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import { API_KEY_HEADER, TRACE_PATH, type TraceRequest } from '../src/api/traceContract.ts';
+import { API_KEY_HEADER, LOOKUP_PURPOSE_HEADER, TRACE_PATH, type TraceRequest } from '../src/api/traceContract.ts';
+import { declaredPurpose, LOOKUP_PURPOSES } from './checks/audience.ts';
+import type { CheckedLookup } from './checks/checkedLookup.ts';
+import type { Visitor } from './checks/lookupCounter.ts';
 import type { Config } from './config.ts';
 import type { LimitHook } from './rateLimits.ts';
 import { normaliseCode } from './domain/traceCode.ts';
@@ -8,11 +11,13 @@ import { JSON_TYPE, sendError } from './http/errors.ts';
 import { BODY_LIMIT, refuseUnreadableBody } from './http/requestRules.ts';
 import { traceErrorBodySchema, traceRequestSchema } from './http/schemas.ts';
 import { buildOpenApiDocument } from './openapi.ts';
-import type { TraceAnswer, TraceSource } from './traceSource.ts';
+import type { TraceAnswer } from './traceSource.ts';
 
 export interface TraceRoutesOptions {
   config: Config;
-  source: TraceSource;
+  /** The source's lookups, counted (server/checks/checkedLookup.ts). */
+  lookup: CheckedLookup;
+  visitor: (request: FastifyRequest) => Visitor;
   /** Takes one lookup from the client's budget, shared with the page renders (server/rateLimits.ts). */
   limit?: LimitHook;
 }
@@ -25,22 +30,26 @@ function send(reply: FastifyReply, answer: TraceAnswer): FastifyReply {
 }
 
 /** Everything under the API base path; registered with that prefix so CORS covers only the API. */
-export async function traceRoutes(app: FastifyInstance, { config, source, limit }: TraceRoutesOptions): Promise<void> {
+export async function traceRoutes(app: FastifyInstance, { config, lookup, visitor, limit }: TraceRoutesOptions): Promise<void> {
   if (config.corsOrigins.length > 0) {
     await app.register(cors, {
       origin: config.corsOrigins,
       methods: ['POST'],
-      allowedHeaders: ['Content-Type', API_KEY_HEADER],
+      allowedHeaders: ['Content-Type', API_KEY_HEADER, LOOKUP_PURPOSE_HEADER],
       maxAge: 600,
     });
   }
   // The key ships inside the public page, so it identifies the client rather than guarding a secret;
   // a plain set lookup is enough.
-  const keys = new Set(config.apiKeys);
+  const keys = new Set([...config.apiKeys, ...config.staffApiKeys]);
   const checkKey = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     const key = request.headers[HEADER];
     if (typeof key === 'string' && keys.has(key)) return done();
     sendError(request, reply, 'AUTHENTICATION_FAILURE', 401, `Missing or unknown ${API_KEY_HEADER} header`);
+  };
+  const checkPurpose = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    if (declaredPurpose(request.headers) !== null) return done();
+    sendError(request, reply, 'VALIDATION', 400, `${LOOKUP_PURPOSE_HEADER} must be one of: ${LOOKUP_PURPOSES.join(', ')}`);
   };
 
   app.post<{ Body: TraceRequest }>(
@@ -55,10 +64,10 @@ export async function traceRoutes(app: FastifyInstance, { config, source, limit 
       compress: false,
       decompress: false,
       // The limit comes before the key check, so guessing keys costs requests like any lookup.
-      onRequest: [...(limit ? [limit] : []), checkKey, refuseUnreadableBody],
+      onRequest: [...(limit ? [limit] : []), checkKey, checkPurpose, refuseUnreadableBody],
     },
     (request, reply) => {
-      const answer = source.lookup(normaliseCode(request.body.QrCode));
+      const answer = lookup(normaliseCode(request.body.QrCode), visitor(request));
       // SQLite answers at once, PostgreSQL and the upstream with a promise: only those pay for awaiting.
       return answer instanceof Promise ? answer.then((settled) => send(reply, settled)) : send(reply, answer);
     },

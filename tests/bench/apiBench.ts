@@ -51,6 +51,11 @@ const UPSTREAM_DELAY_MS = Number(process.env.BENCH_UPSTREAM_DELAY_MS ?? 5);
 const PACED_RATE = Number(process.env.BENCH_PACED_RATE ?? 1000);
 const PACED_DIRECT_CASE = `trace, existing, ${PACED_RATE}/s`;
 const PACED_UPSTREAM_CASE = `upstream mode: existing, ${PACED_RATE}/s`;
+// Lookup counts (issue 26) are on in every other service instance; these two have CHECKS=off.
+const CHECKS_OFF_CASE = 'trace, existing, counting off';
+const POSTGRES_EXISTING_CASE = 'PostgreSQL: trace, existing codes';
+const POSTGRES_CHECKS_OFF_CASE = 'PostgreSQL: existing, counting off';
+const TARGET_CHECKS_COST = 0.05;
 
 // Six processes start at once beside the load generator: generous on a busy machine.
 const START_TIMEOUT_MS = 120_000;
@@ -157,6 +162,9 @@ const starting = [
   // The same service on PostgreSQL, twice: two instances on one database, as behind a load balancer.
   startService({ ...serviceEnv, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }, { timeoutMs: START_TIMEOUT_MS }),
   startService({ ...serviceEnv, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }, { timeoutMs: START_TIMEOUT_MS }),
+  // Counting off, beside the instances above that count: what counting costs (issue 26).
+  startService({ ...serviceEnv, LOG_LEVEL: 'warn', CHECKS: 'off' }, { timeoutMs: START_TIMEOUT_MS }),
+  startService({ ...serviceEnv, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', CHECKS: 'off' }, { timeoutMs: START_TIMEOUT_MS }),
 ] as const;
 // The delay proxy's target is only known once the SQLite instance listens: the upstream-mode
 // instances start after the others.
@@ -167,7 +175,9 @@ const running = processes.flatMap((outcome) => (outcome.status === 'fulfilled' ?
 try {
   const failed = processes.find((outcome) => outcome.status === 'rejected');
   if (failed) throw failed.reason;
-  const [bare, bareWithRead, service, loggingService, onPostgres, secondOnPostgres] = running as [
+  const [bare, bareWithRead, service, loggingService, onPostgres, secondOnPostgres, notCounting, notCountingOnPostgres] = running as [
+    RunningProcess,
+    RunningProcess,
     RunningProcess,
     RunningProcess,
     RunningProcess,
@@ -198,10 +208,12 @@ try {
     { name: 'bare Fastify route (constant JSON)', url: urlOf(bare), pid: bare.pid, code: existing },
     { name: 'bare route + one SQLite read', url: urlOf(bareWithRead), pid: bareWithRead.pid, code: existing },
     { name: EXISTING_CASE, url: urlOf(service), pid: service.pid, code: existing },
+    { name: CHECKS_OFF_CASE, url: urlOf(notCounting), pid: notCounting.pid, code: existing },
     { name: 'trace, random unknown codes', url: urlOf(service), pid: service.pid, code: unknown },
     { name: ACCESS_LOG_CASE, url: urlOf(loggingService), pid: loggingService.pid, code: existing },
     { name: PAGE_CASE, url: urlOf(service), pid: service.pid, code: existing, page: true },
-    { name: 'PostgreSQL: trace, existing codes', url: urlOf(onPostgres), pid: onPostgres.pid, code: existing },
+    { name: POSTGRES_EXISTING_CASE, url: urlOf(onPostgres), pid: onPostgres.pid, code: existing },
+    { name: POSTGRES_CHECKS_OFF_CASE, url: urlOf(notCountingOnPostgres), pid: notCountingOnPostgres.pid, code: existing },
     { name: 'PostgreSQL: trace, unknown codes', url: urlOf(onPostgres), pid: onPostgres.pid, code: unknown },
     {
       name: 'PostgreSQL: 2 instances, existing',
@@ -297,6 +309,19 @@ try {
       `${p99Added <= TARGET_UPSTREAM_P99_ADDED_MS ? 'met' : 'not met'} (lookups at ${PACED_RATE}/s +${p99Added} ms; ` +
       `at saturation: lookups +${median(figure(UPSTREAM_CASE).p99) - p99} ms, pages +${pageP99Added} ms)`,
   );
+  for (const [on, off, label] of [
+    [EXISTING_CASE, CHECKS_OFF_CASE, 'SQLite'],
+    [POSTGRES_EXISTING_CASE, POSTGRES_CHECKS_OFF_CASE, 'PostgreSQL'],
+  ] as const) {
+    const onRate = median(figure(on).rate);
+    const offRate = median(figure(off).rate);
+    const cost = 1 - onRate / offRate;
+    console.log(
+      `Lookup counts (issue 26) on ${label}, every lookup a new code and device, ≤ ${TARGET_CHECKS_COST * 100} % fewer lookups/s than CHECKS=off: ` +
+        `${cost <= TARGET_CHECKS_COST ? 'met' : 'not met'} (${onRate.toFixed(0)} vs ${offRate.toFixed(0)} lookups/s, ${(cost * 100).toFixed(1)} %; ` +
+        `${(median(figure(on).cpu) - median(figure(off).cpu)).toFixed(0)} µs more CPU per request)`,
+    );
+  }
   const speedup = median(figure(HOT_CACHED_CASE).rate) / median(figure(HOT_DIRECT_CASE).rate);
   console.log(
     `Answer cache on, one hot code, upstream ${UPSTREAM_DELAY_MS} ms away, ≥ ${TARGET_CACHE_SPEEDUP}x the upstream's own rate: ` +

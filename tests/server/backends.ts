@@ -18,6 +18,10 @@ export interface TestDatabase {
   exec(sql: string): Promise<void>;
   /** Every stored row of every table, to prove an import changed nothing. */
   dump(): Promise<unknown>;
+  /** The rows a query returns, read on a connection of its own. */
+  rows(sql: string): Promise<Record<string, unknown>[]>;
+  /** Every row of every table the database holds, by table name: what an operator's backup would hold. */
+  everyTable(): Promise<Record<string, Record<string, unknown>[]>>;
   drop(): Promise<void>;
 }
 
@@ -46,6 +50,12 @@ const sqlite: Backend = {
       config: { dbPath, databaseUrl: undefined },
       exec: async (sql) => withDb((db) => void db.exec(sql)),
       dump: async () => withDb((db) => TABLES.map((table) => db.prepare(`SELECT * FROM ${table} ORDER BY 1`).all())),
+      rows: async (sql) => withDb((db) => db.prepare(sql).all() as Record<string, unknown>[]),
+      everyTable: async () =>
+        withDb((db) => {
+          const tables = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").all() as { name: string }[];
+          return Object.fromEntries(tables.map(({ name }) => [name, db.prepare(`SELECT * FROM "${name}"`).all() as Record<string, unknown>[]]));
+        }),
       drop: async () => rmSync(dir, { recursive: true, force: true }),
     };
   },
@@ -75,6 +85,16 @@ const postgres: Backend = {
           const tables = [];
           for (const table of TABLES) tables.push((await client.query(`SELECT * FROM ${table} ORDER BY 1`)).rows);
           return tables;
+        }),
+      rows: (sql) => withClient(async (client) => (await client.query(sql)).rows as Record<string, unknown>[]),
+      everyTable: () =>
+        withClient(async (client) => {
+          const { rows: tables } = await client.query<{ name: string }>(
+            "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'",
+          );
+          const all: Record<string, Record<string, unknown>[]> = {};
+          for (const { name } of tables) all[name] = (await client.query(`SELECT * FROM "${name}"`)).rows as Record<string, unknown>[];
+          return all;
         }),
       drop: () => dropDatabase(adminUrl, databaseUrl),
     };

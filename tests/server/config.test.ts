@@ -31,10 +31,13 @@ describe('loadConfig', () => {
       imageRateLimitMax: 1200,
       imageCacheBytes: 33554432,
       upstream: undefined,
+      staffApiKeys: [],
+      checks: true,
+      checksCautionDevices: 5,
     });
   });
 
-  it('reads upstream mode (issue 24) and refuses half of it, a URL that is not http(s), or a database beside it', () => {
+  it('reads upstream mode (issue 24) and refuses half of it, or a URL that is not http(s)', () => {
     expect(
       loadConfig({ TRACE_UPSTREAM_URL: 'https://trace.example.vn/qrinfo-svc/api/', TRACE_UPSTREAM_KEY: ' brand-key ' }).upstream,
     ).toEqual({ url: 'https://trace.example.vn/qrinfo-svc/api', key: 'brand-key', timeoutMs: 3000, cacheTtlSeconds: 30, breakerCooldownMs: 5000 });
@@ -55,9 +58,22 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRACE_UPSTREAM_URL: 'https://trace.example.vn/api', TRACE_UPSTREAM_KEY: 'k', TRACE_UPSTREAM_TIMEOUT_MS: '0' })).toThrow(
       /TRACE_UPSTREAM_TIMEOUT_MS=0/,
     );
-    expect(() =>
-      loadConfig({ TRACE_UPSTREAM_URL: 'https://trace.example.vn/api', TRACE_UPSTREAM_KEY: 'k', DATABASE_URL: 'postgres://u@h/db' }),
-    ).toThrow(/TRACE_UPSTREAM_URL and DATABASE_URL are both set/);
+    // In upstream mode the database holds only the lookup counts (issue 26): both may be set.
+    expect(
+      loadConfig({ TRACE_UPSTREAM_URL: 'https://trace.example.vn/api', TRACE_UPSTREAM_KEY: 'k', DATABASE_URL: 'postgres://u@h/db' }).databaseUrl,
+    ).toBe('postgres://u@h/db');
+  });
+
+  it('reads the counting settings (issue 26), and refuses bad ones', () => {
+    expect(loadConfig({})).toMatchObject({ checks: true, checksCautionDevices: 5, staffApiKeys: [] });
+    expect(loadConfig({ CHECKS: 'off', CHECKS_CAUTION_DEVICES: '12', STAFF_API_KEYS: 'desk-1, desk-2' })).toMatchObject({
+      checks: false,
+      checksCautionDevices: 12,
+      staffApiKeys: ['desk-1', 'desk-2'],
+    });
+    expect(() => loadConfig({ CHECKS: 'no', CHECKS_CAUTION_DEVICES: '1' })).toThrow(
+      /CHECKS=no: expected on \(count shoppers' lookups, the default\) or off[\s\S]*CHECKS_CAUTION_DEVICES=1: expected a whole number from 2/,
+    );
   });
 
   it('reads the page path and picture limits, and refuses values out of range', () => {

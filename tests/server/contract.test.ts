@@ -42,6 +42,8 @@ describe.each(BACKENDS)('POST /qrinfo-svc/api/qr/trace on $name', (backend) => {
         ],
         Box: [],
       },
+      // The first shopper's lookup of the code (issue 26).
+      Checks: { FirstDay: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), Lookups: 1, Devices: 1, Caution: false },
     });
   });
 
@@ -66,6 +68,7 @@ describe.each(BACKENDS)('POST /qrinfo-svc/api/qr/trace on $name', (backend) => {
           },
         ],
       },
+      Checks: { FirstDay: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), Lookups: 1, Devices: 1, Caution: false },
     });
   });
 
@@ -188,5 +191,9 @@ describe.each(BACKENDS)('POST /qrinfo-svc/api/qr/trace on $name', (backend) => {
       'TotalPacket',
     );
     expect(document.components.securitySchemes.apiKey).toEqual({ type: 'apiKey', in: 'header', name: 'X-Key' });
+    // Issue 26: the purpose a client declares to stay out of the counts.
+    expect(document.paths['/qr/trace'].post.parameters).toEqual([
+      expect.objectContaining({ name: 'X-Lookup-Purpose', in: 'header', required: false, schema: { type: 'string', enum: ['staff', 'recheck'] } }),
+    ]);
   });
 });

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TraceResponse } from '../../src/api/traceContract.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { TraceChecks, TraceResponse } from '../../src/api/traceContract.ts';
 import { runTs, startService, type ServiceProcess } from '../support/childProcess.ts';
 import { BACKENDS, type TestDatabase } from './backends.ts';
 import { DEMO_KEY, makeSiteDir, TRACE_URL_PATH } from './harness.ts';
@@ -54,5 +54,28 @@ describe('two service instances on one PostgreSQL database', { timeout: 30_000 }
     for (const instance of instances) expect(await productName(instance, 'TW27A0101X00000001')).toBe('Sữa tươi 1L');
     await importRows(ROW.replace('Sữa tươi 1L', 'Sữa tươi tiệt trùng 1L'));
     for (const instance of instances) expect(await productName(instance, 'TW27A0101X00000001')).toBe('Sữa tươi tiệt trùng 1L');
+  });
+
+  it("add up the lookups each counts (issue 26): one phone seen by both is one device, and both answer with the shared counts", async () => {
+    const code = 'HP26A1105C48B0005';
+    const checks = async ({ url }: ServiceProcess, headers: Record<string, string>) => {
+      const response = await fetch(`${url}${TRACE_URL_PATH}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'X-Key': DEMO_KEY, ...headers },
+        body: JSON.stringify({ QrCode: code }),
+      });
+      return ((await response.json()) as TraceResponse).Checks as TraceChecks;
+    };
+    const [first, second] = instances as [ServiceProcess, ServiceProcess];
+    expect(await checks(first, { 'user-agent': 'PhoneA' })).toMatchObject({ Lookups: 1, Devices: 1 });
+    expect(await checks(second, { 'user-agent': 'PhoneB' })).toMatchObject({ Lookups: 1, Devices: 1 });
+    // PhoneA again, through the other instance (a load balancer's choice): the database knows it.
+    await checks(second, { 'user-agent': 'PhoneA' });
+    const stored = async () => (await database.rows(`SELECT lookups, devices FROM check_codes WHERE code = '${code}'`))[0];
+    await vi.waitFor(async () => expect(await stored()).toEqual({ lookups: 2, devices: 2 }), { timeout: 10_000 });
+    // Each reads what the other wrote within seconds; the support desk's lookups do not count.
+    for (const instance of instances) {
+      await vi.waitFor(async () => expect(await checks(instance, { 'x-lookup-purpose': 'staff' })).toMatchObject({ Lookups: 2, Devices: 2 }), { timeout: 15_000 });
+    }
   });
 });

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { API_KEY_HEADER, TRACE_API_BASE_PATH } from '../../src/api/traceContract.ts';
+import { API_KEY_HEADER, TRACE_API_BASE_PATH, type TraceResponse } from '../../src/api/traceContract.ts';
 import { loadConfig } from '../../server/config.ts';
 import { start, type Started } from '../../server/main.ts';
 import { startFaultProxy, UPSTREAM_401, UPSTREAM_500, type FaultProxy } from '../support/faultProxy.ts';
@@ -50,6 +50,8 @@ async function startPageServer(env: Record<string, string> = {}): Promise<Starte
     HOST: '127.0.0.1',
     STATIC_DIR: join(dir, 'no-page'),
     SSR_ENTRY: join(dir, 'no-ssr.js'),
+    // The page server's own lookup counts (issue 26).
+    TRACE_DB: join(dir, 'counts.db'),
     LOG_LEVEL: 'silent',
     METRICS_PORT: '0',
     TRACE_API_KEYS: PAGE_KEY,
@@ -94,7 +96,9 @@ describe('upstream mode', () => {
     const direct = await upstream.trace({ QrCode: KNOWN });
     const through = await lookup(server, KNOWN.toLowerCase());
     expect(through.status).toBe(200);
-    expect(await through.json()).toEqual(await direct.json());
+    // The item as the upstream gave it; the counts are the page server's own (issue 26).
+    const { Checks: _theirs, ...item } = (await direct.json()) as TraceResponse;
+    expect(await through.json()).toEqual({ ...item, Checks: { FirstDay: expect.any(String), Lookups: 1, Devices: 1, Caution: false } });
     expect((await lookup(server, UNKNOWN)).status).toBe(204);
     // The upstream's key is not the page's: the page server refuses it like any unknown key.
     expect((await lookup(server, KNOWN, DEMO_KEY)).status).toBe(401);

@@ -1,0 +1,292 @@
+import { createHash } from 'node:crypto';
+import type { TraceChecks } from '../../src/api/traceContract.ts';
+import type { CheckStore, CodeTotals, DeviceVisits } from './checkStore.ts';
+import { deviceHash, processSalt } from './device.ts';
+import { PendingBatch, type Estimate } from './pendingBatch.ts';
+import { VIETNAM_OFFSET_MS, vietnamDay } from './vietnamDay.ts';
+
+/** Who a lookup is for: only shoppers' lookups are counted (server/checks/audience.ts). */
+export type Audience = 'shopper' | 'staff' | 'recheck';
+
+export interface Visitor {
+  audience: Audience;
+  /** The client's address as the service sees it (TRUST_PROXY decides). */
+  address: string;
+  userAgent: string;
+}
+
+/** What the metrics hear from counting (server/checks/checkMetrics.ts). */
+export interface CounterObserver {
+  unknownLookup(): void;
+  dropped(lookups: number): void;
+  failed(): void;
+  crossed(codes: number): void;
+}
+
+export interface CounterOptions {
+  cautionDevices: number;
+  /** Test clocks move it (Unix ms). */
+  now?: () => number;
+  /** A device's lookups of one code within this count once. */
+  repeatWindowMs?: number;
+  /** How often pending lookups are written. */
+  flushMs?: number;
+  /** Lookups (and distinct unknown codes) waiting at most; past it they are dropped and counted in a metric. */
+  pendingMax?: number;
+  /** Codes whose stored totals are kept in memory. */
+  cacheMax?: number;
+  /** How long kept totals are used before they are read again (other instances add to them). */
+  cacheTtlMs?: number;
+  /** Distinct unknown codes stored a day. */
+  unknownCodesPerDay?: number;
+  observer?: CounterObserver;
+  /** Told of a write that failed (the database away); counting resumes with the next one. */
+  onWriteError?: (error: unknown) => void;
+}
+
+export const REPEAT_WINDOW_MS = 30 * 60_000;
+const FLUSH_MS = 2_000;
+const PENDING_MAX = 20_000;
+const CACHE_MAX = 50_000;
+const CACHE_TTL_MS = 5_000;
+const UNKNOWN_CODES_PER_DAY = 1_000;
+/** This process's memory of which device looked up which code when, for the answers before a write. */
+const MEMORY_MAX = 100_000;
+/** Salts of this many days are kept in memory: today's, and yesterday's for lookups written after midnight. */
+const SALT_DAYS = 2;
+
+const silent: CounterObserver = { unknownLookup: () => {}, dropped: () => {}, failed: () => {}, crossed: () => {} };
+
+interface Kept {
+  totals: CodeTotals | undefined;
+  readAt: number;
+}
+
+/** Inserts and keeps at most `max` entries, the oldest dropped first. */
+function setBounded<K, V>(map: Map<K, V>, key: K, value: V, max: number): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > max) map.delete(map.keys().next().value as K);
+}
+
+/**
+ * Counts shoppers' lookups of each code (issue 26) and says, for each answer, what is known: the
+ * stored totals (kept in memory a few seconds), plus what this process has not written yet, this
+ * lookup included. Lookups wait in memory and are written in one transaction every `flushMs`: a
+ * lookup never waits for a write, a crash loses at most one batch, and while the database is away they
+ * wait (bounded) and the next write takes them.
+ */
+export class LookupCounter {
+  private readonly now: () => number;
+  private readonly repeatWindowMs: number;
+  private readonly pendingMax: number;
+  private readonly cacheMax: number;
+  private readonly cacheTtlMs: number;
+  private readonly unknownCodesPerDay: number;
+  private readonly observer: CounterObserver;
+  private readonly onWriteError: (error: unknown) => void;
+  private pending: PendingBatch;
+  private inFlight: PendingBatch | undefined;
+  private writing: Promise<void> | undefined;
+  private readonly cache = new Map<string, Kept>();
+  private readonly reads = new Map<string, Promise<CodeTotals | undefined>>();
+  private readonly memory = new Map<string, number>();
+  private memoryDay = '';
+  private readonly localSalt = processSalt();
+  private readonly salts = new Map<string, Buffer>();
+  private saltLoading: Promise<unknown> | undefined;
+  /** The Vietnam day of the last lookup and when it ends (Unix ms): most lookups need no date arithmetic. */
+  private day = { name: '', ends: 0 };
+  /** The day of the last write: the first write of a new day deletes the last day's salt and devices. */
+  private writtenDay = '';
+  /** After a failed read: lookups of codes not in memory get no counts (nor wait for the database) until a write succeeds. */
+  private away = false;
+  private readonly timer: NodeJS.Timeout;
+  private closed = false;
+
+  constructor(
+    private readonly store: CheckStore,
+    private readonly options: CounterOptions,
+  ) {
+    this.now = options.now ?? Date.now;
+    this.repeatWindowMs = options.repeatWindowMs ?? REPEAT_WINDOW_MS;
+    this.pendingMax = options.pendingMax ?? PENDING_MAX;
+    this.cacheMax = options.cacheMax ?? CACHE_MAX;
+    this.cacheTtlMs = options.cacheTtlMs ?? CACHE_TTL_MS;
+    this.unknownCodesPerDay = options.unknownCodesPerDay ?? UNKNOWN_CODES_PER_DAY;
+    this.observer = options.observer ?? silent;
+    this.onWriteError = options.onWriteError ?? (() => {});
+    this.pending = new PendingBatch(this.pendingMax);
+    this.timer = setInterval(() => void this.flush(), options.flushMs ?? FLUSH_MS).unref();
+    this.loadSalt(this.dayOf(this.now()));
+  }
+
+  private dayOf(now: number): string {
+    if (now >= this.day.ends || now < this.day.ends - 86_400_000) {
+      const name = vietnamDay(now);
+      this.day = { name, ends: Date.parse(`${name}T00:00:00Z`) - VIETNAM_OFFSET_MS + 86_400_000 };
+    }
+    return this.day.name;
+  }
+
+  /** Fetches the day's salt in the background, so the lookups of the day hash their device at once. */
+  private loadSalt(day: string): void {
+    if (this.salts.has(day) || this.saltLoading) return;
+    this.saltLoading = this.saltOf(day)
+      .catch(() => {})
+      .finally(() => (this.saltLoading = undefined));
+  }
+
+  /**
+   * The counts to answer an existing code with, after counting this lookup if it is a shopper's;
+   * undefined when nothing is known (a code never counted, looked up by staff; the database away).
+   */
+  checks(code: string, visitor: Visitor): TraceChecks | undefined | Promise<TraceChecks | undefined> {
+    const now = this.now();
+    const today = this.dayOf(now);
+    // The first shopper of a day (or of this process) waits for the day's salt, so that every lookup of
+    // the day knows its device by the same hash; with the database away, it goes on without.
+    if (visitor.audience === 'shopper' && !this.salts.has(today) && !this.away) {
+      return this.saltOf(today).then(
+        () => this.checks(code, visitor),
+        () => {
+          this.away = true;
+          return this.checks(code, visitor);
+        },
+      );
+    }
+    if (visitor.audience === 'shopper') this.count(code, visitor, now, today);
+    const kept = this.cache.get(code);
+    const fresh = kept !== undefined && (now - kept.readAt < this.cacheTtlMs || this.inFlight?.estimates.has(code));
+    if (fresh) return this.compose(code, kept.totals, today);
+    if (this.away) return kept === undefined ? undefined : this.compose(code, kept.totals, today);
+    const read = this.read(code, now);
+    if (!(read instanceof Promise)) return this.compose(code, read, today);
+    // A database that does not answer: the totals last read, however old, or none.
+    return read.then(
+      (totals) => this.compose(code, totals, today),
+      () => (kept === undefined ? undefined : this.compose(code, kept.totals, today)),
+    );
+  }
+
+  /** A shopper's lookup of a code the service does not hold. */
+  unknown(code: string, visitor: Visitor): void {
+    if (visitor.audience !== 'shopper') return;
+    this.observer.unknownLookup();
+    if (!this.pending.addUnknown(this.dayOf(this.now()), code)) this.observer.dropped(1);
+  }
+
+  /** Writes what is pending (the timer calls it; tests and shutdown too). Never throws. */
+  flush(): Promise<void> {
+    this.writing ??= this.write().finally(() => (this.writing = undefined));
+    return this.writing;
+  }
+
+  /** Writes what is pending, then closes the store. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    clearInterval(this.timer);
+    await this.writing;
+    await this.flush();
+    await this.store.close();
+  }
+
+  private count(code: string, { address, userAgent }: Visitor, now: number, today: string): void {
+    if (today !== this.memoryDay) {
+      this.memory.clear();
+      this.memoryDay = today;
+    }
+    const salt = this.salts.get(today);
+    if (salt === undefined) this.loadSalt(today);
+    // Before the day's salt is known, a key of this process's own: the memory never holds an address.
+    const device = salt && deviceHash(salt, address, userAgent);
+    const key = `${code}\n${device ?? createHash('sha256').update(this.localSalt).update(address).update('\n').update(userAgent).digest('base64')}`;
+    const last = this.memory.get(key);
+    if (last !== undefined && now - last < this.repeatWindowMs) return;
+    const lookup = { code, day: today, at: now, device, visitor: device === undefined ? { address, userAgent } : undefined, newDevice: last === undefined };
+    if (!this.pending.add(lookup)) {
+      this.observer.dropped(1);
+      return;
+    }
+    setBounded(this.memory, key, now, MEMORY_MAX);
+  }
+
+  private read(code: string, now: number): CodeTotals | undefined | Promise<CodeTotals | undefined> {
+    const inRead = this.reads.get(code);
+    if (inRead) return inRead;
+    const keep = (found: Map<string, CodeTotals>) => {
+      const totals = found.get(code);
+      setBounded(this.cache, code, { totals, readAt: now }, this.cacheMax);
+      return totals;
+    };
+    const fail = (error: unknown) => {
+      this.away = true;
+      throw error;
+    };
+    try {
+      const found = this.store.totals([code]);
+      if (!(found instanceof Promise)) return keep(found);
+      const reading = found.then(keep, fail).finally(() => this.reads.delete(code));
+      this.reads.set(code, reading);
+      return reading;
+    } catch (error) {
+      return Promise.reject(error).catch(fail);
+    }
+  }
+
+  private compose(code: string, stored: CodeTotals | undefined, today: string): TraceChecks | undefined {
+    const add = (estimate: Estimate | undefined) => ({ lookups: estimate?.lookups ?? 0, devices: estimate?.devices ?? 0 });
+    const inFlight = add(this.inFlight?.estimates.get(code));
+    const pending = add(this.pending.estimates.get(code));
+    const lookups = (stored?.lookups ?? 0) + inFlight.lookups + pending.lookups;
+    if (lookups === 0) return undefined;
+    const devices = Math.max(1, (stored?.devices ?? 0) + inFlight.devices + pending.devices);
+    const firstDay = stored?.firstDay ?? today;
+    return { FirstDay: firstDay, Lookups: lookups, Devices: devices, Caution: devices >= this.options.cautionDevices };
+  }
+
+  private async saltOf(day: string): Promise<Buffer> {
+    let salt = this.salts.get(day);
+    if (salt === undefined) {
+      salt = await this.store.salt(day);
+      setBounded(this.salts, day, salt, SALT_DAYS);
+    }
+    return salt;
+  }
+
+  private async write(): Promise<void> {
+    const today = this.dayOf(this.now());
+    if (this.pending.empty && today === this.writtenDay) return;
+    const batch = this.pending;
+    this.pending = new PendingBatch(this.pendingMax);
+    this.inFlight = batch;
+    try {
+      const visits = new Map<string, DeviceVisits>();
+      for (const { code, day, at, device: hashed, visitor } of batch.lookups) {
+        const device = hashed ?? deviceHash(await this.saltOf(day), visitor!.address, visitor!.userAgent);
+        const key = `${day}\n${code}\n${device}`;
+        const visit = visits.get(key);
+        if (visit) visit.times.push(at);
+        else visits.set(key, { day, code, device, times: [at] });
+      }
+      const result = await this.store.write(
+        { visits: [...visits.values()], unknown: [...batch.unknown.values()], today },
+        { repeatWindowMs: this.repeatWindowMs, cautionDevices: this.options.cautionDevices, unknownCodesPerDay: this.unknownCodesPerDay },
+      );
+      const readAt = this.now();
+      for (const code of batch.estimates.keys()) setBounded(this.cache, code, { totals: result.totals.get(code), readAt }, this.cacheMax);
+      if (result.crossed.length > 0) this.observer.crossed(result.crossed.length);
+      this.writtenDay = today;
+      this.away = false;
+    } catch (error) {
+      // Not `away`: a write refused while `npm run import` holds SQLite's lock leaves reads working.
+      this.observer.failed();
+      const dropped = this.pending.takeBack(batch);
+      if (dropped > 0) this.observer.dropped(dropped);
+      this.onWriteError(error);
+    } finally {
+      this.inFlight = undefined;
+    }
+  }
+}

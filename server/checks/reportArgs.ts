@@ -1,0 +1,47 @@
+import { daysBefore, vietnamDay } from './vietnamDay.ts';
+import { REPORT_KEEP_DAYS } from './checkStore.ts';
+
+export const REPORT_USAGE = 'Usage: npm run report:codes -- [--since 7d|YYYY-MM-DD] [--limit 50]';
+
+export interface ReportArgs {
+  /** The first Vietnam day of the period. */
+  since: string;
+  limit: number;
+}
+
+export class ReportArgsError extends Error {}
+
+const DEFAULT_DAYS = 7;
+const DEFAULT_LIMIT = 50;
+const MAX_LIMIT = 10_000;
+
+/** `--since Nd` is the last N days, today included; a date is its first day. Counts are kept 90 days. */
+export function parseReportArgs(args: readonly string[], now: number): ReportArgs {
+  const today = vietnamDay(now);
+  let since = daysBefore(today, DEFAULT_DAYS - 1);
+  let limit = DEFAULT_LIMIT;
+  for (let i = 0; i < args.length; i += 2) {
+    const [name, value] = [args[i], args[i + 1]];
+    if (value === undefined || value.startsWith('--')) throw new ReportArgsError(`${name} needs a value`);
+    if (name === '--since') since = parseSince(value, today);
+    else if (name === '--limit') {
+      if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > MAX_LIMIT) throw new ReportArgsError(`--limit ${value}: expected a whole number from 1 to ${MAX_LIMIT}`);
+      limit = Number(value);
+    } else throw new ReportArgsError(`unknown argument ${name}`);
+  }
+  return { since, limit };
+}
+
+function parseSince(value: string, today: string): string {
+  const days = /^(\d+)d$/.exec(value);
+  if (days) {
+    const n = Number(days[1]);
+    if (n < 1 || n > REPORT_KEEP_DAYS) throw new ReportArgsError(`--since ${value}: expected 1d to ${REPORT_KEEP_DAYS}d (counts per day are kept ${REPORT_KEEP_DAYS} days)`);
+    return daysBefore(today, n - 1);
+  }
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value)) {
+    if (value > today) throw new ReportArgsError(`--since ${value}: that day is still to come (today is ${today} in Vietnam)`);
+    return value;
+  }
+  throw new ReportArgsError(`--since ${value}: expected a number of days (7d) or a day (YYYY-MM-DD)`);
+}

@@ -1,0 +1,43 @@
+import { existsSync } from 'node:fs';
+import { ConfigError, loadConfig, type Config } from '../config.ts';
+import { storageLocation } from '../db/openStorage.ts';
+import { describeStorageFailure } from '../db/storageFailure.ts';
+import { openCheckStore } from './openCheckStore.ts';
+import { parseReportArgs, REPORT_USAGE, ReportArgsError, type ReportArgs } from './reportArgs.ts';
+import { reportCsv } from './reportCsv.ts';
+
+// npm run report:codes -- --since 7d: the brand's protection team's CSV (server/checks/reportCsv.ts),
+// from the database the service is configured with (DATABASE_URL, else TRACE_DB).
+let args: ReportArgs;
+let config: Config;
+try {
+  args = parseReportArgs(process.argv.slice(2), Date.now());
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ReportArgsError) {
+    console.error(`${error.message}\n${REPORT_USAGE}`);
+    process.exit(2);
+  }
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(2);
+}
+// A report never creates the database it reads.
+if (config.databaseUrl === undefined && !existsSync(config.dbPath)) {
+  console.error(`No database at ${config.dbPath}: set TRACE_DB (or DATABASE_URL) as the service has it`);
+  process.exit(1);
+}
+
+try {
+  const store = await openCheckStore(config);
+  try {
+    process.stdout.write(reportCsv(await store.report(args.since, args.limit)));
+  } finally {
+    await store.close();
+  }
+} catch (error) {
+  const reason = describeStorageFailure(error);
+  if (reason === undefined) throw error;
+  console.error(`Cannot read the lookup counts in ${storageLocation(config)}: ${reason}`);
+  process.exit(1);
+}

@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { admitUnknown, crossedCodes, deviceKey, perCode, planVisits } from '../../checks/batchPlan.ts';
+import { REPORT_KEEP_DAYS, type CheckStore, type CodeTotals } from '../../checks/checkStore.ts';
+import { SALT_BYTES } from '../../checks/device.ts';
+import { daysBefore } from '../../checks/vietnamDay.ts';
+import { inTransaction, openDatabase } from './database.ts';
+
+type TotalsRow = { code: string; firstDay: string; lookups: number; devices: number };
+
+/**
+ * Lookup counts in the SQLite file, on a connection of their own (server/db/sqlite/checkWriter.ts runs
+ * it in a worker thread). It never waits for the lock: while `npm run import` writes, a batch fails at
+ * once and is tried again with the next.
+ */
+export function openSqliteCheckConnection(path: string): CheckStore {
+  const db = openDatabase(path);
+  db.exec('PRAGMA busy_timeout = 0');
+  const insertSalt = db.prepare('INSERT OR IGNORE INTO check_salts (day, salt) VALUES (?, ?)');
+  const readSalt = db.prepare('SELECT salt FROM check_salts WHERE day = ?');
+  const readDevice = db.prepare('SELECT last_at AS lastAt FROM check_devices WHERE day = ? AND code = ? AND device = ?');
+  const writeDevice = db.prepare(
+    'INSERT INTO check_devices (day, code, device, last_at) VALUES (?, ?, ?, ?) ON CONFLICT (day, code, device) DO UPDATE SET last_at = excluded.last_at',
+  );
+  const readCode = db.prepare('SELECT code, first_day AS firstDay, lookups, devices FROM check_codes WHERE code = ?');
+  const addCode = db.prepare(
+    `INSERT INTO check_codes (code, first_day, lookups, devices) VALUES (?, ?, ?, ?)
+     ON CONFLICT (code) DO UPDATE SET first_day = min(first_day, excluded.first_day),
+       lookups = lookups + excluded.lookups, devices = devices + excluded.devices
+     RETURNING first_day AS firstDay, lookups, devices`,
+  );
+  const addDay = db.prepare(
+    `INSERT INTO check_days (day, code, lookups, devices) VALUES (?, ?, ?, ?)
+     ON CONFLICT (day, code) DO UPDATE SET lookups = lookups + excluded.lookups, devices = devices + excluded.devices`,
+  );
+  const readUnknown = db.prepare('SELECT 1 FROM check_unknown WHERE day = ? AND code = ?');
+  const countUnknown = db.prepare('SELECT count(*) AS count FROM check_unknown WHERE day = ?');
+  const addUnknown = db.prepare(
+    'INSERT INTO check_unknown (day, code, lookups) VALUES (?, ?, ?) ON CONFLICT (day, code) DO UPDATE SET lookups = lookups + excluded.lookups',
+  );
+  const purge = [
+    db.prepare('DELETE FROM check_devices WHERE day < ?'),
+    db.prepare('DELETE FROM check_salts WHERE day < ?'),
+  ];
+  const purgeOld = [db.prepare('DELETE FROM check_days WHERE day < ?'), db.prepare('DELETE FROM check_unknown WHERE day < ?')];
+  const reportCodes = db.prepare(
+    `SELECT d.code, sum(d.devices) AS devices, sum(d.lookups) AS lookups, c.first_day AS firstDay
+     FROM check_days d JOIN check_codes c ON c.code = d.code WHERE d.day >= ?
+     GROUP BY d.code ORDER BY devices DESC, lookups DESC, d.code LIMIT ?`,
+  );
+  const reportUnknown = db.prepare(
+    `SELECT code, sum(lookups) AS lookups, count(*) AS days FROM check_unknown WHERE day >= ?
+     GROUP BY code ORDER BY lookups DESC, code LIMIT ?`,
+  );
+
+  const totals = (codes: Iterable<string>) => {
+    const found = new Map<string, CodeTotals>();
+    for (const code of codes) {
+      const row = readCode.get(code) as TotalsRow | undefined;
+      if (row) found.set(code, { firstDay: row.firstDay, lookups: row.lookups, devices: row.devices });
+    }
+    return found;
+  };
+
+  return {
+    async salt(day) {
+      insertSalt.run(day, randomBytes(SALT_BYTES));
+      const row = readSalt.get(day) as { salt: Uint8Array };
+      return Buffer.from(row.salt);
+    },
+    async write({ visits, unknown, today }, { repeatWindowMs, cautionDevices, unknownCodesPerDay }) {
+      return inTransaction(db, () => {
+        const stored = new Map<string, number>();
+        for (const { day, code, device } of visits) {
+          const row = readDevice.get(day, code, device) as { lastAt: number } | undefined;
+          if (row) stored.set(deviceKey(day, code, device), row.lastAt);
+        }
+        const plan = planVisits(visits, stored, repeatWindowMs);
+        for (const { day, code, device, lastAt } of plan.devices) writeDevice.run(day, code, device, lastAt);
+        const added = perCode(plan.increments);
+        // The totals after the batch come back from each upsert; the devices before it are those less what it added.
+        const after = new Map<string, CodeTotals>();
+        const before = new Map<string, number>();
+        for (const [code, { firstDay, lookups, devices }] of added) {
+          const row = addCode.get(code, firstDay, lookups, devices) as unknown as CodeTotals;
+          after.set(code, { firstDay: row.firstDay, lookups: row.lookups, devices: row.devices });
+          before.set(code, row.devices - devices);
+        }
+        for (const { day, code, lookups, devices } of plan.increments) addDay.run(day, code, lookups, devices);
+
+        const known = new Set(unknown.filter(({ day, code }) => readUnknown.get(day, code)).map(({ day, code }) => `${day}\n${code}`));
+        const perDay = new Map([...new Set(unknown.map(({ day }) => day))].map((day) => [day, (countUnknown.get(day) as { count: number }).count]));
+        for (const { day, code, lookups } of admitUnknown(unknown, known, perDay, unknownCodesPerDay)) addUnknown.run(day, code, lookups);
+
+        for (const statement of purge) statement.run(today);
+        for (const statement of purgeOld) statement.run(daysBefore(today, REPORT_KEEP_DAYS));
+        // Codes whose every visit was a repeat gained nothing: their totals are read.
+        const unchanged = new Set(visits.map(({ code }) => code).filter((code) => !after.has(code)));
+        for (const [code, stored] of totals(unchanged)) after.set(code, stored);
+        return { totals: after, crossed: crossedCodes(before, added, cautionDevices) };
+      });
+    },
+    totals: (codes) => totals(codes),
+    async report(since, limit) {
+      return {
+        codes: reportCodes.all(since, limit) as unknown as TotalsRow[],
+        unknown: reportUnknown.all(since, limit) as unknown as { code: string; lookups: number; days: number }[],
+      };
+    },
+    async close() {
+      if (db.isOpen) db.close();
+    },
+  };
+}

@@ -1,0 +1,114 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CheckStore } from '../../server/checks/checkStore.ts';
+import { LookupCounter, type Visitor } from '../../server/checks/lookupCounter.ts';
+import { openCheckStore } from '../../server/checks/openCheckStore.ts';
+import { BACKENDS, type TestDatabase } from './backends.ts';
+
+// The counter on a real database with a test clock: the day's salt, the repeat window, two processes.
+
+const CODE = '1D24B3261X54A2320';
+const phone = (n: number): Visitor => ({ audience: 'shopper', address: `203.0.113.${n}`, userAgent: `TestPhone/${n}` });
+/** 23:50 on 25 November 2026 in Vietnam (UTC+7). */
+const BEFORE_MIDNIGHT = Date.parse('2026-11-25T16:50:00Z');
+const MINUTE = 60_000;
+
+describe.each(BACKENDS)('the lookup counter on $name', { timeout: 30_000 }, (backend) => {
+  let database: TestDatabase | undefined;
+  const counters: LookupCounter[] = [];
+  afterEach(async () => {
+    for (const counter of counters.splice(0)) await counter.close();
+    await database?.drop();
+    database = undefined;
+  });
+
+  async function counterAt(clock: { now: number }, options: { cautionDevices?: number; unknownCodesPerDay?: number } = {}): Promise<LookupCounter> {
+    database ??= await backend.create();
+    const store: CheckStore = await openCheckStore(database.config);
+    // Written when the test says (flush), not by the timer.
+    const counter = new LookupCounter(store, {
+      cautionDevices: options.cautionDevices ?? 5,
+      unknownCodesPerDay: options.unknownCodesPerDay,
+      now: () => clock.now,
+      flushMs: 3_600_000,
+      cacheTtlMs: 0,
+    });
+    counters.push(counter);
+    return counter;
+  }
+  const table = (sql: string) => database!.rows(sql);
+
+  it("rotates the salt at Vietnam's midnight: the day's salt and device rows are deleted, and a phone is a new device the next day", async () => {
+    const clock = { now: BEFORE_MIDNIGHT };
+    const counter = await counterAt(clock);
+    expect(await counter.checks(CODE, phone(1))).toEqual({ FirstDay: '2026-11-25', Lookups: 1, Devices: 1, Caution: false });
+    await counter.flush();
+    const [firstSalt] = await table('SELECT day, salt FROM check_salts');
+    expect(firstSalt).toMatchObject({ day: '2026-11-25' });
+    const [firstDevice] = await table('SELECT day, device FROM check_devices');
+    expect(firstDevice).toMatchObject({ day: '2026-11-25' });
+
+    // 20 minutes later, inside the repeat window, but another day in Vietnam.
+    clock.now += 20 * MINUTE;
+    expect(await counter.checks(CODE, phone(1))).toEqual({ FirstDay: '2026-11-25', Lookups: 2, Devices: 2, Caution: false });
+    await counter.flush();
+    const salts = await table('SELECT day, salt FROM check_salts');
+    expect(salts.map(({ day }) => day)).toEqual(['2026-11-26']);
+    expect(Buffer.from(salts[0]!.salt as Uint8Array).equals(Buffer.from(firstSalt!.salt as Uint8Array))).toBe(false);
+    const devices = await table('SELECT day, device FROM check_devices');
+    expect(devices.map(({ day }) => day)).toEqual(['2026-11-26']);
+    expect(devices[0]!.device).not.toBe(firstDevice!.device);
+    expect(await table(`SELECT first_day, lookups, devices FROM check_codes WHERE code = '${CODE}'`)).toEqual([{ first_day: '2026-11-25', lookups: 2, devices: 2 }]);
+  });
+
+  it('deletes the last day\'s salt at the first write of the day, even with nothing to count', async () => {
+    const clock = { now: BEFORE_MIDNIGHT };
+    const counter = await counterAt(clock);
+    await counter.checks(CODE, phone(1));
+    await counter.flush();
+    clock.now += 11 * MINUTE;
+    await counter.flush();
+    expect(await table('SELECT day FROM check_salts')).toEqual([]);
+    expect(await table('SELECT day FROM check_devices')).toEqual([]);
+  });
+
+  it('counts a phone once within 30 minutes of its last counted lookup, again after', async () => {
+    const clock = { now: Date.parse('2026-11-25T03:00:00Z') };
+    const counter = await counterAt(clock);
+    await counter.checks(CODE, phone(1));
+    clock.now += 29 * MINUTE;
+    expect(await counter.checks(CODE, phone(1))).toMatchObject({ Lookups: 1, Devices: 1 });
+    await counter.flush();
+    clock.now += 2 * MINUTE;
+    expect(await counter.checks(CODE, phone(1))).toMatchObject({ Lookups: 2, Devices: 1 });
+    await counter.flush();
+    expect(await table(`SELECT lookups, devices FROM check_codes WHERE code = '${CODE}'`)).toEqual([{ lookups: 2, devices: 1 }]);
+  });
+
+  it('lets the database decide for two processes: one phone seen by both counts once, and each reads the other\'s counts', async () => {
+    const clock = { now: Date.parse('2026-11-25T03:00:00Z') };
+    const first = await counterAt(clock, { cautionDevices: 3 });
+    const second = await counterAt(clock, { cautionDevices: 3 });
+    await first.checks(CODE, phone(1));
+    await second.checks(CODE, phone(1));
+    await second.checks(CODE, phone(2));
+    await Promise.all([first.flush(), second.flush()]);
+    expect(await table(`SELECT lookups, devices FROM check_codes WHERE code = '${CODE}'`)).toEqual([{ lookups: 2, devices: 2 }]);
+    clock.now += MINUTE;
+    expect(await first.checks(CODE, phone(3))).toEqual({ FirstDay: '2026-11-25', Lookups: 3, Devices: 3, Caution: true });
+  });
+
+  it('stores at most the bound of distinct unknown codes a day; those stored keep counting', async () => {
+    const clock = { now: Date.parse('2026-11-25T03:00:00Z') };
+    const counter = await counterAt(clock, { unknownCodesPerDay: 2 });
+    for (const code of ['FAKE01', 'FAKE02', 'FAKE03']) counter.unknown(code, phone(1));
+    await counter.flush();
+    for (const code of ['FAKE01', 'FAKE04']) counter.unknown(code, phone(2));
+    // Staff lookups of unknown codes are not counted either.
+    counter.unknown('FAKE01', { ...phone(3), audience: 'staff' });
+    await counter.flush();
+    expect(await table('SELECT day, code, lookups FROM check_unknown ORDER BY code')).toEqual([
+      { day: '2026-11-25', code: 'FAKE01', lookups: 2 },
+      { day: '2026-11-25', code: 'FAKE02', lookups: 1 },
+    ]);
+  });
+});

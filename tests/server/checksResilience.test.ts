@@ -1,0 +1,94 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { TRACE_API_BASE_PATH, type TraceChecks, type TraceResponse } from '../../src/api/traceContract.ts';
+import { startService, type ServiceProcess } from '../support/childProcess.ts';
+import { BACKENDS, type TestDatabase } from './backends.ts';
+import { DEMO_KEY, makeSiteDir, startTestServer, TRACE_URL_PATH, type TestServer } from './harness.ts';
+import { startTcpGate, type TcpGate } from './tcpGate.ts';
+
+// Counting never fails or holds a lookup: a killed process loses at most its pending batch, and while
+// the database is away lookups are answered and their counts wait for it.
+
+const UNIT = '1D24B3261X54A2320';
+const CARTON = 'TH26A1105C48B0001';
+
+async function checksAt(url: string, code: string, agent: string): Promise<{ status: number; checks: TraceChecks | null | undefined }> {
+  const response = await fetch(`${url}${TRACE_URL_PATH}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'X-Key': DEMO_KEY, 'user-agent': agent },
+    body: JSON.stringify({ QrCode: code }),
+  });
+  return { status: response.status, checks: response.status === 200 ? ((await response.json()) as TraceResponse).Checks : undefined };
+}
+
+describe.each(BACKENDS)('a service process killed with SIGKILL, on $name', { timeout: 60_000 }, (backend) => {
+  let database: TestDatabase;
+  const dir = makeSiteDir();
+  let service: ServiceProcess | undefined;
+  afterAll(async () => {
+    await service?.stop();
+    await database?.drop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('loses at most the lookups not yet written, and the next process counts on from what was', async () => {
+    database = await backend.create();
+    const env = { ...database.env, STATIC_DIR: join(dir, 'dist'), TRACE_API_KEYS: DEMO_KEY, RATE_LIMIT_MAX: '0', SEED_DEMO: '1' };
+    service = await startService(env);
+    for (const phone of ['A', 'B', 'C']) expect((await checksAt(service.url, UNIT, phone)).status).toBe(200);
+    const stored = async () => (await database.rows(`SELECT lookups, devices FROM check_codes WHERE code = '${UNIT}'`))[0];
+    await vi.waitFor(async () => expect(await stored()).toEqual({ lookups: 3, devices: 3 }), { timeout: 10_000 });
+    for (const phone of ['D', 'E']) expect((await checksAt(service.url, UNIT, phone)).checks).toMatchObject({ Lookups: phone === 'D' ? 4 : 5 });
+    service.child.kill('SIGKILL');
+    expect(await service.exited).toMatchObject({ signal: 'SIGKILL' });
+    const after = await stored();
+    // The written batch stays; the two lookups after it were written or lost with the process.
+    expect(after!.lookups).toBeGreaterThanOrEqual(3);
+    expect(after!.lookups).toBeLessThanOrEqual(5);
+    service = await startService({ ...env, SEED_DEMO: '0' });
+    expect((await checksAt(service.url, UNIT, 'F')).checks).toMatchObject({ Lookups: Number(after!.lookups) + 1, Devices: Number(after!.devices) + 1 });
+  });
+});
+
+describe('PostgreSQL away, in upstream mode (counts in the service\'s own database)', { timeout: 60_000 }, () => {
+  let upstream: TestServer | undefined;
+  let front: TestServer | undefined;
+  let gate: TcpGate | undefined;
+  let database: TestDatabase | undefined;
+  afterEach(async () => {
+    await front?.close();
+    await upstream?.close();
+    await gate?.close();
+    await database?.drop();
+  });
+
+  it('keeps answering while the database is away, and writes the counts that waited once it is back', async () => {
+    upstream = await startTestServer();
+    database = await BACKENDS.find(({ name }) => name === 'PostgreSQL')!.create();
+    const url = new URL(database.env.DATABASE_URL!);
+    gate = await startTcpGate(url.hostname, Number(url.port));
+    url.port = String(gate.port);
+    front = await startTestServer({
+      DATABASE_URL: url.toString(),
+      TRACE_UPSTREAM_URL: `${upstream.url}${TRACE_API_BASE_PATH}`,
+      TRACE_UPSTREAM_KEY: DEMO_KEY,
+      METRICS_PORT: '0',
+    });
+    const stored = async (code: string) => (await database!.rows(`SELECT lookups, devices FROM check_codes WHERE code = '${code}'`))[0];
+    expect(await checksAt(front.url, UNIT, 'A')).toMatchObject({ status: 200, checks: { Lookups: 1, Devices: 1 } });
+    await vi.waitFor(async () => expect(await stored(UNIT)).toEqual({ lookups: 1, devices: 1 }), { timeout: 10_000 });
+
+    gate.cut();
+    // A code whose counts are in memory is answered with them, this lookup included; one never read, without.
+    expect(await checksAt(front.url, UNIT, 'B')).toMatchObject({ status: 200, checks: { Lookups: 2, Devices: 2 } });
+    expect(await checksAt(front.url, CARTON, 'B')).toEqual({ status: 200, checks: undefined });
+    const failedWrites = async () => Number(/^trace_checks_failed_writes_total (\d+)$/m.exec(await (await fetch(`${front!.metricsUrl}/metrics`)).text())?.[1]);
+    await vi.waitFor(async () => expect(await failedWrites()).toBeGreaterThan(0), { timeout: 10_000 });
+    expect((await checksAt(front.url, UNIT, 'C')).status).toBe(200);
+
+    gate.open();
+    await vi.waitFor(async () => expect(await stored(UNIT)).toEqual({ lookups: 3, devices: 3 }), { timeout: 15_000 });
+    await vi.waitFor(async () => expect(await stored(CARTON)).toEqual({ lookups: 1, devices: 1 }), { timeout: 10_000 });
+  });
+});

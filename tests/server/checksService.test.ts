@@ -1,0 +1,188 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { DatabaseSync } from 'node:sqlite';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { TraceResponse } from '../../src/api/traceContract.ts';
+import { LookupCounter, type CounterObserver } from '../../server/checks/lookupCounter.ts';
+import { openCheckStore } from '../../server/checks/openCheckStore.ts';
+import { vietnamDay } from '../../server/checks/vietnamDay.ts';
+import { runTs } from '../support/childProcess.ts';
+import { BACKENDS } from './backends.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+
+// Counting as the service runs it: rendered deep links, CHECKS=off, the metrics, the brand's report.
+
+const UNIT = '1D24B3261X54A2320';
+const CARTON = 'TH26A1105C48B0001';
+const ECHO_MODULE = `
+export async function renderPage({ url, answerTrace }) {
+  const qr = new URL(url, 'http://x').searchParams.get('qr');
+  const answer = await answerTrace({ QrCode: qr });
+  return { status: 200, lang: 'vi', title: 'T', description: 'D', head: '', body: '<pre>' + JSON.stringify(answer.body?.Checks ?? null) + '</pre>', state: '{}' };
+}
+export const busyTexts = () => ({ lang: 'vi', title: 'Busy', hint: 'Later', retry: 'Again' });`;
+
+async function scrape(server: TestServer): Promise<string> {
+  return (await fetch(`${server.metricsUrl}/metrics`)).text();
+}
+const metric = (text: string, series: string) => Number(new RegExp(`^${series.replace(/[{}"]/g, '\\$&')} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+
+describe('counting in the service', { timeout: 30_000 }, () => {
+  let server: TestServer | undefined;
+  let moduleDir: string;
+  beforeAll(() => {
+    moduleDir = mkdtempSync(join(tmpdir(), 'trace-ssr-'));
+    writeFileSync(join(moduleDir, 'entry-server.mjs'), ECHO_MODULE);
+  });
+  afterAll(() => rmSync(moduleDir, { recursive: true, force: true }));
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  it("counts a rendered deep link as its visitor's lookup, and the page's own lookup after it as a reload", async () => {
+    server = await startTestServer({ SSR_ENTRY: join(moduleDir, 'entry-server.mjs') });
+    const page = async (agent: string) => (await fetch(`${server!.url}/dt?qr=${UNIT}`, { headers: { 'user-agent': agent } })).text();
+    const today = vietnamDay(Date.now());
+    expect(await page('PhoneA')).toContain(`{"FirstDay":"${today}","Lookups":1,"Devices":1,"Caution":false}`);
+    expect(await page('PhoneB')).toContain('"Lookups":2,"Devices":2');
+    // The page in PhoneA's browser asks the API for the same code: the same device, within the window.
+    const api = await server.trace({ QrCode: UNIT }, { 'user-agent': 'PhoneA' });
+    expect(((await api.json()) as TraceResponse).Checks).toMatchObject({ Lookups: 2, Devices: 2 });
+  });
+
+  it('lets a page on another allowed origin declare its purpose (CORS preflight)', async () => {
+    server = await startTestServer({ CORS_ORIGINS: 'https://shop.example.com' });
+    const preflight = await fetch(`${server.url}/qrinfo-svc/api/qr/trace`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://shop.example.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-key,x-lookup-purpose' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('x-lookup-purpose');
+  });
+
+  it('says and stores nothing with CHECKS=off', async () => {
+    server = await startTestServer({ CHECKS: 'off' });
+    const response = await server.trace({ QrCode: UNIT });
+    expect(await response.json()).not.toHaveProperty('Checks');
+    expect((await server.trace({ QrCode: 'FAKE0000000000001' })).status).toBe(204);
+    const db = new DatabaseSync(join(server.dir, 'data', 'trace.db'), { readOnly: true });
+    try {
+      for (const table of ['check_codes', 'check_days', 'check_devices', 'check_salts', 'check_unknown']) {
+        expect(db.prepare(`SELECT * FROM ${table}`).all()).toEqual([]);
+      }
+    } finally {
+      db.close();
+    }
+  });
+
+  it('reports lookups by outcome and audience, unknown codes and codes crossing the device threshold', async () => {
+    server = await startTestServer({ METRICS_PORT: '0', CHECKS_CAUTION_DEVICES: '2', STAFF_API_KEYS: 'desk' });
+    await server.trace({ QrCode: UNIT }, { 'user-agent': 'PhoneA' });
+    await server.trace({ QrCode: UNIT }, { 'user-agent': 'PhoneB' });
+    await server.trace({ QrCode: UNIT }, { 'X-Key': 'desk' });
+    await server.trace({ QrCode: CARTON }, { 'x-lookup-purpose': 'recheck' });
+    await server.trace({ QrCode: 'FAKE0000000000001' }, { 'user-agent': 'PhoneA' });
+    await server.trace({ QrCode: 'FAKE0000000000001' }, { 'x-lookup-purpose': 'staff' });
+    const text = await scrape(server);
+    expect(metric(text, 'trace_lookup_answers_total{outcome="found",audience="shopper"}')).toBe(2);
+    expect(metric(text, 'trace_lookup_answers_total{outcome="found",audience="staff"}')).toBe(1);
+    expect(metric(text, 'trace_lookup_answers_total{outcome="found",audience="recheck"}')).toBe(1);
+    expect(metric(text, 'trace_lookup_answers_total{outcome="not_found",audience="shopper"}')).toBe(1);
+    expect(metric(text, 'trace_lookup_answers_total{outcome="not_found",audience="staff"}')).toBe(1);
+    expect(metric(text, 'trace_lookup_answers_total{outcome="error",audience="shopper"}')).toBe(0);
+    expect(metric(text, 'trace_unknown_code_lookups_total')).toBe(1);
+    // Counted when the batch is written, within seconds.
+    await vi.waitFor(async () => expect(metric(await scrape(server!), 'trace_checks_caution_codes_total')).toBe(1), { timeout: 10_000 });
+    expect(metric(text, 'trace_checks_dropped_lookups_total')).toBe(0);
+    expect(metric(text, 'trace_checks_failed_writes_total')).toBe(0);
+  });
+});
+
+describe('a full pending batch', () => {
+  it('drops what does not fit and says how many, without failing the lookups', async () => {
+    const database = await BACKENDS[0]!.create();
+    const dropped: number[] = [];
+    const observer: CounterObserver = { unknownLookup: () => {}, failed: () => {}, crossed: () => {}, dropped: (n) => void dropped.push(n) };
+    const counter = new LookupCounter(await openCheckStore(database.config), { cautionDevices: 5, pendingMax: 2, flushMs: 3_600_000, observer });
+    try {
+      for (const n of [1, 2, 3]) expect(await counter.checks(UNIT, { audience: 'shopper', address: '198.51.100.1', userAgent: `Phone${n}` })).toBeDefined();
+      expect(dropped).toEqual([1]);
+      await counter.flush();
+      expect(await database.rows('SELECT lookups, devices FROM check_codes')).toEqual([{ lookups: 2, devices: 2 }]);
+    } finally {
+      await counter.close();
+      await database.drop();
+    }
+  });
+});
+
+describe('SQLite locked by an import', () => {
+  it('keeps answering with counts while a write waits for the lock, and writes once the import is done', async () => {
+    const database = await BACKENDS[0]!.create();
+    const failed: number[] = [];
+    const observer: CounterObserver = { unknownLookup: () => {}, crossed: () => {}, dropped: () => {}, failed: () => void failed.push(1) };
+    const counter = new LookupCounter(await openCheckStore(database.config), { cautionDevices: 5, flushMs: 3_600_000, observer });
+    // What `npm run import` does for its whole write: SQLite's write lock, held by another connection.
+    const importer = new DatabaseSync(database.config.dbPath);
+    try {
+      expect(await counter.checks(UNIT, { audience: 'shopper', address: '198.51.100.1', userAgent: 'PhoneA' })).toMatchObject({ Lookups: 1 });
+      importer.exec('BEGIN IMMEDIATE');
+      await counter.flush();
+      expect(failed).toEqual([1]);
+      // A code not in memory is still read: the lock stops writers, not readers.
+      expect(await counter.checks(CARTON, { audience: 'shopper', address: '198.51.100.1', userAgent: 'PhoneA' })).toMatchObject({ Lookups: 1 });
+      importer.exec('COMMIT');
+      await counter.flush();
+      expect(await database.rows('SELECT code, lookups FROM check_codes ORDER BY code')).toEqual([
+        { code: UNIT, lookups: 1 },
+        { code: CARTON, lookups: 1 },
+      ]);
+    } finally {
+      if (importer.isTransaction) importer.exec('ROLLBACK');
+      importer.close();
+      await counter.close();
+      await database.drop();
+    }
+  });
+});
+
+describe.each(BACKENDS)('npm run report:codes on $name', { timeout: 60_000 }, (backend) => {
+  it('prints the codes with the most devices and the most looked-up unknown codes as CSV', async () => {
+    const database = await backend.create();
+    const server = await startTestServer(database.env);
+    try {
+      for (const agent of ['A', 'B', 'C']) await server.trace({ QrCode: UNIT }, { 'user-agent': agent });
+      await server.trace({ QrCode: CARTON }, { 'user-agent': 'A' });
+      for (const agent of ['A', 'B']) await server.trace({ QrCode: 'FAKE0000000000002' }, { 'user-agent': agent });
+      await server.trace({ QrCode: 'FAKE0000000000001' }, { 'user-agent': 'A' });
+      await vi.waitFor(async () => expect(await database.rows('SELECT code FROM check_unknown')).toHaveLength(2), { timeout: 10_000 });
+      await vi.waitFor(async () => expect(await database.rows('SELECT code FROM check_codes')).toHaveLength(2), { timeout: 10_000 });
+    } finally {
+      await server.close();
+    }
+    try {
+      const today = vietnamDay(Date.now());
+      const report = await runTs('server/checks/reportCli.ts', { args: ['--since', '7d'], env: database.env });
+      expect(report.stderr).toBe('');
+      expect(report.code).toBe(0);
+      expect(report.stdout).toBe(
+        [
+          'kind,code,devices,lookups,first_day,days',
+          `code,${UNIT},3,3,${today},`,
+          `code,${CARTON},1,1,${today},`,
+          'unknown,FAKE0000000000002,,2,,1',
+          'unknown,FAKE0000000000001,,1,,1',
+          '',
+        ].join('\n'),
+      );
+      const bad = await runTs('server/checks/reportCli.ts', { args: ['--since', 'last week'], env: database.env });
+      expect(bad.code).toBe(2);
+      expect(bad.stderr).toContain("--since last week: expected a number of days (7d) or a day (YYYY-MM-DD)");
+      expect(bad.stdout).toBe('');
+    } finally {
+      await database.drop();
+    }
+  });
+});
