@@ -35,6 +35,8 @@ export function startKnownDataServer(env: Record<string, string> = {}): Promise<
 export interface SuiteOptions {
   camera?: CameraSetup;
   launchArgs?: string[];
+  /** The service's extra environment, e.g. CHECKS_CAUTION_DEVICES. */
+  env?: Record<string, string>;
 }
 
 export interface OpenedPage {
@@ -51,13 +53,13 @@ export interface OpenedPage {
  * One real trace service (fresh database, known data via the import command) and one Chromium per test
  * file; a fresh browser context per test, closed after it; server and browser always stopped afterAll.
  */
-export function e2eSuite({ camera = {}, launchArgs = [] }: SuiteOptions = {}) {
+export function e2eSuite({ camera = {}, launchArgs = [], env = {} }: SuiteOptions = {}) {
   let server: TraceServer | undefined;
   let browser: Browser | undefined;
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    server = await startKnownDataServer();
+    server = await startKnownDataServer(env);
     browser = await launchChromium(camera, { args: launchArgs });
   });
   afterEach(async () => {
@@ -77,6 +79,11 @@ export function e2eSuite({ camera = {}, launchArgs = [] }: SuiteOptions = {}) {
     serverOutput(): string {
       if (!server) throw new Error('the trace server has not started');
       return server.output();
+    },
+    /** Loads a data file into the running service's database, as an operator's `npm run import` would. */
+    importFile(file: string): Promise<void> {
+      if (!server) throw new Error('the trace server has not started');
+      return server.importFile(file);
     },
     get browser(): Browser {
       if (!browser) throw new Error('Chromium has not started');

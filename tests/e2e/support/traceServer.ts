@@ -10,6 +10,8 @@ export interface TraceServer {
   url: string;
   /** Everything the server printed, for failure messages. */
   output: () => string;
+  /** Loads one more data file into the running server's database with `npm run import`, as an operator would. */
+  importFile: (file: string) => Promise<void>;
   stop: () => Promise<void>;
 }
 
@@ -36,11 +38,12 @@ export async function startTraceServer({
 }: TraceServerOptions): Promise<TraceServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'trace-e2e-'));
   const dbPath = join(dataDir, 'trace.db');
+  const importFile = async (file: string) => {
+    const result = await runTs('server/import/cli.ts', { args: [file], env: { TRACE_DB: dbPath } });
+    if (result.code !== 0) throw new Error(`npm run import -- ${file} failed (exit ${result.code}):\n${result.stdout}${result.stderr}`);
+  };
   try {
-    for (const file of importFiles) {
-      const result = await runTs('server/import/cli.ts', { args: [file], env: { TRACE_DB: dbPath } });
-      if (result.code !== 0) throw new Error(`npm run import -- ${file} failed (exit ${result.code}):\n${result.stdout}${result.stderr}`);
-    }
+    for (const file of importFiles) await importFile(file);
     const server = await startService(
       {
         TRACE_DB: dbPath,
@@ -56,6 +59,7 @@ export async function startTraceServer({
     return {
       url: server.url,
       output: server.output,
+      importFile,
       stop: async () => {
         await server.stop();
         await rm(dataDir, { recursive: true, force: true });
