@@ -4,6 +4,7 @@ import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import { productName, traceItem } from '@/api/traceResult';
 import { TRUSTED_HOSTS } from '@/config';
 import {
   CameraDialogSlot,
@@ -82,10 +83,8 @@ export function LookupPage() {
   const found = view.name === 'result' ? view.result : null;
   useEffect(() => {
     if (!found) return;
-    const item = found.kind === 'box' ? found.box : found.product;
-    const name = typeof item.ProductName === 'string' && item.ProductName.trim() !== '' ? item.ProductName.trim() : null;
     const lot = found.extras.lot?.status;
-    recentLookups.record({ code: String(item.Code ?? lookup.code), name, ...(lot && { lot }) });
+    recentLookups.record({ code: String(traceItem(found).Code ?? lookup.code), name: productName(found), ...(lot && { lot }) });
   }, [found, lookup.code]);
 
   // Starting the scanner clears the result error: the failed code leaves the address, the field keeps it.

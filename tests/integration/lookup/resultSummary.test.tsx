@@ -80,6 +80,14 @@ describe('the summary above the table', () => {
     expect(box).not.toHaveTextContent('Còn hạn');
   });
 
+  it('names the product as the table does when the service sends the name as a number', async () => {
+    const body = answerWithExtras(EXAMPLE_CODE, {});
+    body.Data.Products[0].ProductName = 1990;
+    await renderApp({ route: answer(EXAMPLE_CODE, body) });
+    expect(await screen.findByRole('region', { name: '1990' })).toBeVisible();
+    expect(screen.getByRole('row', { name: /Tên sản phẩm/ })).toHaveTextContent('1990');
+  });
+
   it("shows a carton's count with its unit", async () => {
     await renderApp({ route: `/dt?qr=${CARTON_CODE}` });
     expect(await screen.findByRole('row', { name: /Số sản phẩm trên mỗi thùng/ })).toHaveTextContent('48 sản phẩm');
