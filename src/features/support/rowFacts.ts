@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { productName, traceItem, type TraceResult } from '@/api/traceResult';
 import { wireText } from '@/api/wireValues';
-import { unitName, type RowValue } from '@/features/lookup';
+import { rowText, unitName } from '@/features/lookup';
 import { parseWireDate } from '@/shared/dates/calendarDay';
 import { formatDay } from '@/i18n/formatDay';
 import { expiryStatus, type ExpiryStatus } from '@/shared/expiry/expiryStatus';
@@ -22,13 +22,6 @@ export interface RowFacts {
   checksText: string | null;
   /** The service's caution: many devices checked the code, which may have been copied. */
   caution: boolean;
-}
-
-function valueText(value: RowValue, t: TFunction): string | null {
-  if (value === null) return null;
-  if ('text' in value) return value.text;
-  if ('date' in value || 'checks' in value) return null;
-  return t(value.i18nKey, value.params);
 }
 
 /** A date as the pack prints it, written per language; anything unreadable as the service sent it. */
@@ -82,7 +75,7 @@ export function rowFacts(result: TraceResult, t: TFunction, language: string, no
   const expiry = expiryStatus(item.ExpireDate, now);
   return {
     name: productName(result),
-    unit: valueText(unitName(item.ProductUnit), t),
+    unit: rowText(unitName(item.ProductUnit), t, language),
     mfg: dateText(item.ProductDate, language),
     exp: dateText(item.ExpireDate, language),
     expiry,
