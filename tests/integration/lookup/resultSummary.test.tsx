@@ -59,7 +59,10 @@ describe('the summary above the table', () => {
     const box = await summary();
     expect(box).toHaveTextContent('Đã hết hạn (HSD: 05/07/2025)');
     expect(box).toHaveTextContent('Vui lòng không sử dụng sản phẩm này.');
-    expect(within(box).getByText('Đã hết hạn (HSD: 05/07/2025)').parentElement?.parentElement?.querySelector('svg')).not.toBeNull();
+    const badge = within(box).getByText('Đã hết hạn (HSD: 05/07/2025)').parentElement?.parentElement;
+    expect(badge?.querySelector('svg')).not.toBeNull();
+    // The error tone, as the support desk writes an expired product (theme/statusTones.ts).
+    expect(badge).toHaveStyle({ color: 'rgb(95, 33, 32)', backgroundColor: 'rgb(253, 237, 237)' });
   });
 
   it.each([
