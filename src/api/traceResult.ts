@@ -1,7 +1,7 @@
 import { TRACE_SERVICE_ORIGIN } from '@/config';
 import { QR_CODE_MAX_LENGTH, QR_CODE_MIN_LENGTH, type TraceBox, type TraceProduct } from './traceContract';
 import { parseWireDate, type CalendarDay } from '@/shared/dates/calendarDay';
-import { isRecord } from './wireValues';
+import { isRecord, wireText } from './wireValues';
 
 /** The lot's status when the service says it; only a recall changes what the page shows. */
 export interface LotInfo {
@@ -106,4 +106,14 @@ export function pickTraceResult(body: unknown): TraceResult | null {
   if (box) return { kind: 'box', box: box as unknown as TraceBox, extras: extrasOf(box, 'box'), checks };
   const product = firstRecord(Products);
   return product ? { kind: 'product', product: product as unknown as TraceProduct, extras: extrasOf(product, 'product'), checks } : null;
+}
+
+/** What the code names: the carton or the unit. The page, this device's history and the desk read this one. */
+export function traceItem(result: TraceResult): TraceBox | TraceProduct {
+  return result.kind === 'box' ? result.box : result.product;
+}
+
+/** The product's name as the table shows it (a number too), or null: the summary then says it is missing. */
+export function productName(result: TraceResult): string | null {
+  return wireText(traceItem(result).ProductName);
 }

@@ -4,13 +4,20 @@ import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
+import { productName, traceItem } from '@/api/traceResult';
 import { TRUSTED_HOSTS } from '@/config';
-import { PHOTO_INPUT_ID, scanErrorCleared, scanStarted, selectScannerError, type DecodedCode } from '@/features/scanner';
+import {
+  CameraDialogSlot,
+  DisabledPhotoButton,
+  PHOTO_INPUT_ID,
+  PhotoScanSlot,
+  scanErrorCleared,
+  scanStarted,
+  selectScannerError,
+  type DecodedCode,
+} from '@/features/scanner';
 import { arrivalDraft, withCode, type Draft } from './addressCode';
-import { loadScannerDialog } from './loadScannerUi';
 import { LookupResult } from './LookupResult';
-import { DisabledPhotoButton } from './DisabledPhotoButton';
-import { PhotoScanSlot } from './PhotoScanSlot';
 import { lookupView } from './lookupView';
 import { INPUT_ID, QrCodeField } from './QrCodeField';
 import { normalizeInput, validateCode } from './qrCode';
@@ -22,8 +29,6 @@ import { useAddressLookup } from './useAddressLookup';
 import { useAfterPaint } from './useAfterPaint';
 import { useWhenIdle } from './useWhenIdle';
 
-// The camera dialog's chunk loads after the first paint, with the photo button's (one chunk).
-const ScannerDialog = lazy(loadScannerDialog);
 // The recall watch's chunk loads once the page is idle: background work, never before a result or a tap.
 const RecallWatch = lazy(() => import('./recent/RecallWatch'));
 
@@ -78,10 +83,8 @@ export function LookupPage() {
   const found = view.name === 'result' ? view.result : null;
   useEffect(() => {
     if (!found) return;
-    const item = found.kind === 'box' ? found.box : found.product;
-    const name = typeof item.ProductName === 'string' && item.ProductName.trim() !== '' ? item.ProductName.trim() : null;
     const lot = found.extras.lot?.status;
-    recentLookups.record({ code: String(item.Code ?? lookup.code), name, ...(lot && { lot }) });
+    recentLookups.record({ code: String(traceItem(found).Code ?? lookup.code), name: productName(found), ...(lot && { lot }) });
   }, [found, lookup.code]);
 
   // Starting the scanner clears the result error: the failed code leaves the address, the field keeps it.
@@ -133,11 +136,7 @@ export function LookupPage() {
       <ScanNotices notices={draft.notices} />
       <LookupResult view={view} actions={actions} />
       <RecentLookups current={found ? lookup.code : null} afterClear={focusInput} />
-      {scannerUiNow && (
-        <Suspense fallback={null}>
-          <ScannerDialog onDetected={onScanned} />
-        </Suspense>
-      )}
+      {scannerUiNow && <CameraDialogSlot onDetected={onScanned} />}
     </Box>
   );
 }

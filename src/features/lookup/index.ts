@@ -3,4 +3,5 @@ export { LookupPage } from './LookupPage';
 export { codeFieldHandOver } from './shellFieldHandOver';
 export { addressCode, lookupCodeOf } from './addressCode';
 export { codeLink } from './codeLink';
-export { unitName, type RowValue } from './traceRows';
+export { unitName } from './traceRows';
+export { rowText } from './result/rowText';

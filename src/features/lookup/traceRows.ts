@@ -1,6 +1,7 @@
 import type { ParseKeys } from 'i18next';
 import type { TraceBox, TraceProduct, WireValue } from '@/api/traceContract';
 import type { CodeChecks, TraceResult } from '@/api/traceResult';
+import { wireText } from '@/api/wireValues';
 import { parseWireDate, type CalendarDay } from '@/shared/dates/calendarDay';
 
 /**
@@ -37,20 +38,14 @@ function wordKey(value: string): string {
   return value.normalize('NFC').trim().toLowerCase();
 }
 
-function textOf(value: WireValue): string | null {
-  if (value === null || value === undefined) return null;
-  const text = String(value).trim();
-  return text === '' ? null : text;
-}
-
 function plain(value: WireValue): RowValue {
-  const text = textOf(value);
+  const text = wireText(value);
   return text === null ? null : { text };
 }
 
 /** The table's packaging unit: the specification's translation of the service's word. */
 export function unitValue(value: WireValue): RowValue {
-  const given = textOf(value);
+  const given = wireText(value);
   if (given === null) return null;
   const unit = UNIT_IDS[wordKey(given)];
   return unit ? { i18nKey: `units.${unit}`, params: { given } } : { text: given };
@@ -58,16 +53,16 @@ export function unitValue(value: WireValue): RowValue {
 
 /** The summary's packaging unit, as a word on its own ('Lon', 'Can'); an unknown word as given, capitalised. */
 export function unitName(value: WireValue): RowValue {
-  const given = textOf(value);
+  const given = wireText(value);
   if (given === null) return null;
   const unit = UNIT_IDS[wordKey(given)];
   return unit ? { i18nKey: `summary.unitName.${unit}`, params: {} } : { text: given.charAt(0).toLocaleUpperCase('vi') + given.slice(1) };
 }
 
 export function weightValue(weight: WireValue, weightType: WireValue): RowValue {
-  const amount = textOf(weight);
+  const amount = wireText(weight);
   if (amount === null) return null;
-  const type = textOf(weightType);
+  const type = wireText(weightType);
   if (type === null) return { text: amount };
   if (GRAM_WORDS.has(wordKey(type))) return { i18nKey: 'result.weightInGrams', params: { amount } };
   return { text: `${amount} ${type}` };
@@ -75,7 +70,7 @@ export function weightValue(weight: WireValue, weightType: WireValue): RowValue 
 
 /** A readable date is written per language when shown; anything else as given, never guessed at. */
 export function dateValue(value: WireValue): RowValue {
-  const text = textOf(value);
+  const text = wireText(value);
   if (text === null) return null;
   const date = parseWireDate(text);
   return date ? { date } : { text };
@@ -83,7 +78,7 @@ export function dateValue(value: WireValue): RowValue {
 
 /** A carton's count with its unit ('48 hộp'); anything that is not a whole number as given. */
 export function packetValue(value: WireValue): RowValue {
-  const text = textOf(value);
+  const text = wireText(value);
   if (text === null) return null;
   const count = Number(text);
   return Number.isInteger(count) && count >= 0 ? { i18nKey: 'result.packetCount', params: { count } } : { text };

@@ -1,7 +1,4 @@
-// What the rest of the page may use of the scanner once a visitor reaches for it: import it only from
-// a module that is itself loaded on demand (npm run size fails when the scanner is in the first load).
-export { CodeChoiceDialog } from './CodeChoiceDialog';
-export { PhotoScanButton } from './PhotoScanButton';
-export { usePhotoDropAndPaste } from './usePhotoDropAndPaste';
-export { ScannerDialogWhenOpen } from './ScannerDialog';
-export { ScannerDevicesContext } from './scannerDevices';
+// The scanner's photo decoder, for a page that is itself loaded on demand (the support desk). Through
+// the scanner's lazy module, so the desk and the lookup page share its one chunk; re-exported by
+// ./index.ts it would sit in the first load.
+export { ScannerDevicesContext } from './scannerUi';

@@ -14,6 +14,7 @@ import type { ExpiryStatus } from '@/shared/expiry/expiryStatus';
 import { linkSx } from '@/shared/linkSx';
 import type { CheckedCode, Outcome, Suggestion } from './checkedCode';
 import type { Phase } from './batchState';
+import { expiryTones, statusTones } from '../../../theme/statusTones';
 
 /** The code, linking to its shopper page, and what the customer sent when a suggestion replaced it. */
 export function CodeCell({ row }: { row: CheckedCode }) {
@@ -32,13 +33,12 @@ export function CodeCell({ row }: { row: CheckedCode }) {
   );
 }
 
-// Text colours at 4.5:1 or more on white; the icon and the words carry the meaning as well.
 const OUTCOME_LOOKS: Record<Outcome, { Icon: SvgIconComponent; color: string }> = {
   pending: { Icon: HourglassEmpty, color: 'text.secondary' },
-  found: { Icon: CheckCircleOutline, color: '#1e4620' },
-  notFound: { Icon: HelpOutline, color: '#663c00' },
-  invalid: { Icon: ReportProblemOutlined, color: '#663c00' },
-  error: { Icon: ErrorOutline, color: '#5f2120' },
+  found: { Icon: CheckCircleOutline, color: statusTones.success.text },
+  notFound: { Icon: HelpOutline, color: statusTones.warning.text },
+  invalid: { Icon: ReportProblemOutlined, color: statusTones.warning.text },
+  error: { Icon: ErrorOutline, color: statusTones.error.text },
 };
 
 export function OutcomeLabel({ outcome }: { outcome: Outcome }) {
@@ -52,16 +52,17 @@ export function OutcomeLabel({ outcome }: { outcome: Outcome }) {
   );
 }
 
-const EXPIRY_LOOKS: Record<ExpiryStatus['kind'], { Icon: SvgIconComponent; color: string }> = {
-  valid: { Icon: CheckCircleOutline, color: '#1e4620' },
-  expiringSoon: { Icon: WarningAmberOutlined, color: '#663c00' },
-  expired: { Icon: ErrorOutline, color: '#b3261e' },
-  unknown: { Icon: HelpOutline, color: '#37404a' },
+const EXPIRY_ICONS: Record<ExpiryStatus['kind'], SvgIconComponent> = {
+  valid: CheckCircleOutline,
+  expiringSoon: WarningAmberOutlined,
+  expired: ErrorOutline,
+  unknown: HelpOutline,
 };
 
 /** The expiry status as the shopper page counts it, compact: an icon and the words, never colour alone. */
 export function ExpiryLabel({ status, text }: { status: ExpiryStatus; text: string }) {
-  const { Icon, color } = EXPIRY_LOOKS[status.kind];
+  const Icon = EXPIRY_ICONS[status.kind];
+  const color = statusTones[expiryTones[status.kind]].text;
   return (
     <Box sx={{ display: 'inline-flex', alignItems: 'flex-start', gap: 0.5, color }}>
       <Icon fontSize="small" aria-hidden sx={{ mt: '1px' }} />
@@ -74,7 +75,7 @@ export function ExpiryLabel({ status, text }: { status: ExpiryStatus; text: stri
 export function ChecksLabel({ text, caution }: { text: string; caution: boolean }) {
   if (!caution) return <span>{text}</span>;
   return (
-    <Box sx={{ display: 'inline-flex', alignItems: 'flex-start', gap: 0.5, color: '#663c00', fontWeight: 600 }}>
+    <Box sx={{ display: 'inline-flex', alignItems: 'flex-start', gap: 0.5, color: statusTones.warning.text, fontWeight: 600 }}>
       <WarningAmberOutlined fontSize="small" aria-hidden sx={{ mt: '1px' }} />
       <span>{text}</span>
     </Box>

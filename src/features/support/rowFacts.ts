@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
-import type { TraceResult } from '@/api/traceResult';
-import { unitName, type RowValue } from '@/features/lookup';
+import { productName, traceItem, type TraceResult } from '@/api/traceResult';
+import { wireText } from '@/api/wireValues';
+import { rowText, unitName } from '@/features/lookup';
 import { parseWireDate } from '@/shared/dates/calendarDay';
 import { formatDay } from '@/i18n/formatDay';
 import { expiryStatus, type ExpiryStatus } from '@/shared/expiry/expiryStatus';
@@ -23,23 +24,10 @@ export interface RowFacts {
   caution: boolean;
 }
 
-function filled(value: unknown): string | null {
-  if (value === null || value === undefined) return null;
-  const text = String(value).trim();
-  return text === '' ? null : text;
-}
-
-function valueText(value: RowValue, t: TFunction): string | null {
-  if (value === null) return null;
-  if ('text' in value) return value.text;
-  if ('date' in value || 'checks' in value) return null;
-  return t(value.i18nKey, value.params);
-}
-
 /** A date as the pack prints it, written per language; anything unreadable as the service sent it. */
 function dateText(value: unknown, language: string): string | null {
   const day = parseWireDate(value);
-  return day ? formatDay(day, language) : filled(value);
+  return day ? formatDay(day, language) : wireText(value);
 }
 
 function lotText({ extras }: TraceResult, t: TFunction): string | null {
@@ -83,11 +71,11 @@ function checksText({ checks }: TraceResult, t: TFunction, language: string): st
 
 /** The facts of a found code in the language of `t`; `now` decides the expiry status. */
 export function rowFacts(result: TraceResult, t: TFunction, language: string, now: Date): RowFacts {
-  const item = result.kind === 'box' ? result.box : result.product;
+  const item = traceItem(result);
   const expiry = expiryStatus(item.ExpireDate, now);
   return {
-    name: filled(item.ProductName),
-    unit: valueText(unitName(item.ProductUnit), t),
+    name: productName(result),
+    unit: rowText(unitName(item.ProductUnit), t, language),
     mfg: dateText(item.ProductDate, language),
     exp: dateText(item.ExpireDate, language),
     expiry,

@@ -59,7 +59,10 @@ describe('the summary above the table', () => {
     const box = await summary();
     expect(box).toHaveTextContent('Đã hết hạn (HSD: 05/07/2025)');
     expect(box).toHaveTextContent('Vui lòng không sử dụng sản phẩm này.');
-    expect(within(box).getByText('Đã hết hạn (HSD: 05/07/2025)').parentElement?.parentElement?.querySelector('svg')).not.toBeNull();
+    const badge = within(box).getByText('Đã hết hạn (HSD: 05/07/2025)').parentElement?.parentElement;
+    expect(badge?.querySelector('svg')).not.toBeNull();
+    // The error tone, as the support desk writes an expired product (theme/statusTones.ts).
+    expect(badge).toHaveStyle({ color: 'rgb(95, 33, 32)', backgroundColor: 'rgb(253, 237, 237)' });
   });
 
   it.each([
@@ -78,6 +81,14 @@ describe('the summary above the table', () => {
     expect(within(box).getByRole('heading', { name: 'Tên sản phẩm đang được cập nhật' })).toBeVisible();
     expect(box).toHaveTextContent('Chưa rõ hạn sử dụng');
     expect(box).not.toHaveTextContent('Còn hạn');
+  });
+
+  it('names the product as the table does when the service sends the name as a number', async () => {
+    const body = answerWithExtras(EXAMPLE_CODE, {});
+    body.Data.Products[0].ProductName = 1990;
+    await renderApp({ route: answer(EXAMPLE_CODE, body) });
+    expect(await screen.findByRole('region', { name: '1990' })).toBeVisible();
+    expect(screen.getByRole('row', { name: /Tên sản phẩm/ })).toHaveTextContent('1990');
   });
 
   it("shows a carton's count with its unit", async () => {

@@ -4,7 +4,7 @@ import { EXAMPLE_CODE } from '../../mocks/fixtures';
 import { renderApp } from '../../render';
 
 // As if the network dropped right after the page opened: the scanner's chunk never arrives.
-vi.mock('@/features/lookup/scannerUi', () => {
+vi.mock('@/features/scanner/scannerUi', () => {
   throw new Error('Failed to fetch dynamically imported module');
 });
 

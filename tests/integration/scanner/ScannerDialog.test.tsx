@@ -7,7 +7,7 @@ import { cameraFailure, code, fakeCamera, renderScanner } from './renderScanner'
 const TRACE_URL = 'https://trace.example.vn/dt?qr=1D24B3261X54A2320';
 
 async function openScanner(camera = fakeCamera()) {
-  const view = renderScanner({ openCamera: camera.openCamera });
+  const view = await renderScanner({ openCamera: camera.openCamera });
   await view.user.click(screen.getByRole('button', { name: 'Quét mã bằng camera' }));
   return { ...view, camera };
 }

@@ -17,7 +17,7 @@ function photoInput(): HTMLInputElement {
 describe('photo scan', () => {
   it('a chosen photo is decoded and its text handed over', async () => {
     const decodePhoto = vi.fn<DecodePhoto>(async () => [code(TRACE_URL)]);
-    const { user, onDetected } = renderScanner({ decodePhoto });
+    const { user, onDetected } = await renderScanner({ decodePhoto });
     const button = screen.getByRole('button', { name: 'Quét mã từ ảnh' });
     expect(photoInput()).toHaveAttribute('accept', 'image/*');
     await user.click(button);
@@ -29,14 +29,14 @@ describe('photo scan', () => {
   });
 
   it('says so when the photo holds no code', async () => {
-    const { user, onDetected } = renderScanner({ decodePhoto: async () => [] });
+    const { user, onDetected } = await renderScanner({ decodePhoto: async () => [] });
     await user.upload(photoInput(), photo());
     expect(await screen.findByRole('alert')).toHaveTextContent('Không phát hiện mã vạch hoặc mã QR.');
     expect(onDetected).not.toHaveBeenCalled();
   });
 
   it('says so when the file cannot be read as an image', async () => {
-    const { user } = renderScanner({ decodePhoto: () => Promise.reject(new Error('bad image')) });
+    const { user } = await renderScanner({ decodePhoto: () => Promise.reject(new Error('bad image')) });
     await user.upload(photoInput(), photo());
     expect(await screen.findByRole('alert')).toHaveTextContent('Không đọc được ảnh này. Vui lòng chọn ảnh khác.');
   });
@@ -44,7 +44,7 @@ describe('photo scan', () => {
   it('shows progress and refuses a second photo while one is being read', async () => {
     let finish: (codes: DecodedCode[]) => void = () => undefined;
     const decodePhoto = vi.fn<DecodePhoto>(() => new Promise((resolve) => (finish = resolve)));
-    const { user, store, onDetected } = renderScanner({ decodePhoto });
+    const { user, store, onDetected } = await renderScanner({ decodePhoto });
     await user.upload(photoInput(), photo());
     expect(screen.getByRole('progressbar', { name: 'Đang đọc ảnh…' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Quét mã từ ảnh' })).toBeDisabled();
@@ -56,14 +56,14 @@ describe('photo scan', () => {
   });
 
   it('is not offered while the camera is scanning', async () => {
-    const { user } = renderScanner({ openCamera: fakeCamera().openCamera });
+    const { user } = await renderScanner({ openCamera: fakeCamera().openCamera });
     await user.click(screen.getByRole('button', { name: 'Quét mã bằng camera' }));
     expect(screen.getByRole('button', { name: 'Quét mã từ ảnh', hidden: true })).toBeDisabled();
   });
 
   it('a photo dropped on the page is scanned', async () => {
     const decodePhoto = vi.fn<DecodePhoto>(async () => [code(TRACE_URL)]);
-    const { onDetected } = renderScanner({ decodePhoto });
+    const { onDetected } = await renderScanner({ decodePhoto });
     const file = photo();
     const drop = createEvent.drop(window, { dataTransfer: { files: [file], types: ['Files'] } });
     fireEvent(window, drop);
@@ -74,7 +74,7 @@ describe('photo scan', () => {
 
   it('a photo pasted from the clipboard is scanned; pasted text is left alone', async () => {
     const decodePhoto = vi.fn<DecodePhoto>(async () => [code(TRACE_URL)]);
-    const { onDetected } = renderScanner({ decodePhoto });
+    const { onDetected } = await renderScanner({ decodePhoto });
     const textPaste = createEvent.paste(document.body, { clipboardData: { files: [], getData: () => 'abc' } });
     fireEvent(document.body, textPaste);
     expect(textPaste.defaultPrevented).toBe(false);
@@ -90,7 +90,7 @@ describe('photo scan', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       const camera = fakeCamera();
-      const { user, onDetected } = renderScanner({ openCamera: camera.openCamera, decodePhoto: async () => [code(TRACE_URL)] });
+      const { user, onDetected } = await renderScanner({ openCamera: camera.openCamera, decodePhoto: async () => [code(TRACE_URL)] });
       await user.click(screen.getByRole('button', { name: 'Quét mã bằng camera' }));
       await waitFor(() => expect(camera.sessions).toHaveLength(1));
       act(() => vi.advanceTimersByTime(20_000));
@@ -108,7 +108,7 @@ describe('photo scan', () => {
   it('several codes in one photo are listed; the visitor picks one', async () => {
     const second = 'https://trace.example.vn/dt?qr=TH26A1105C48B0001';
     const decodePhoto = vi.fn<DecodePhoto>(async () => [code(TRACE_URL), code(second), code('8934673573016', 'productBarcode')]);
-    const { user, onDetected } = renderScanner({ decodePhoto });
+    const { user, onDetected } = await renderScanner({ decodePhoto });
     await user.upload(photoInput(), photo());
     const list = await screen.findByRole('dialog', { name: 'Tìm thấy 2 mã trong ảnh' });
     // The product barcode beside the trace codes is not offered.
@@ -120,7 +120,7 @@ describe('photo scan', () => {
 
   it('a photo with only the product barcode hands it over, so the page can say what it is', async () => {
     const barcode = code('8934673573016', 'productBarcode');
-    const { user, onDetected } = renderScanner({ decodePhoto: async () => [barcode] });
+    const { user, onDetected } = await renderScanner({ decodePhoto: async () => [barcode] });
     await user.upload(photoInput(), photo());
     await waitFor(() => expect(onDetected).toHaveBeenCalledWith(barcode));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -1,5 +1,5 @@
 import Alert from '@mui/material/Alert';
-import { render } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useTranslation } from 'react-i18next';
 import { vi } from 'vitest';
@@ -8,12 +8,8 @@ import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { makeStore } from '@/store/store';
 import { CameraError, type CameraRequest, type CameraSession, type CameraZoom } from '@/features/scanner/cameraSession';
 import type { DecodedCode, Symbology } from '@/features/scanner/decode/decodedCode';
-import { CodeChoiceDialog } from '@/features/scanner/CodeChoiceDialog';
-import { PhotoScanButton } from '@/features/scanner/PhotoScanButton';
-import { ScannerDialog } from '@/features/scanner/ScannerDialog';
+import { CameraDialogSlot, PhotoScanSlot, scanStarted, selectScannerError } from '@/features/scanner';
 import { ScannerDevicesContext, type DecodePhoto } from '@/features/scanner/scannerDevices';
-import { scanStarted, selectScannerError, selectScannerOpen } from '@/features/scanner/scannerSlice';
-import { usePhotoDropAndPaste } from '@/features/scanner/usePhotoDropAndPaste';
 
 export interface FakeSession extends CameraSession {
   request: CameraRequest;
@@ -66,27 +62,28 @@ export function fakeCamera({ errors = [], cameras = [], torch = false, zoom = nu
 
 export const cameraFailure = (key: ConstructorParameters<typeof CameraError>[0]) => new CameraError(key);
 
-/** What the lookup page does with the scanner: a camera button, the photo button, drop and paste, the dialog while open, the error as an alert. */
+/**
+ * A page around the scanner's own slots, as the lookup page uses them: a camera button, the photo slot
+ * (button, drop and paste, the list of codes), the dialog slot, and the scanner's error as an alert.
+ */
 function ScannerHost({ onDetected }: { onDetected: (code: DecodedCode) => void }) {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
-  usePhotoDropAndPaste(onDetected);
-  const open = useAppSelector(selectScannerOpen);
   const error = useAppSelector(selectScannerError);
   return (
     <>
       <button type="button" onClick={() => dispatch(scanStarted())}>
         {t('lookup.camera')}
       </button>
-      <PhotoScanButton onDetected={onDetected} />
-      <CodeChoiceDialog onDetected={onDetected} />
+      <PhotoScanSlot onDetected={onDetected} />
       {error && <Alert severity="error">{t(`scanner.errors.${error}`)}</Alert>}
-      {open && <ScannerDialog onDetected={onDetected} />}
+      <CameraDialogSlot onDetected={onDetected} />
     </>
   );
 }
 
-export function renderScanner({
+/** Renders the host and waits for the scanner's chunk: the photo input is there once it has loaded. */
+export async function renderScanner({
   openCamera = fakeCamera().openCamera,
   decodePhoto = vi.fn<DecodePhoto>(async () => []),
 }: { openCamera?: ReturnType<typeof fakeCamera>['openCamera']; decodePhoto?: DecodePhoto } = {}) {
@@ -100,5 +97,6 @@ export function renderScanner({
       </ScannerDevicesContext.Provider>
     </AppProviders>,
   );
+  await screen.findByTestId('photo-input');
   return { store, user, onDetected, ...view };
 }

@@ -58,6 +58,8 @@ describe('the support page, against the trace service (MSW)', { timeout: 20_000 
     expect(within(rowOf('TH26A1105C48B0001')).getByText('Có trong hệ thống')).toBeInTheDocument();
     expect(within(rowOf('HP26A1105C48B0001')).getByText('Lỗi hệ thống')).toBeInTheDocument();
     expect(within(rowOf('EX24B0105Q90X00001')).getByText('Đã hết hạn (HSD: 05/07/2025)')).toBeInTheDocument();
+    // Expired reads in the colour the shopper's badge uses (theme/statusTones.ts), not a red of its own.
+    expect(within(rowOf('EX24B0105Q90X00001')).getByText('Đã hết hạn (HSD: 05/07/2025)').parentElement).toHaveStyle({ color: 'rgb(95, 33, 32)' });
     expect(screen.queryByText(/Hệ thống đang quá tải/)).not.toBeInTheDocument();
   });
 

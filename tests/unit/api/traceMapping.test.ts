@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { retryAfterSeconds, toTraceFailure } from '@/api/traceFailure';
-import { imageUrlOf, pickTraceResult } from '@/api/traceResult';
+import { imageUrlOf, pickTraceResult, productName, traceItem } from '@/api/traceResult';
 
 describe('toTraceFailure', () => {
   it('names the code and endpoint of an error body', () => {
@@ -130,5 +130,29 @@ describe('imageUrlOf', () => {
     expect(imageUrlOf('/qrinfo-svc/api/images/a.png', 'https://trace.example.com')).toBe('https://trace.example.com/qrinfo-svc/api/images/a.png');
     expect(imageUrlOf('https://cdn.example.com/x.webp', 'https://trace.example.com')).toBe('https://cdn.example.com/x.webp');
     expect(imageUrlOf('//evil.example/x.png', 'https://trace.example.com')).toBeNull();
+  });
+});
+
+describe('the item and its name', () => {
+  const answerWith = (item: Record<string, unknown>, kind: 'Box' | 'Products') => {
+    const result = pickTraceResult({ Data: { Box: [], Products: [], [kind]: [item] } });
+    if (!result) throw new Error('no result');
+    return result;
+  };
+
+  it('is the carton for a carton and the unit for a unit', () => {
+    expect(traceItem(answerWith({ Code: 'C', ProductName: 'Thùng sữa' }, 'Box'))).toMatchObject({ Code: 'C' });
+    expect(traceItem(answerWith({ Code: 'U', ProductName: 'Lon sữa' }, 'Products'))).toMatchObject({ Code: 'U' });
+  });
+
+  it.each([
+    [' Sữa bột Gold ', 'Sữa bột Gold'],
+    [1990, '1990'],
+    ['   ', null],
+    [null, null],
+    [undefined, null],
+  ])('reads %j as the name %j, the same for a carton and a unit', (given, name) => {
+    expect(productName(answerWith({ ProductName: given }, 'Box'))).toBe(name);
+    expect(productName(answerWith({ ProductName: given }, 'Products'))).toBe(name);
   });
 });

@@ -1,6 +1,6 @@
 import { useEffect, type ComponentType } from 'react';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
-import { scanFailed, selectScannerOpen } from '@/features/scanner';
+import { scanFailed, selectScannerOpen } from './scannerSlice';
 import { DisabledPhotoButton } from './DisabledPhotoButton';
 
 type ScannerUi = typeof import('./scannerUi');

@@ -1,5 +1,5 @@
 import { Suspense, lazy } from 'react';
-import type { DecodedCode } from '@/features/scanner';
+import type { DecodedCode } from './decode/decodedCode';
 import { DisabledPhotoButton } from './DisabledPhotoButton';
 import { loadPhotoScanActions } from './loadScannerUi';
 

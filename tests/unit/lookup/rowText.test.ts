@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { rowText, unitName } from '@/features/lookup';
+import { dateValue, packetValue, unitValue } from '@/features/lookup/traceRows';
+import { i18n } from '../../i18nInstance';
+
+const vi = i18n.getFixedT('vi');
+const en = i18n.getFixedT('en');
+
+// The one function the page's table and summary and the support desk's rows, CSV and reply write values with.
+describe('a row value as text', () => {
+  it('is null while the service has sent nothing', () => {
+    expect(rowText(null, en, 'en')).toBeNull();
+  });
+
+  it('keeps a text as the service sent it', () => {
+    expect(rowText(unitValue('gói'), vi, 'vi')).toBe('gói');
+  });
+
+  it('writes a known unit and a count from the catalogue, per language', () => {
+    expect(rowText(unitName('thùng'), vi, 'vi')).toBe('Thùng');
+    expect(rowText(unitName('thùng'), en, 'en')).toBe('Carton');
+    expect(rowText(packetValue(48), en, 'en')).toBe('48 units');
+  });
+
+  it('writes a date per language', () => {
+    expect(rowText(dateValue('2026-06-12'), vi, 'vi')).toBe('12/06/2026');
+    expect(rowText(dateValue('2026-06-12'), en, 'en')).toBe('12 Jun 2026');
+  });
+
+  it("writes the code's checks as one line, caution folded in", () => {
+    const checks = { firstDay: { year: 2026, month: 11, day: 1 }, lookups: 9, devices: 7, caution: true };
+    expect(rowText({ checks }, en, 'en')).toBe('Checked on 7 devices since 1 Nov 2026 – the code may have been copied');
+  });
+});
