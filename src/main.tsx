@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { httpsRedirectTarget } from './app/httpsRedirect';
 import { createI18n, isLanguage } from './i18n/i18n';
 import { SERVER_STATE_ID } from './api/traceContract';
+import { serverHtml } from './shared/serverHtml';
 
 // A background tab runs timers once a second at most: nothing there to keep responsive, so no yields.
 const nextTask = () =>
@@ -39,6 +40,7 @@ async function start() {
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the
   // main thread in one long task; the server's HTML is on screen meanwhile.
   if (serverState) {
+    serverHtml.start();
     startTransition(() => void hydrateRoot(root, app));
     live();
   } else createRoot(root).render(app);

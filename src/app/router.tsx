@@ -5,6 +5,7 @@ import { LookupPage } from '@/features/lookup/LookupPage';
 import { codeFieldHandOver } from '@/features/lookup/shellFieldHandOver';
 import { AppLayout } from '@/layout/AppLayout';
 import { NotFoundPage } from '@/layout/NotFoundPage';
+import { serverHtml } from '@/shared/serverHtml';
 import { RouteErrorBoundary } from '@/layout/RouteErrorBoundary';
 import { RouteErrorPage } from '@/layout/RouteErrorPage';
 
@@ -35,7 +36,10 @@ export const routes: RouteObject[] = [
 export function AppRoutes() {
   const element = useRoutes(routes);
   // After the first commit's own effects, among them the code field's, which takes the shell's field over.
-  useLayoutEffect(() => codeFieldHandOver.end(), []);
+  useLayoutEffect(() => {
+    codeFieldHandOver.end();
+    serverHtml.end();
+  }, []);
   const { pathname } = useLocation();
   const fallback = (
     <Box component="main">

@@ -5,7 +5,7 @@ import { CARTON_CODE, TRACE_DATA, UNIT_CODE, builtPage } from './support/e2eSuit
 import { holdBundle } from './support/holdBundle';
 import { consoleProblems } from './support/pageProbes';
 import { PHONE_VI } from './support/profiles';
-import { TEXTS } from './support/texts';
+import { TEXTS, fill } from './support/texts';
 import { startTraceServer, type TraceServer } from './support/traceServer';
 
 // A shopper taps a button of the page's HTML before its script has made it live: the tap is answered
@@ -76,4 +76,58 @@ it('a tap on Search before the script ran still submits the form as HTML does', 
   await Promise.all([page.waitForURL(`**/dt?qr=${CARTON_CODE}`), page.getByRole('button', { name: t.lookup.search }).tap()]);
   release();
   await page.getByRole('table').filter({ hasText: CARTON_CODE }).waitFor();
+});
+
+describe("the server's result on a rendered deep link", () => {
+  /** The deep link's page, once its script is live (the photo button turns on with its chunk). */
+  async function livePage(path: string, beforeLoad?: (page: Page) => Promise<unknown>): Promise<{ page: Page; problems: string[] }> {
+    const context = await browser!.newContext(PHONE_VI.context);
+    contexts.push(context);
+    const page = await context.newPage();
+    const problems = consoleProblems(page);
+    await beforeLoad?.(page);
+    await page.goto(`${rendered!.url}${path}`);
+    await page.getByRole('button', { name: t.scanner.photo, disabled: false }).waitFor();
+    return { page, problems };
+  }
+
+  it('stays the HTML the server sent: the page hydrates the field and the header, not the result', async () => {
+    const { page, problems } = await livePage(`/dt?qr=${UNIT_CODE}`);
+    const reactKeys = (selector: string) =>
+      page.locator(selector).first().evaluate((element) => Object.keys(element).filter((key) => key.startsWith('__react')).length);
+    expect(await reactKeys('input[name="qr"]')).toBeGreaterThan(0);
+    expect(await reactKeys('table')).toBe(0);
+    expect(problems).toEqual([]);
+  });
+
+  it('shares at the first tap on its Share button', async () => {
+    const { page } = await livePage(`/dt?qr=${UNIT_CODE}`, (page) =>
+      page.context().addInitScript(() => {
+        (window as unknown as { __shared: unknown[] }).__shared = [];
+        navigator.share = async (data) => void (window as unknown as { __shared: unknown[] }).__shared.push(data ?? {});
+      }),
+    );
+    await page.getByRole('button', { name: t.share.button }).tap();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __shared: { url: string }[] }).__shared.map(({ url }) => url))).toEqual([
+      `${rendered!.url}/dt?qr=${UNIT_CODE}`,
+    ]);
+  });
+
+  it("shows all of a carton's codes at the first tap, the focus on the first one it revealed", async () => {
+    const { page } = await livePage(`/dt?qr=${CARTON_CODE}`);
+    const codes = page.getByRole('region', { name: t.labels.canList }).getByRole('link');
+    expect(await codes.count()).toBe(10);
+    const showAll = page.getByRole('button', { name: new RegExp(fill(t.summary.showAllUnits_other, { count: '(\\d+)' })) });
+    const all = Number(new RegExp(fill(t.summary.showAllUnits_other, { count: '(\\d+)' })).exec(await showAll.innerText())?.[1]);
+    expect(all).toBeGreaterThan(10);
+    await showAll.tap();
+    await expect.poll(() => codes.count()).toBe(all);
+    await expect.poll(() => codes.nth(10).evaluate((link) => link === document.activeElement)).toBe(true);
+  });
+
+  it('shows the placeholder where its picture fails to load', async () => {
+    const { page } = await livePage(`/dt?qr=${UNIT_CODE}`, (page) => page.route(/\/images\//, (route) => route.fulfill({ status: 404 })));
+    await expect.poll(() => page.getByRole('img', { name: /Sữa bột Đồng Xanh Gold 900g/ }).count()).toBe(0);
+    expect(await page.getByRole('table').textContent()).toContain('Sữa bột Đồng Xanh Gold 900g');
+  });
 });
