@@ -7,7 +7,7 @@ import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { TRUSTED_HOSTS } from '@/config';
 import type { DecodedCode } from '@/features/scanner/decode/decodedCode';
 import { PHOTO_INPUT_ID } from '@/features/scanner/scanHints';
-import { scanErrorCleared, scanStarted, selectScannerError } from '@/features/scanner/scannerSlice';
+import { scanErrorCleared, scanStarted, selectScannerError, selectScannerOpen } from '@/features/scanner/scannerSlice';
 import { arrivalDraft, withCode, type Draft } from './addressCode';
 import { loadScannerDialog } from './loadScannerUi';
 import { LookupResult } from './LookupResult';
@@ -33,6 +33,7 @@ export function LookupPage() {
   const [, setSearchParams] = useSearchParams();
   const lookup = useAddressLookup();
   const scannerError = useAppSelector(selectScannerError);
+  const scannerOpen = useAppSelector(selectScannerOpen);
 
   // The field is an edit of the address: each navigation (Search, a scan, Back, Forward) starts it afresh.
   const [edited, setEdited] = useState(() => ({ at: location.key, draft: arrivalDraft(location) }));
@@ -123,7 +124,8 @@ export function LookupPage() {
       <ScanNotices notices={draft.notices} />
       <LookupResult view={view} actions={actions} />
       <RecentLookups current={found ? lookup.code : null} afterClear={focusInput} />
-      {scannerUiNow && (
+      {/* At once when the camera is asked for before then (a tap the loader held until the page was live). */}
+      {(scannerUiNow || scannerOpen) && (
         <Suspense fallback={null}>
           <ScannerDialog onDetected={onScanned} />
         </Suspense>
