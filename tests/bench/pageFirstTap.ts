@@ -67,8 +67,12 @@ async function tapOnce(browser: Browser, url: string, target: TapTarget): Promis
     const paintedAt = new Promise<{ x: number; y: number }>((resolve) => (painted = resolve));
     await page.exposeFunction('__painted', (point: { x: number; y: number }) => painted(point));
     await page.addInitScript({ content: probe(target) });
-    void page.goto(url).catch(() => undefined);
-    const point = await paintedAt;
+    const loading = page.goto(url);
+    // A page that fails to load, or never paints its result, ends the bench with why.
+    const point = await Promise.race([
+      paintedAt,
+      loading.then(() => new Promise<never>((_resolve, reject) => setTimeout(() => reject(new Error(`${url} never painted its result`)), 30_000))),
+    ]);
     await new Promise((resolve) => setTimeout(resolve, TAP_AFTER_PAINT_MS));
     await page.touchscreen.tap(point.x, point.y);
     const deadline = Date.now() + LOST_AFTER_MS;
