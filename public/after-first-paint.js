@@ -4,9 +4,46 @@
 // the static build, its prerendered shell: either way that paint does not wait for, or share a slow
 // network with, the JavaScript. A file, not an inline script, so that the Content-Security-Policy
 // stays strict.
+//
+// It also holds the taps a shopper makes on the page's buttons before the script has made them live
+// (the camera, the language, share): such a button in the server's HTML has no handler yet, and the
+// tap would be lost. Each is replayed on the same button (or, where the page rendered afresh, the
+// button of the same name, the first, second… as it was) once the page says it is live ('page:live' on the
+// document). Submit buttons and links are left alone: the form and links work without script.
 (function () {
   var self = document.currentScript;
   if (!self) return;
+  var held = [];
+  var root = document.getElementById('root');
+  function nameOf(button) {
+    return button.getAttribute('aria-label') || button.textContent;
+  }
+  function named(name) {
+    return Array.prototype.filter.call(root.querySelectorAll('button'), function (button) {
+      return nameOf(button) === name;
+    });
+  }
+  function hold(event) {
+    var button = event.target instanceof Element && event.target.closest('button');
+    if (!button || !root || !root.contains(button) || button.type === 'submit') return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    var name = nameOf(button);
+    if (held.length < 8) held.push({ button: button, name: name, nth: named(name).indexOf(button) });
+  }
+  window.addEventListener('click', hold, true);
+  document.addEventListener(
+    'page:live',
+    function () {
+      window.removeEventListener('click', hold, true);
+      held.forEach(function (tap) {
+        var button = tap.button.isConnected ? tap.button : named(tap.name)[tap.nth];
+        if (button) button.click();
+      });
+      held = [];
+    },
+    { once: true },
+  );
   var list = function (name) {
     return (self.getAttribute(name) || '').split(' ').filter(Boolean);
   };

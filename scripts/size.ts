@@ -1,8 +1,9 @@
 /**
  * Builds the page and prints each chunk's gzip size; then measures in real Chromium, by network, the
- * JavaScript a deep link `/dt?qr=…` fetches before its result is visible, as `npm start` serves it
- * (rendered by the service) and as a static host serves it (unrendered). Fails above the budget or if
- * the scanner, @zxing or the .wasm is fetched before the result.
+ * JavaScript a deep link `/dt?qr=…` fetches before its result is visible and until the page answers a
+ * tap (it says so with 'page:live' on the document: from then on its buttons have their handlers), as
+ * `npm start` serves it (rendered by the service) and as a static host serves it (unrendered). Fails
+ * above the budget or if the scanner, @zxing or the .wasm is fetched before the result.
  */
 import { rm } from 'node:fs/promises';
 import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
@@ -13,7 +14,10 @@ import { PHONE_VI } from '../tests/e2e/support/profiles';
 import { startTraceServer } from '../tests/e2e/support/traceServer';
 import { startUpChunks } from './startUpChunks.ts';
 
-const BUDGET_BYTES = 150_000;
+/** What fails the check: every script fetched until the rendered deep link answers a tap. */
+const BUDGET_BYTES = 215_000;
+/** Issue 27's aim for the same figure, printed beside it. */
+const TARGET_BYTES = 120_000;
 const DEMO_CODE = '1D24B3261X54A2320';
 const ON_DEMAND_ONLY = /[\\/](@zxing|features[\\/]scanner[\\/](ScannerDialog|decode))/;
 
@@ -90,14 +94,15 @@ interface Fetched {
  * Opens the deep link on a phone profile and returns every script it fetched until the page is fully
  * loaded, with when each was requested, and when the result table was first painted.
  */
-async function scriptsOfDeepLink(origin: string): Promise<{ visibleAt: number; scripts: Fetched[] }> {
+async function scriptsOfDeepLink(origin: string): Promise<{ visibleAt: number; liveAt: number; scripts: Fetched[] }> {
   const browser = await launchChromium();
   try {
     const context = await browser.newContext(PHONE_VI.context);
     // Records when the result table first entered the document; it shows at the first paint after that.
     // A string, not a function: tsx wraps named functions in a helper the page does not have.
     await context.addInitScript({
-      content: `new MutationObserver((records, observer) => {
+      content: `document.addEventListener('page:live', () => (window.__liveAt = performance.now()));
+      new MutationObserver((records, observer) => {
         if (!document.querySelector('table')) return;
         window.__tableAt = performance.now();
         observer.disconnect();
@@ -107,10 +112,12 @@ async function scriptsOfDeepLink(origin: string): Promise<{ visibleAt: number; s
     await page.goto(`${origin}/dt?qr=${DEMO_CODE}`);
     await page.getByRole('button', { name: 'Quét mã từ ảnh', disabled: false }).waitFor();
     await page.waitForFunction(() => (window as unknown as { __tableAt?: number }).__tableAt !== undefined);
-    const { visibleAt, entries } = await page.evaluate(() => {
+    await page.waitForFunction(() => (window as unknown as { __liveAt?: number }).__liveAt !== undefined);
+    const { visibleAt, liveAt, entries } = await page.evaluate(() => {
       const firstPaint = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
       return {
         visibleAt: Math.max(firstPaint, (window as unknown as { __tableAt: number }).__tableAt),
+        liveAt: (window as unknown as { __liveAt: number }).__liveAt,
         entries: performance
           .getEntriesByType('resource')
           .filter((entry) => /\.(m?js|wasm)(\?|$)/.test(entry.name))
@@ -123,27 +130,30 @@ async function scriptsOfDeepLink(origin: string): Promise<{ visibleAt: number; s
         return { path: new URL(url).pathname, requestedAt, gzip: gzip(body) };
       }),
     );
-    return { visibleAt, scripts };
+    return { visibleAt, liveAt, scripts };
   } finally {
     await browser.close();
   }
 }
 
-function report(name: string, { visibleAt, scripts }: { visibleAt: number; scripts: Fetched[] }): number {
+function report(name: string, { visibleAt, liveAt, scripts }: { visibleAt: number; liveAt: number; scripts: Fetched[] }): number {
   const before = scripts.filter((script) => script.requestedAt < visibleAt);
+  const untilLive = scripts.filter((script) => script.requestedAt < liveAt);
   const sum = (list: Fetched[]) => list.reduce((total, script) => total + script.gzip, 0);
-  console.log(`\n${name}: result painted at ${visibleAt.toFixed(0)} ms`);
+  console.log(`\n${name}: result painted at ${visibleAt.toFixed(0)} ms, answers a tap from ${liveAt.toFixed(0)} ms`);
   for (const script of scripts) {
-    const when = script.requestedAt < visibleAt ? 'before the result' : 'after the result';
+    const when = script.requestedAt < visibleAt ? 'before the result' : script.requestedAt < liveAt ? 'before it answers a tap' : 'after it answers a tap';
     console.log(`  ${script.path.padEnd(46)} ${kB(script.gzip).padStart(10)} gzip  requested at ${script.requestedAt.toFixed(0).padStart(5)} ms, ${when}`);
   }
-  console.log(`  scripts fetched before the result is visible: ${kB(sum(before))} gzip; until fully loaded: ${kB(sum(scripts))} gzip`);
+  console.log(
+    `  scripts fetched before the result is visible: ${kB(sum(before))} gzip; until the page answers a tap: ${kB(sum(untilLive))} gzip; until fully loaded: ${kB(sum(scripts))} gzip`,
+  );
   const early = before.filter((script) => /scannerUi|decode|zxing|\.wasm/.test(script.path));
   if (early.length > 0) {
     console.error(`FAIL: the scanner or the .wasm is fetched before the result: ${early.map((script) => script.path).join(', ')}`);
     process.exitCode = 1;
   }
-  return sum(before);
+  return sum(untilLive);
 }
 
 const { root, ...page } = await buildPage();
@@ -152,7 +162,9 @@ const unrendered = await startTraceServer({ page: { ...page, ssrEntry: `${root}/
 try {
   const served = report('npm start (the service renders the page)', await scriptsOfDeepLink(rendered.url));
   report('a static host (no server render: the page renders itself)', await scriptsOfDeepLink(unrendered.url));
-  console.log(`\nBudget (as npm start serves the deep link): ${kB(BUDGET_BYTES)} gzip before the result is visible.`);
+  console.log(
+    `\nAs npm start serves the deep link: ${kB(served)} gzip until the page answers a tap; budget ${kB(BUDGET_BYTES)}, issue 27's aim ${kB(TARGET_BYTES)} (${served <= TARGET_BYTES ? 'met' : 'not met'}).`,
+  );
   if (served > BUDGET_BYTES) {
     console.error(`FAIL: ${kB(served - BUDGET_BYTES)} over budget`);
     process.exitCode = 1;

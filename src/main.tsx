@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { httpsRedirectTarget } from './app/httpsRedirect';
 import { createI18n, isLanguage } from './i18n/i18n';
 import { SERVER_STATE_ID } from './api/traceContract';
+import { serverHtml } from './shared/serverHtml';
 
 // A background tab runs timers once a second at most: nothing there to keep responsive, so no yields.
 const nextTask = () =>
@@ -27,15 +28,22 @@ async function start() {
   await createI18n(serverState && isLanguage(renderedIn) ? renderedIn : undefined);
   await nextTask();
   const root = document.getElementById('root')!;
+  // The loader (public/after-first-paint.js) holds the taps made on the HTML's buttons until the page
+  // says it is live, then replays them: from hydrateRoot on, React takes taps itself (hydrating at once
+  // what a tap needs); a fresh render over the static shell answers them only once it has committed.
+  const live = () => document.dispatchEvent(new Event('page:live'));
   const app = (
     <StrictMode>
-      <App serverState={serverState ? (JSON.parse(serverState) as { traceApi: unknown }) : undefined} />
+      <App serverState={serverState ? (JSON.parse(serverState) as { traceApi: unknown }) : undefined} onCommitted={serverState ? undefined : live} />
     </StrictMode>
   );
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the
   // main thread in one long task; the server's HTML is on screen meanwhile.
-  if (serverState) startTransition(() => void hydrateRoot(root, app));
-  else createRoot(root).render(app);
+  if (serverState) {
+    serverHtml.start();
+    startTransition(() => void hydrateRoot(root, app));
+    live();
+  } else createRoot(root).render(app);
 }
 
 const httpsTarget = httpsRedirectTarget(window.location);

@@ -4,6 +4,7 @@ import { useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { codeFieldHandOver, LookupPage } from '@/features/lookup';
 import { AppLayout } from '@/layout/AppLayout';
 import { NotFoundPage } from '@/layout/NotFoundPage';
+import { serverHtml } from '@/shared/serverHtml';
 import { RouteErrorBoundary } from '@/layout/RouteErrorBoundary';
 import { RouteErrorPage } from '@/layout/RouteErrorPage';
 
@@ -34,7 +35,10 @@ export const routes: RouteObject[] = [
 export function AppRoutes() {
   const element = useRoutes(routes);
   // After the first commit's own effects, among them the code field's, which takes the shell's field over.
-  useLayoutEffect(() => codeFieldHandOver.end(), []);
+  useLayoutEffect(() => {
+    codeFieldHandOver.end();
+    serverHtml.end();
+  }, []);
   const { pathname } = useLocation();
   const fallback = (
     <Box component="main">

@@ -14,6 +14,7 @@ import {
   scanErrorCleared,
   scanStarted,
   selectScannerError,
+  selectScannerOpen,
   type DecodedCode,
 } from '@/features/scanner';
 import { arrivalDraft, withCode, type Draft } from './addressCode';
@@ -41,6 +42,7 @@ export function LookupPage() {
   const scannerError = useAppSelector(selectScannerError);
   // What this device kept from earlier visits, as the page opened: the recall watch re-checks those.
   const [kept] = useState(recentLookups.snapshot);
+  const scannerOpen = useAppSelector(selectScannerOpen);
 
   // The field is an edit of the address: each navigation (Search, a scan, Back, Forward) starts it afresh.
   const [edited, setEdited] = useState(() => ({ at: location.key, draft: arrivalDraft(location) }));
@@ -136,7 +138,8 @@ export function LookupPage() {
       <ScanNotices notices={draft.notices} />
       <LookupResult view={view} actions={actions} />
       <RecentLookups current={found ? lookup.code : null} afterClear={focusInput} />
-      {scannerUiNow && <CameraDialogSlot onDetected={onScanned} />}
+      {/* At once when the camera is asked for before then (a tap the loader held until the page was live). */}
+      {(scannerUiNow || scannerOpen) && <CameraDialogSlot onDetected={onScanned} />}
     </Box>
   );
 }

@@ -7,8 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { brand } from '../../../theme/brand';
 import type { FailureMessage, LookupView } from './lookupView';
 import { MessageBox } from './MessageBox';
+import { ResultIsland } from './ResultIsland';
 import { HotlineLink } from './result/HotlineLink';
-import { TraceResultView } from './result/TraceResultView';
 
 /** What the visitor can do from a failed lookup or scan. */
 export interface ResultActions {
@@ -79,7 +79,7 @@ export function LookupResult({ view, actions }: { view: LookupView; actions: Res
         </MessageBox>
       );
     case 'result':
-      return <TraceResultView result={view.result} answeredAt={view.answeredAt} />;
+      return <ResultIsland result={view.result} answeredAt={view.answeredAt} />;
     case 'empty':
       return <Typography color="text.secondary">{t('lookup.noInformation')}</Typography>;
   }

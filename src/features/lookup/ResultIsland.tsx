@@ -1,0 +1,79 @@
+import { useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TraceResult } from '@/api/traceResult';
+import { languageOf } from '@/i18n/i18n';
+import { serverHtml } from '@/shared/serverHtml';
+import { TraceResultView } from './result/TraceResultView';
+
+/** Kept as it is: the same object every render, so React never writes it into the element. */
+const SERVER_HTML = { __html: '' };
+
+/** A tap on a control of the server's HTML, to be made again on the same control once the result is live. */
+interface HeldTap {
+  selector: 'a[href]' | 'button';
+  name: string;
+  nth: number;
+}
+
+const nameOf = (element: Element) => element.getAttribute('aria-label') ?? element.textContent ?? '';
+const named = (container: Element, selector: HeldTap['selector'], name: string) =>
+  [...container.querySelectorAll(selector)].filter((element) => nameOf(element) === name);
+
+/**
+ * The result under the field. On a page the server rendered, the result it arrived with stays the
+ * server's HTML instead of being hydrated (most of the page's elements and styles, which a shopper
+ * reads and does not act on): hydration then costs only the field, the header and what is around
+ * them. It becomes the live view (rendered afresh, identical) when it must change or be acted on: in
+ * another language, when its picture fails to load, or at a tap or click on one of its controls (share,
+ * the carton's codes, show all), which is then made again on the live control.
+ */
+export function ResultIsland({ result, answeredAt }: { result: TraceResult; answeredAt: number }) {
+  const { i18n } = useTranslation();
+  const language = languageOf(i18n);
+  const [renderedIn] = useState(() => (serverHtml.hydrating ? language : null));
+  const [released, setReleased] = useState(false);
+  const container = useRef<HTMLDivElement>(null);
+  const held = useRef<HeldTap | null>(null);
+  const live = renderedIn === null || released || language !== renderedIn;
+
+  useLayoutEffect(() => {
+    const element = container.current;
+    if (!element) return;
+    if (!live) {
+      const release = () => setReleased(true);
+      // Nothing to keep where React rendered the page afresh after all (a hydration it gave up); and a
+      // picture that failed before this ran fired its error event unseen.
+      const broken = [...element.querySelectorAll('img')].some((image) => image.complete && image.naturalWidth === 0);
+      if (!element.hasChildNodes() || broken) release();
+      element.addEventListener('error', release, { capture: true });
+      return () => element.removeEventListener('error', release, { capture: true });
+    }
+    const tap = held.current;
+    held.current = null;
+    const target = tap && (named(element, tap.selector, tap.name)[tap.nth] as HTMLElement | undefined);
+    // Once React has finished this commit, so the control's own handler runs as for any tap.
+    if (target) queueMicrotask(() => (target.focus(), target.click()));
+  }, [live]);
+
+  const hold = (event: MouseEvent<HTMLDivElement>) => {
+    const element = container.current;
+    const control = event.target instanceof Element ? event.target.closest<HTMLElement>('a[href], button') : null;
+    // A link opened in a new tab or window is the browser's to follow.
+    if (!element || !control || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const selector = control.matches('button') ? 'button' : 'a[href]';
+    const name = nameOf(control);
+    held.current = { selector, name, nth: named(element, selector, name).indexOf(control) };
+    setReleased(true);
+  };
+
+  if (!live) {
+    return <div ref={container} dangerouslySetInnerHTML={SERVER_HTML} suppressHydrationWarning onClickCapture={hold} />;
+  }
+  return (
+    <div ref={container}>
+      <TraceResultView result={result} answeredAt={answeredAt} />
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from './support/chromium';
+import { CARTON_CODE, TRACE_DATA, UNIT_CODE, builtPage } from './support/e2eSuite';
+import { holdBundle } from './support/holdBundle';
+import { consoleProblems } from './support/pageProbes';
+import { PHONE_VI } from './support/profiles';
+import { TEXTS, fill } from './support/texts';
+import { startTraceServer, type TraceServer } from './support/traceServer';
+
+// A shopper taps a button of the page's HTML before its script has made it live: the tap is answered
+// once the script runs, on the server's page and on the static build's shell alike.
+let rendered: TraceServer | undefined;
+let staticHost: TraceServer | undefined;
+let browser: Browser | undefined;
+
+beforeAll(async () => {
+  const page = builtPage();
+  const env = { RATE_LIMIT_MAX: '0' };
+  [rendered, staticHost] = await Promise.all([
+    startTraceServer({ page, importFiles: [TRACE_DATA], env }),
+    startTraceServer({ page: { ...page, ssrEntry: `${page.staticDir}/no-render-module.js` }, importFiles: [TRACE_DATA], env }),
+  ]);
+  browser = await launchChromium({ camera: 'pattern' });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all([rendered?.stop(), staticHost?.stop()]);
+});
+
+const contexts: BrowserContext[] = [];
+afterEach(async () => {
+  await Promise.all(contexts.splice(0).map((context) => context.close()));
+});
+
+const t = TEXTS.vi;
+
+/** A Vietnamese phone page at `url` with the bundle held back; `release` lets the page's script run. */
+async function beforeItsScript(url: string): Promise<{ page: Page; problems: string[]; release: () => void }> {
+  const context = await browser!.newContext(PHONE_VI.context);
+  contexts.push(context);
+  const page = await context.newPage();
+  const problems = consoleProblems(page);
+  const { release } = await holdBundle(page);
+  // The loader that holds such taps is a deferred script: it has run once the document is parsed.
+  await page.goto(url, { waitUntil: 'domcontentloaded' });
+  return { page, problems, release };
+}
+
+describe.each([
+  ['the rendered deep link', () => `${rendered!.url}/dt?qr=${UNIT_CODE}`],
+  ['the static build', () => `${staticHost!.url}/dt?qr=${UNIT_CODE}`],
+])('a tap before the script ran, on %s', (_, url) => {
+  it('on the camera button opens the scanner once the script runs', async () => {
+    const { page, problems, release } = await beforeItsScript(url());
+    await page.getByRole('button', { name: t.lookup.camera }).tap();
+    release();
+    await page.getByRole('dialog').waitFor();
+    expect(problems).toEqual([]);
+  });
+
+  it('on the language button switches the page to English once the script runs', async () => {
+    const { page, problems, release } = await beforeItsScript(url());
+    await page.locator('header button').tap();
+    release();
+    await page.getByRole('heading', { level: 1, name: TEXTS.en.lookup.title }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    expect(problems).toEqual([]);
+  });
+});
+
+it('a tap on Search before the script ran still submits the form as HTML does', async () => {
+  const { page, release } = await beforeItsScript(`${rendered!.url}/dt?qr=${UNIT_CODE}`);
+  await page.getByRole('textbox', { name: t.lookup.inputLabel }).fill(CARTON_CODE);
+  await Promise.all([page.waitForURL(`**/dt?qr=${CARTON_CODE}`), page.getByRole('button', { name: t.lookup.search }).tap()]);
+  release();
+  await page.getByRole('table').filter({ hasText: CARTON_CODE }).waitFor();
+});
+
+describe("the server's result on a rendered deep link", () => {
+  /** The deep link's page, once its script is live (the photo button turns on with its chunk). */
+  async function livePage(path: string, beforeLoad?: (page: Page) => Promise<unknown>): Promise<{ page: Page; problems: string[] }> {
+    const context = await browser!.newContext(PHONE_VI.context);
+    contexts.push(context);
+    const page = await context.newPage();
+    const problems = consoleProblems(page);
+    await beforeLoad?.(page);
+    await page.goto(`${rendered!.url}${path}`);
+    await page.getByRole('button', { name: t.scanner.photo, disabled: false }).waitFor();
+    return { page, problems };
+  }
+
+  it('stays the HTML the server sent: the page hydrates the field and the header, not the result', async () => {
+    const { page, problems } = await livePage(`/dt?qr=${UNIT_CODE}`);
+    const reactKeys = (selector: string) =>
+      page.locator(selector).first().evaluate((element) => Object.keys(element).filter((key) => key.startsWith('__react')).length);
+    expect(await reactKeys('input[name="qr"]')).toBeGreaterThan(0);
+    expect(await reactKeys('table')).toBe(0);
+    expect(problems).toEqual([]);
+  });
+
+  it('shares at the first tap on its Share button', async () => {
+    const { page } = await livePage(`/dt?qr=${UNIT_CODE}`, (page) =>
+      page.context().addInitScript(() => {
+        (window as unknown as { __shared: unknown[] }).__shared = [];
+        navigator.share = async (data) => void (window as unknown as { __shared: unknown[] }).__shared.push(data ?? {});
+      }),
+    );
+    await page.getByRole('button', { name: t.share.button }).tap();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __shared: { url: string }[] }).__shared.map(({ url }) => url))).toEqual([
+      `${rendered!.url}/dt?qr=${UNIT_CODE}`,
+    ]);
+  });
+
+  it("shows all of a carton's codes at the first tap, the focus on the first one it revealed", async () => {
+    const { page } = await livePage(`/dt?qr=${CARTON_CODE}`);
+    const codes = page.getByRole('region', { name: t.labels.canList }).getByRole('link');
+    expect(await codes.count()).toBe(10);
+    const showAll = page.getByRole('button', { name: new RegExp(fill(t.summary.showAllUnits_other, { count: '(\\d+)' })) });
+    const all = Number(new RegExp(fill(t.summary.showAllUnits_other, { count: '(\\d+)' })).exec(await showAll.innerText())?.[1]);
+    expect(all).toBeGreaterThan(10);
+    await showAll.tap();
+    await expect.poll(() => codes.count()).toBe(all);
+    await expect.poll(() => codes.nth(10).evaluate((link) => link === document.activeElement)).toBe(true);
+  });
+
+  it('shows the placeholder where its picture fails to load', async () => {
+    const { page } = await livePage(`/dt?qr=${UNIT_CODE}`, (page) => page.route(/\/images\//, (route) => route.fulfill({ status: 404 })));
+    await expect.poll(() => page.getByRole('img', { name: /Sữa bột Đồng Xanh Gold 900g/ }).count()).toBe(0);
+    expect(await page.getByRole('table').textContent()).toContain('Sữa bột Đồng Xanh Gold 900g');
+  });
+});
