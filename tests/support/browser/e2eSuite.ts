@@ -9,7 +9,7 @@ import { TEXTS, type Language, type Texts } from './texts';
 import { REPO_ROOT } from '../system/childProcess';
 import { startTraceServer, type TraceServer } from '../server/traceServer';
 
-/** Known data, loaded through the import command (see traceData.json). */
+/** Known data, loaded through the import command (tests/fixtures/trace/traceData.json). */
 export const TRACE_DATA = join(REPO_ROOT, 'tests/fixtures/trace/traceData.json');
 export const UNIT_CODE = '1D24B3261X54A2320';
 export const CARTON_CODE = 'TH26A1105C48B0001';

@@ -6,7 +6,7 @@ import { REPO_ROOT } from '../system/childProcess';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** The page built for this run (a private folder, see buildPage.ts); the servers serve it. */
+    /** The page built for this run (a private folder, see ../server/buildPage.ts); the servers serve it. */
     e2ePage: BuiltPage;
   }
 }

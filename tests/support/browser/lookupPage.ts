@@ -32,7 +32,7 @@ export function lookupPage(page: Page, t: Texts) {
   };
 }
 
-/** The expected rows of the known unit (traceData.json) in each language. */
+/** The expected rows of the known unit (tests/fixtures/trace/traceData.json) in each language. */
 export function unitRows(t: Texts, language: 'vi' | 'en'): string[][] {
   const r = t.result;
   return [
