@@ -122,6 +122,40 @@ module.exports = {
       from: { path: '^server/db/' },
       to: { path: '^server/import/' },
     },
+    {
+      name: 'helpers-live-in-tests-support',
+      comment:
+        'Test helpers have one home, tests/support/ (their data: tests/fixtures/). tests/unit, integration, ' +
+        'server and e2e hold test files only and tests/bench one folder per bench: a helper anywhere else ' +
+        'is one a newcomer does not find (they once lay in five places).',
+      severity: 'error',
+      from: { path: ['^tests/[^/]+$', '^tests/bench/[^/]+$', '^tests/(unit|integration|server|e2e)/'], pathNot: '\\.(test|e2e)\\.tsx?$' },
+      to: {},
+    },
+    {
+      name: 'test-helpers-come-from-tests-support',
+      comment:
+        'A test, a helper or a check script takes what it shares from tests/support/: importing another ' +
+        'test folder (scripts/size.ts once took the e2e suite\'s helpers, a unit test a bench\'s corpus ' +
+        'reader) ties it to files that move or go with that test.',
+      severity: 'error',
+      from: { path: ['^tests/(unit|integration|server|e2e|support)/', '^scripts/'] },
+      to: { path: '^tests/', pathNot: '^tests/(support|fixtures)/' },
+    },
+    {
+      name: 'bench-keeps-to-its-folder',
+      comment: 'A bench is its folder under tests/bench/ plus tests/support/: one bench can change or go without breaking another.',
+      severity: 'error',
+      from: { path: '^tests/bench/([^/]+)/' },
+      to: { path: '^tests/', pathNot: ['^tests/bench/$1/', '^tests/(support|fixtures)/'] },
+    },
+    {
+      name: 'product-imports-no-tests',
+      comment: 'What ships (the page, the service) runs without the tests beside it.',
+      severity: 'error',
+      from: { path: '^(src|server|theme|locales|public)/' },
+      to: { path: '^tests/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -128,7 +128,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/integration/**/*.test.{ts,tsx}'],
           exclude: ['**/*.node.test.{ts,tsx}'],
-          setupFiles: ['tests/setup.ts'],
+          setupFiles: ['tests/support/page/setup.ts'],
           environmentOptions: { jsdom: { url: 'http://localhost:3000/' } },
         },
       },
@@ -139,7 +139,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           environment: 'node',
           include: ['tests/e2e/**/*.e2e.ts'],
           // Builds the page once per run (a private folder), before any e2e file: the suite drives the built page.
-          globalSetup: ['tests/e2e/support/globalSetup.ts'],
+          globalSetup: ['tests/support/browser/globalSetup.ts'],
           // Real Chromium and the real server: slower than unit tests, and one browser file at a time.
           testTimeout: 60_000,
           hookTimeout: 120_000,
@@ -152,7 +152,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           name: 'server',
           environment: 'node',
           // One throwaway PostgreSQL server for the run: the service's tests run against it as against SQLite.
-          globalSetup: ['tests/support/postgres.ts'],
+          globalSetup: ['tests/support/system/postgres.ts'],
           // The service, and page code that runs outside the DOM (the decode engine of the scanner's worker).
           include: ['tests/server/**/*.test.ts', 'tests/unit/**/*.node.test.{ts,tsx}'],
         },

@@ -8,10 +8,10 @@
 import { rm } from 'node:fs/promises';
 import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
 import { build, type Rollup } from 'vite';
-import { buildPage } from '../tests/e2e/support/buildPage';
-import { launchChromium } from '../tests/e2e/support/chromium';
-import { PHONE_VI } from '../tests/e2e/support/profiles';
-import { startTraceServer } from '../tests/e2e/support/traceServer';
+import { buildPage } from '../tests/support/server/buildPage';
+import { launchChromium } from '../tests/support/browser/chromium';
+import { PHONE_VI } from '../tests/support/browser/profiles';
+import { startTraceServer } from '../tests/support/server/traceServer';
 import { startUpChunks } from './startUpChunks.ts';
 
 /** What fails the check: every script fetched until the rendered deep link answers a tap. */

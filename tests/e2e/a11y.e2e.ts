@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeViolations } from './support/axe';
-import { CARTON_CODE, UNIT_CODE, UNKNOWN_CODE, e2eSuite } from './support/e2eSuite';
-import { lookupPage } from './support/lookupPage';
-import { PHONE_VI, PROFILES } from './support/profiles';
-import type { Texts } from './support/texts';
+import { axeViolations } from '../support/browser/axe';
+import { CARTON_CODE, UNIT_CODE, UNKNOWN_CODE, e2eSuite } from '../support/browser/e2eSuite';
+import { lookupPage } from '../support/browser/lookupPage';
+import { PHONE_VI, PROFILES } from '../support/browser/profiles';
+import type { Texts } from '../support/browser/texts';
 
 // The built-in fake camera (a test pattern) so the scanner dialog opens with a live video.
 const suite = e2eSuite({ camera: { camera: 'pattern' } });

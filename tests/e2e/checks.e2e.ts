@@ -5,11 +5,11 @@ import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDay } from '../../src/i18n/formatDay';
 import { traceDayOf } from '../../src/shared/dates/calendarDay';
-import { axeViolations } from './support/axe';
-import { CARTON_CODE, TRACE_DATA, e2eSuite } from './support/e2eSuite';
-import { DESKTOP_EN, PHONE_VI, type Profile } from './support/profiles';
-import { fill, type Texts } from './support/texts';
-import { REPO_ROOT } from '../support/childProcess';
+import { axeViolations } from '../support/browser/axe';
+import { CARTON_CODE, TRACE_DATA, e2eSuite } from '../support/browser/e2eSuite';
+import { DESKTOP_EN, PHONE_VI, type Profile } from '../support/browser/profiles';
+import { fill, type Texts } from '../support/browser/texts';
+import { REPO_ROOT } from '../support/system/childProcess';
 
 // Issue 26: what the service counts of a code's lookups, as shoppers read it, and the recall watch.
 const SHOTS = join(REPO_ROOT, 'test-results/screenshots');

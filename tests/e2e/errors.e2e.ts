@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBadGatewayProxy, type BadGatewayProxy } from './support/badGatewayProxy';
-import { startKnownDataServer, TRACE_PATH, UNIT_CODE, e2eSuite } from './support/e2eSuite';
-import { lookupPage } from './support/lookupPage';
-import { PROFILES } from './support/profiles';
-import { fill } from './support/texts';
-import type { TraceServer } from './support/traceServer';
+import { startBadGatewayProxy, type BadGatewayProxy } from '../support/system/badGatewayProxy';
+import { startKnownDataServer, TRACE_PATH, UNIT_CODE, e2eSuite } from '../support/browser/e2eSuite';
+import { lookupPage } from '../support/browser/lookupPage';
+import { PROFILES } from '../support/browser/profiles';
+import { fill } from '../support/browser/texts';
+import type { TraceServer } from '../support/server/traceServer';
 
 const suite = e2eSuite();
 

@@ -1,9 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { CARTON_CODE, e2eSuite } from './support/e2eSuite';
-import { cartonRows, lookupPage } from './support/lookupPage';
-import { DESKTOP_EN } from './support/profiles';
-import { TEXTS, fill } from './support/texts';
+import { CARTON_CODE, e2eSuite } from '../support/browser/e2eSuite';
+import { cartonRows, lookupPage } from '../support/browser/lookupPage';
+import { DESKTOP_EN } from '../support/browser/profiles';
+import { TEXTS, fill } from '../support/browser/texts';
 
 const suite = e2eSuite({ camera: { camera: 'pattern' } });
 

@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { brand } from '../../theme/brand';
-import { UNIT_CODE, e2eSuite } from './support/e2eSuite';
-import { lookupPage, unitRows } from './support/lookupPage';
-import { DESKTOP_EN, PHONE_VI } from './support/profiles';
-import { TEXTS, fill, type Language } from './support/texts';
+import { UNIT_CODE, e2eSuite } from '../support/browser/e2eSuite';
+import { lookupPage, unitRows } from '../support/browser/lookupPage';
+import { DESKTOP_EN, PHONE_VI } from '../support/browser/profiles';
+import { TEXTS, fill, type Language } from '../support/browser/texts';
 
 const suite = e2eSuite();
 

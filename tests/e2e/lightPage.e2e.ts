@@ -1,12 +1,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/chromium';
-import { CARTON_CODE, TRACE_DATA, UNIT_CODE, builtPage } from './support/e2eSuite';
-import { holdBundle } from './support/holdBundle';
-import { consoleProblems } from './support/pageProbes';
-import { PHONE_VI } from './support/profiles';
-import { TEXTS, fill } from './support/texts';
-import { startTraceServer, type TraceServer } from './support/traceServer';
+import { launchChromium } from '../support/browser/chromium';
+import { CARTON_CODE, TRACE_DATA, UNIT_CODE, builtPage } from '../support/browser/e2eSuite';
+import { holdBundle } from '../support/browser/holdBundle';
+import { consoleProblems } from '../support/browser/pageProbes';
+import { PHONE_VI } from '../support/browser/profiles';
+import { TEXTS, fill } from '../support/browser/texts';
+import { startTraceServer, type TraceServer } from '../support/server/traceServer';
 
 // A shopper taps a button of the page's HTML before its script has made it live: the tap is answered
 // once the script runs, on the server's page and on the static build's shell alike.

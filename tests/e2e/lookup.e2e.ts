@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { BLANK_FIELDS_CODE, CARTON_CODE, UNIT_CODE, UNKNOWN_CODE, e2eSuite } from './support/e2eSuite';
-import { cartonRows, lookupPage, qrParam, unitRows } from './support/lookupPage';
-import { PROFILES } from './support/profiles';
+import { BLANK_FIELDS_CODE, CARTON_CODE, UNIT_CODE, UNKNOWN_CODE, e2eSuite } from '../support/browser/e2eSuite';
+import { cartonRows, lookupPage, qrParam, unitRows } from '../support/browser/lookupPage';
+import { PROFILES } from '../support/browser/profiles';
 
 const suite = e2eSuite();
 

@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeViolations } from './support/axe';
-import { BLANK_FIELDS_CODE, TRACE_PATH, UNIT_CODE, UNKNOWN_CODE, e2eSuite } from './support/e2eSuite';
-import { lookupPage } from './support/lookupPage';
-import { PHONE_VI, PROFILES } from './support/profiles';
-import { fill, type Language, type Texts } from './support/texts';
-import { REPO_ROOT } from '../support/childProcess';
+import { axeViolations } from '../support/browser/axe';
+import { BLANK_FIELDS_CODE, TRACE_PATH, UNIT_CODE, UNKNOWN_CODE, e2eSuite } from '../support/browser/e2eSuite';
+import { lookupPage } from '../support/browser/lookupPage';
+import { PHONE_VI, PROFILES } from '../support/browser/profiles';
+import { fill, type Language, type Texts } from '../support/browser/texts';
+import { REPO_ROOT } from '../support/system/childProcess';
 
 // Rows of traceData.json for the expiry states (loaded through the import command).
 const EXPIRED_CODE = 'EX24B0105Q90X00001'; // expired 05/07/2025

@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { axeViolations } from './support/axe';
-import { CARTON_CODE, UNIT_CODE, UNKNOWN_CODE, e2eSuite } from './support/e2eSuite';
-import { lookupPage, qrParam } from './support/lookupPage';
-import { DESKTOP_EN, PHONE_VI, PROFILES } from './support/profiles';
-import type { Texts } from './support/texts';
-import { REPO_ROOT } from '../support/childProcess';
+import { axeViolations } from '../support/browser/axe';
+import { CARTON_CODE, UNIT_CODE, UNKNOWN_CODE, e2eSuite } from '../support/browser/e2eSuite';
+import { lookupPage, qrParam } from '../support/browser/lookupPage';
+import { DESKTOP_EN, PHONE_VI, PROFILES } from '../support/browser/profiles';
+import type { Texts } from '../support/browser/texts';
+import { REPO_ROOT } from '../support/system/childProcess';
 
 const SHOTS = join(REPO_ROOT, 'test-results/screenshots');
 const suite = e2eSuite();
@@ -63,7 +63,7 @@ describe.each(PROFILES)('after a result ($name)', ({ language, context }) => {
     // The visitor picks the other language: the link now says which.
     const other = language === 'vi' ? 'en' : 'vi';
     await page.getByRole('button', { name: new RegExp(`^${language.toUpperCase()}:`) }).click();
-    const { TEXTS } = await import('./support/texts');
+    const { TEXTS } = await import('../support/browser/texts');
     await page.getByRole('button', { name: TEXTS[other].share.button }).click();
     await page.getByText(TEXTS[other].share.copied).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${suite.url}/dt?qr=${CARTON_CODE}&lng=${other}`);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CARTON_CODE, UNIT_CODE, e2eSuite } from './support/e2eSuite';
-import { cartonRows, lookupPage, qrParam, unitRows } from './support/lookupPage';
-import { PHONE_VI, PROFILES } from './support/profiles';
+import { CARTON_CODE, UNIT_CODE, e2eSuite } from '../support/browser/e2eSuite';
+import { cartonRows, lookupPage, qrParam, unitRows } from '../support/browser/lookupPage';
+import { PHONE_VI, PROFILES } from '../support/browser/profiles';
 
 const HTTPS_HOST = 'shop.example';
 

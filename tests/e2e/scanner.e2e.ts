@@ -4,11 +4,11 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, type CameraSetup } from './support/chromium';
-import { builtPage } from './support/e2eSuite';
-import { writeQrPhoto, writeQrVideo } from './support/fakeCameraVideo';
-import { consoleProblems, liveCameraTracks, watchCameraStreams } from './support/pageProbes';
-import { startTraceServer, type TraceServer } from './support/traceServer';
+import { launchChromium, type CameraSetup } from '../support/browser/chromium';
+import { builtPage } from '../support/browser/e2eSuite';
+import { writeQrPhoto, writeQrVideo } from '../support/browser/fakeCameraVideo';
+import { consoleProblems, liveCameraTracks, watchCameraStreams } from '../support/browser/pageProbes';
+import { startTraceServer, type TraceServer } from '../support/server/traceServer';
 
 const CODE = '1D24B3261X54A2320';
 const PRODUCT = 'Sữa bột Đồng Xanh Gold 900g'; // server/seed/demo.json

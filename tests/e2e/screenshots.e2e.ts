@@ -1,12 +1,12 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BLANK_FIELDS_CODE, CARTON_CODE, startKnownDataServer, TRACE_PATH, UNIT_CODE, UNKNOWN_CODE, e2eSuite } from './support/e2eSuite';
-import { lookupPage } from './support/lookupPage';
-import { PHONE_VI } from './support/profiles';
-import { TEXTS, fill, type Language } from './support/texts';
-import { REPO_ROOT } from '../support/childProcess';
-import type { TraceServer } from './support/traceServer';
+import { BLANK_FIELDS_CODE, CARTON_CODE, startKnownDataServer, TRACE_PATH, UNIT_CODE, UNKNOWN_CODE, e2eSuite } from '../support/browser/e2eSuite';
+import { lookupPage } from '../support/browser/lookupPage';
+import { PHONE_VI } from '../support/browser/profiles';
+import { TEXTS, fill, type Language } from '../support/browser/texts';
+import { REPO_ROOT } from '../support/system/childProcess';
+import type { TraceServer } from '../support/server/traceServer';
 
 const SHOTS = join(REPO_ROOT, 'test-results/screenshots');
 const suite = e2eSuite({ camera: { camera: 'pattern' } });

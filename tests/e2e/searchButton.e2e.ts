@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { e2eSuite } from './support/e2eSuite';
-import { lookupPage } from './support/lookupPage';
-import { DESKTOP_EN, PHONE_VI } from './support/profiles';
+import { e2eSuite } from '../support/browser/e2eSuite';
+import { lookupPage } from '../support/browser/lookupPage';
+import { DESKTOP_EN, PHONE_VI } from '../support/browser/profiles';
 
 const suite = e2eSuite();
 

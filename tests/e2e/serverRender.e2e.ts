@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { brand } from '../../theme/brand';
-import { CARTON_CODE, MARKUP_CODE, MARKUP_NAME, UNIT_CODE, UNKNOWN_CODE, e2eSuite } from './support/e2eSuite';
-import { cartonRows, lookupPage, qrParam, unitRows } from './support/lookupPage';
-import { DESKTOP_EN, PHONE_VI, PROFILES } from './support/profiles';
-import { TEXTS, fill } from './support/texts';
-import { typeBeforeBundle } from './support/holdBundle';
-import { consoleProblems } from './support/pageProbes';
+import { CARTON_CODE, MARKUP_CODE, MARKUP_NAME, UNIT_CODE, UNKNOWN_CODE, e2eSuite } from '../support/browser/e2eSuite';
+import { cartonRows, lookupPage, qrParam, unitRows } from '../support/browser/lookupPage';
+import { DESKTOP_EN, PHONE_VI, PROFILES } from '../support/browser/profiles';
+import { TEXTS, fill } from '../support/browser/texts';
+import { typeBeforeBundle } from '../support/browser/holdBundle';
+import { consoleProblems } from '../support/browser/pageProbes';
 
 const suite = e2eSuite();
 const PRODUCT = 'Sữa bột Đồng Xanh Gold 900g';

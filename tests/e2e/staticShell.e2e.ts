@@ -1,13 +1,13 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './support/chromium';
-import { holdBundle, typeBeforeBundle } from './support/holdBundle';
-import { consoleProblems } from './support/pageProbes';
-import { CARTON_CODE, TRACE_DATA, TRACE_PATH, UNIT_CODE, builtPage } from './support/e2eSuite';
-import { cartonRows, lookupPage } from './support/lookupPage';
-import { PHONE_VI } from './support/profiles';
-import { TEXTS } from './support/texts';
-import { startTraceServer, type TraceServer } from './support/traceServer';
+import { launchChromium } from '../support/browser/chromium';
+import { holdBundle, typeBeforeBundle } from '../support/browser/holdBundle';
+import { consoleProblems } from '../support/browser/pageProbes';
+import { CARTON_CODE, TRACE_DATA, TRACE_PATH, UNIT_CODE, builtPage } from '../support/browser/e2eSuite';
+import { cartonRows, lookupPage } from '../support/browser/lookupPage';
+import { PHONE_VI } from '../support/browser/profiles';
+import { TEXTS } from '../support/browser/texts';
+import { startTraceServer, type TraceServer } from '../support/server/traceServer';
 
 // The static build as any static host serves it: no server render (the service here has no render
 // module, so it sends index.html as built), the page renders itself.

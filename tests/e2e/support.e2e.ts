@@ -5,12 +5,12 @@ import QRCode from 'qrcode';
 import sharp from 'sharp';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations } from './support/axe';
-import { holdBundle } from './support/holdBundle';
-import { BLANK_FIELDS_CODE, CARTON_CODE, UNIT_CODE, e2eSuite } from './support/e2eSuite';
-import { DESKTOP_EN, PHONE_VI } from './support/profiles';
-import { TEXTS, fill, type Language } from './support/texts';
-import { REPO_ROOT } from '../support/childProcess';
+import { axeViolations } from '../support/browser/axe';
+import { holdBundle } from '../support/browser/holdBundle';
+import { BLANK_FIELDS_CODE, CARTON_CODE, UNIT_CODE, e2eSuite } from '../support/browser/e2eSuite';
+import { DESKTOP_EN, PHONE_VI } from '../support/browser/profiles';
+import { TEXTS, fill, type Language } from '../support/browser/texts';
+import { REPO_ROOT } from '../support/system/childProcess';
 
 const SHOTS = join(REPO_ROOT, 'test-results/screenshots');
 const suite = e2eSuite();

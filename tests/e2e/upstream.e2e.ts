@@ -1,11 +1,11 @@
 import type { Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFaultProxy, UPSTREAM_401, type FaultProxy } from '../support/faultProxy';
-import { builtPage, startKnownDataServer, TRACE_PATH, UNIT_CODE, e2eSuite } from './support/e2eSuite';
-import { lookupPage, unitRows } from './support/lookupPage';
-import { PROFILES } from './support/profiles';
-import { TEXTS, fill } from './support/texts';
-import { startTraceServer, type TraceServer } from './support/traceServer';
+import { startFaultProxy, UPSTREAM_401, type FaultProxy } from '../support/system/faultProxy';
+import { builtPage, startKnownDataServer, TRACE_PATH, UNIT_CODE, e2eSuite } from '../support/browser/e2eSuite';
+import { lookupPage, unitRows } from '../support/browser/lookupPage';
+import { PROFILES } from '../support/browser/profiles';
+import { TEXTS, fill } from '../support/browser/texts';
+import { startTraceServer, type TraceServer } from '../support/server/traceServer';
 
 // Issue 24: the page server in upstream mode, in front of the reference service on its own port and
 // database (the brand's "existing" trace service), with a fault-injecting proxy between them.

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, expect, it } from 'vitest';
-import { startTestServer, TRACE_URL_PATH, type TestServer } from './harness.ts';
+import { startTestServer, TRACE_URL_PATH, type TestServer } from '../support/server/harness.ts';
 
 let server: TestServer | undefined;
 afterEach(async () => {

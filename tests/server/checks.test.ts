@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TraceChecks, TraceResponse } from '../../src/api/traceContract.ts';
 import { vietnamDay } from '../../server/checks/vietnamDay.ts';
-import { BACKENDS, type TestDatabase } from './backends.ts';
-import { startTestServer, type TestServer } from './harness.ts';
+import { BACKENDS, type TestDatabase } from '../support/server/backends.ts';
+import { startTestServer, type TestServer } from '../support/server/harness.ts';
 
 // Issue 26: shoppers' lookups of a code are counted (first day, lookups, distinct devices), and each
 // answer says so. The answers and the database, as the shopper and the operator see them.

@@ -2,10 +2,10 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { TRACE_API_BASE_PATH, type TraceChecks, type TraceResponse } from '../../src/api/traceContract.ts';
-import { startService, type ServiceProcess } from '../support/childProcess.ts';
-import { BACKENDS, type TestDatabase } from './backends.ts';
-import { DEMO_KEY, makeSiteDir, startTestServer, TRACE_URL_PATH, type TestServer } from './harness.ts';
-import { startTcpGate, type TcpGate } from './tcpGate.ts';
+import { startService, type ServiceProcess } from '../support/system/childProcess.ts';
+import { BACKENDS, type TestDatabase } from '../support/server/backends.ts';
+import { DEMO_KEY, makeSiteDir, startTestServer, TRACE_URL_PATH, type TestServer } from '../support/server/harness.ts';
+import { startTcpGate, type TcpGate } from '../support/system/tcpGate.ts';
 
 // Counting never fails or holds a lookup: a killed process loses at most its pending batch, and while
 // the database is away lookups are answered and their counts wait for it.

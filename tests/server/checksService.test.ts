@@ -7,9 +7,9 @@ import type { TraceResponse } from '../../src/api/traceContract.ts';
 import { LookupCounter, type CounterObserver } from '../../server/checks/lookupCounter.ts';
 import { openCheckStore } from '../../server/checks/openCheckStore.ts';
 import { vietnamDay } from '../../server/checks/vietnamDay.ts';
-import { runTs } from '../support/childProcess.ts';
-import { BACKENDS } from './backends.ts';
-import { startTestServer, type TestServer } from './harness.ts';
+import { runTs } from '../support/system/childProcess.ts';
+import { BACKENDS } from '../support/server/backends.ts';
+import { startTestServer, type TestServer } from '../support/server/harness.ts';
 
 // Counting as the service runs it: rendered deep links, CHECKS=off, the metrics, the brand's report.
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { runProcess, startProcess } from '../support/childProcess.ts';
+import { runProcess, startProcess } from '../support/system/childProcess.ts';
 
 // The helper every process test and bench starts through: its failures must name what went wrong.
 const node = (script: string) => [process.execPath, { args: ['-e', script] }] as const;

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TraceResponse } from '../../src/api/traceContract.ts';
 import { DEMO_DATA } from '../../server/main.ts';
 import { buildOpenApiDocument } from '../../server/openapi.ts';
-import { BACKENDS, type TestDatabase } from './backends.ts';
-import { startTestServer, TRACE_URL_PATH, type TestServer } from './harness.ts';
+import { BACKENDS, type TestDatabase } from '../support/server/backends.ts';
+import { startTestServer, TRACE_URL_PATH, type TestServer } from '../support/server/harness.ts';
 
 const VALIDATION_400 = { error: 'VALIDATION', status: 400, EndPoint: TRACE_URL_PATH };
 

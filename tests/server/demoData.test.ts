@@ -2,9 +2,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runTs, startService, type ServiceProcess } from '../support/childProcess.ts';
-import { BACKENDS, type TestDatabase } from './backends.ts';
-import { DEMO_KEY, TRACE_URL_PATH } from './harness.ts';
+import { runTs, startService, type ServiceProcess } from '../support/system/childProcess.ts';
+import { BACKENDS, type TestDatabase } from '../support/server/backends.ts';
+import { DEMO_KEY, TRACE_URL_PATH } from '../support/server/harness.ts';
 
 /** A code of server/seed/demo.json. */
 const DEMO_CODE = '1D24B3261X54A2320';

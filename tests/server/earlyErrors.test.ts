@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, TRACE_URL_PATH, type TestServer } from './harness.ts';
-import { sendRaw, type RawResponse } from './rawHttp.ts';
+import { startTestServer, TRACE_URL_PATH, type TestServer } from '../support/server/harness.ts';
+import { sendRaw, type RawResponse } from '../support/server/rawHttp.ts';
 
 let server: TestServer;
 beforeAll(async () => {

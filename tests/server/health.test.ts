@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { BACKENDS, type TestDatabase } from './backends.ts';
-import { startTestServer, type TestServer } from './harness.ts';
+import { BACKENDS, type TestDatabase } from '../support/server/backends.ts';
+import { startTestServer, type TestServer } from '../support/server/harness.ts';
 
 let server: TestServer | undefined;
 afterEach(() => server?.close());

@@ -11,7 +11,7 @@ import type { StoredImage } from '../../server/domain/productImage.ts';
 import { ImageCache } from '../../server/imageCache.ts';
 import { importFile } from '../../server/import/importFile.ts';
 import { DEMO_DATA } from '../../server/main.ts';
-import { DEMO_KEY, TRACE_URL_PATH } from './harness.ts';
+import { DEMO_KEY, TRACE_URL_PATH } from '../support/server/harness.ts';
 
 // The pictures' route on a real SQLite database with the demo data, its picture reads counted through a
 // wrapped CodeLookup: each picture is read from the database once, then from memory, within a byte

@@ -9,8 +9,8 @@ import type { TraceStorage } from '../../server/db/storage.ts';
 import type { RowProblem } from '../../server/db/importRows.ts';
 import { importFile } from '../../server/import/importFile.ts';
 import { DEMO_DATA } from '../../server/main.ts';
-import { BACKENDS, type TestDatabase } from './backends.ts';
-import { csv, HEADER, tempDir, writeTempFile } from './importFiles.ts';
+import { BACKENDS, type TestDatabase } from '../support/server/backends.ts';
+import { csv, HEADER, tempDir, writeTempFile } from '../support/server/importFiles.ts';
 
 const SAMPLE_CSV = fileURLToPath(new URL('../../server/seed/sample.csv', import.meta.url));
 

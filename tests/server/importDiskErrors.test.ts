@@ -2,10 +2,10 @@ import { readdirSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runTs, startService } from '../support/childProcess.ts';
-import { DEMO_KEY, makeSiteDir, TRACE_URL_PATH } from './harness.ts';
-import { csv, writeTempFile } from './importFiles.ts';
-import { mountSmallDisk, type SmallDisk } from './smallDisk.ts';
+import { runTs, startService } from '../support/system/childProcess.ts';
+import { DEMO_KEY, makeSiteDir, TRACE_URL_PATH } from '../support/server/harness.ts';
+import { csv, writeTempFile } from '../support/server/importFiles.ts';
+import { mountSmallDisk, type SmallDisk } from '../support/system/smallDisk.ts';
 
 const SAMPLE_CSV = fileURLToPath(new URL('../../server/seed/sample.csv', import.meta.url));
 const DISK_KIB = 1024;

@@ -6,9 +6,9 @@ import type { TraceStorage } from '../../server/db/storage.ts';
 import { CATALOGUE_MAX_ENTRIES } from '../../server/import/catalogue.ts';
 import type { RowProblem } from '../../server/db/importRows.ts';
 import { importFile } from '../../server/import/importFile.ts';
-import { runTs } from '../support/childProcess.ts';
-import { BACKENDS, type TestDatabase } from './backends.ts';
-import { HEADER, tempDir, writeTempFile } from './importFiles.ts';
+import { runTs } from '../support/system/childProcess.ts';
+import { BACKENDS, type TestDatabase } from '../support/server/backends.ts';
+import { HEADER, tempDir, writeTempFile } from '../support/server/importFiles.ts';
 
 // Import files and pictures from someone the operator does not control (an ERP export, a supplier, a
 // shared drive): whatever they hold, the import ends quickly, reads nothing outside the import file's

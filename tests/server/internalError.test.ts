@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, TRACE_URL_PATH, type TestServer } from './harness.ts';
+import { startTestServer, TRACE_URL_PATH, type TestServer } from '../support/server/harness.ts';
 
 // At warn, Fastify's per-request lines are off; errors must still be logged with their request id.
 describe.each(['info', 'warn'])('at LOG_LEVEL=%s', (level) => {

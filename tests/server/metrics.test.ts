@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
-import { runTs } from '../support/childProcess.ts';
-import { BACKENDS } from './backends.ts';
-import { startTestServer, TRACE_URL_PATH, type TestServer } from './harness.ts';
-import { csv, writeTempFile } from './importFiles.ts';
+import { runTs } from '../support/system/childProcess.ts';
+import { BACKENDS } from '../support/server/backends.ts';
+import { startTestServer, TRACE_URL_PATH, type TestServer } from '../support/server/harness.ts';
+import { csv, writeTempFile } from '../support/server/importFiles.ts';
 
 let server: TestServer | undefined;
 afterEach(async () => {

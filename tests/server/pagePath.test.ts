@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startRedis, type TestRedis } from '../support/redis.ts';
-import { startTestServer, TRACE_URL_PATH, type TestServer } from './harness.ts';
+import { startRedis, type TestRedis } from '../support/system/redis.ts';
+import { startTestServer, TRACE_URL_PATH, type TestServer } from '../support/server/harness.ts';
 
 // The page path (/, /dt?qr=, every not-found page) renders through the page module and looks codes up:
 // it takes from the same per-client budget as the API, renders are capped in number, and only GET and

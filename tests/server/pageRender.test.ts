@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INDEX_HTML, startTestServer, type TestServer } from './harness.ts';
+import { INDEX_HTML, startTestServer, type TestServer } from '../support/server/harness.ts';
 
 // The service's side of server rendering: it loads the page's render module, answers its lookups in
 // process and puts the parts into index.html. The real page module is rendered in the e2e suite

@@ -6,11 +6,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SNAPSHOT_MAX_AGE_MS } from '../../server/db/sqlite/codeLookup.ts';
-import { runTs, startService, type Finished, type ServiceProcess } from '../support/childProcess.ts';
-import { BACKENDS, type TestDatabase } from './backends.ts';
-import { randomGenerator, randomRequest } from './fuzzBodies.ts';
-import { DEMO_KEY, makeSiteDir, TRACE_URL_PATH } from './harness.ts';
-import { csv, writeTempFile } from './importFiles.ts';
+import { runTs, startService, type Finished, type ServiceProcess } from '../support/system/childProcess.ts';
+import { BACKENDS, type TestDatabase } from '../support/server/backends.ts';
+import { randomGenerator, randomRequest } from '../support/server/fuzzBodies.ts';
+import { DEMO_KEY, makeSiteDir, TRACE_URL_PATH } from '../support/server/harness.ts';
+import { csv, writeTempFile } from '../support/server/importFiles.ts';
 
 const SAMPLE_CSV = fileURLToPath(new URL('../../server/seed/sample.csv', import.meta.url));
 const FUZZ_SEED = 20261122;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_KEY, startTestServer, TRACE_URL_PATH, type TestServer } from './harness.ts';
-import { sendRaw } from './rawHttp.ts';
+import { DEMO_KEY, startTestServer, TRACE_URL_PATH, type TestServer } from '../support/server/harness.ts';
+import { sendRaw } from '../support/server/rawHttp.ts';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEMO_KEY, startTestServer, TRACE_URL_PATH, type TestServer } from './harness.ts';
+import { DEMO_KEY, startTestServer, TRACE_URL_PATH, type TestServer } from '../support/server/harness.ts';
 
 let server: TestServer | undefined;
 afterEach(() => server?.close());

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, expect, it } from 'vitest';
 import { loadConfig } from '../../server/config.ts';
-import { startService, type ServiceProcess } from '../support/childProcess.ts';
-import { startRedis, type TestRedis } from '../support/redis.ts';
-import { DEMO_KEY, makeSiteDir, startTestServer, TRACE_URL_PATH, type TestServer } from './harness.ts';
+import { startService, type ServiceProcess } from '../support/system/childProcess.ts';
+import { startRedis, type TestRedis } from '../support/system/redis.ts';
+import { DEMO_KEY, makeSiteDir, startTestServer, TRACE_URL_PATH, type TestServer } from '../support/server/harness.ts';
 
 // REDIS_URL: every instance counts against one limit, in a real redis-server of the test's own.
 

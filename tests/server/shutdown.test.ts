@@ -1,9 +1,9 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runTs, startService, type ServiceProcess } from '../support/childProcess.ts';
-import { DEMO_KEY, makeSiteDir, TRACE_URL_PATH } from './harness.ts';
-import { openConnection, openSocket, sendRaw } from './rawHttp.ts';
+import { runTs, startService, type ServiceProcess } from '../support/system/childProcess.ts';
+import { DEMO_KEY, makeSiteDir, TRACE_URL_PATH } from '../support/server/harness.ts';
+import { openConnection, openSocket, sendRaw } from '../support/server/rawHttp.ts';
 
 let dir: string;
 let server: ServiceProcess;

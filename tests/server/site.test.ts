@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ASSET_JS, ASSET_WASM, INDEX_HTML, startTestServer, TRACE_URL_PATH, type TestServer } from './harness.ts';
+import { ASSET_JS, ASSET_WASM, INDEX_HTML, startTestServer, TRACE_URL_PATH, type TestServer } from '../support/server/harness.ts';
 
 let server: TestServer;
 beforeAll(async () => {

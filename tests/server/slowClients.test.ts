@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_KEY, startTestServer, TRACE_URL_PATH, type TestServer } from './harness.ts';
-import { closedWithin, openSocket, parseResponse } from './rawHttp.ts';
+import { DEMO_KEY, startTestServer, TRACE_URL_PATH, type TestServer } from '../support/server/harness.ts';
+import { closedWithin, openSocket, parseResponse } from '../support/server/rawHttp.ts';
 
 const TIMEOUT_MS = 1000;
 /** Node checks request deadlines on a timer (every TIMEOUT_MS / 4 here), and the test machine may be busy. */

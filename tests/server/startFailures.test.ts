@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storageLocation } from '../../server/db/openStorage.ts';
-import { runTs } from '../support/childProcess.ts';
-import { mountSmallDisk, type SmallDisk } from './smallDisk.ts';
+import { runTs } from '../support/system/childProcess.ts';
+import { mountSmallDisk, type SmallDisk } from '../support/system/smallDisk.ts';
 
 const SAMPLE_CSV = fileURLToPath(new URL('../../server/seed/sample.csv', import.meta.url));
 

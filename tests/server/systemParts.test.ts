@@ -2,7 +2,7 @@ import { chmodSync, copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT, runProcess } from '../support/childProcess.ts';
+import { REPO_ROOT, runProcess } from '../support/system/childProcess.ts';
 
 // `npm test` starts with scripts/system-parts.sh: the parts the tests drive and npm cannot install.
 // A part goes missing here by leaving it off PATH (an empty folder): the script then sees a fresh machine.

@@ -7,8 +7,8 @@ import { openCodeLookup, type SqliteCodeLookup } from '../../server/db/sqlite/co
 import { openStorage } from '../../server/db/openStorage.ts';
 import type { CodeLookup, TraceStorage } from '../../server/db/storage.ts';
 import { importFile } from '../../server/import/importFile.ts';
-import { BACKENDS, type TestDatabase } from './backends.ts';
-import { csv, HEADER, tempDir, writeTempFile } from './importFiles.ts';
+import { BACKENDS, type TestDatabase } from '../support/server/backends.ts';
+import { csv, HEADER, tempDir, writeTempFile } from '../support/server/importFiles.ts';
 
 const MAX_AGE_MS = 40;
 const ROW = 'LN27A0201G85X00001,SB850G,Sữa bột 850g,lon,850,gam,L2027-0201,2027-02-01,2029-02-01,,';

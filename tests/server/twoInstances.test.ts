@@ -2,10 +2,10 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TraceChecks, TraceResponse } from '../../src/api/traceContract.ts';
-import { runTs, startService, type ServiceProcess } from '../support/childProcess.ts';
-import { BACKENDS, type TestDatabase } from './backends.ts';
-import { DEMO_KEY, makeSiteDir, TRACE_URL_PATH } from './harness.ts';
-import { csv, writeTempFile } from './importFiles.ts';
+import { runTs, startService, type ServiceProcess } from '../support/system/childProcess.ts';
+import { BACKENDS, type TestDatabase } from '../support/server/backends.ts';
+import { DEMO_KEY, makeSiteDir, TRACE_URL_PATH } from '../support/server/harness.ts';
+import { csv, writeTempFile } from '../support/server/importFiles.ts';
 
 const ROW = 'TW27A0101X00000001,TW1L,Sữa tươi 1L,hộp,1000,ml,L1,2027-01-01,2027-03-01,,';
 

@@ -5,9 +5,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_HEADER, TRACE_API_BASE_PATH, type TraceResponse } from '../../src/api/traceContract.ts';
 import { loadConfig } from '../../server/config.ts';
 import { start, type Started } from '../../server/main.ts';
-import { startFaultProxy, UPSTREAM_401, UPSTREAM_500, type FaultProxy } from '../support/faultProxy.ts';
-import { runTs } from '../support/childProcess.ts';
-import { DEMO_KEY, startTestServer, TRACE_URL_PATH, type TestServer } from './harness.ts';
+import { startFaultProxy, UPSTREAM_401, UPSTREAM_500, type FaultProxy } from '../support/system/faultProxy.ts';
+import { runTs } from '../support/system/childProcess.ts';
+import { DEMO_KEY, startTestServer, TRACE_URL_PATH, type TestServer } from '../support/server/harness.ts';
 
 // The page server in upstream mode (issue 24) in front of the reference service itself, on its own
 // port and database, with a fault-injecting proxy between them.

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { brand } from '../../../theme/brand';
-import { EXAMPLE_CODE } from '../../mocks/fixtures';
-import { renderApp } from '../../render';
+import { EXAMPLE_CODE } from '../../support/mocks/fixtures';
+import { renderApp } from '../../support/page/render';
 
 describe('the shared layout', () => {
   it('has a header with the company logo linking to its website', async () => {

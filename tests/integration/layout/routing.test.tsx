@@ -4,9 +4,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';
 import { makeStore } from '@/store/store';
 import { AppLayout } from '@/layout/AppLayout';
-import { i18n } from '../../i18nInstance';
-import { EXAMPLE_CODE } from '../../mocks/fixtures';
-import { renderApp } from '../../render';
+import { i18n } from '../../support/page/i18nInstance';
+import { EXAMPLE_CODE } from '../../support/mocks/fixtures';
+import { renderApp } from '../../support/page/render';
 
 describe('routes', () => {
   it.each(['/', '/dt'])('%s shows the lookup page', async (route) => {

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 // Only the list's data is changed: everything that reads the list is the page's own code.
 vi.mock('@/i18n/languageList', async (importOriginal) => {
   const original = await importOriginal<typeof import('@/i18n/languageList')>();
-  const { GERMAN } = await import('../../thirdLanguage');
+  const { GERMAN } = await import('../../support/page/thirdLanguage');
   return { ...original, LANGUAGES: [...original.LANGUAGES, GERMAN] };
 });
 
@@ -17,7 +17,7 @@ const { AppProviders } = await import('@/app/providers');
 const { AppRoutes } = await import('@/app/router');
 const { makeStore } = await import('@/store/store');
 const { brand } = await import('../../../theme/brand');
-const { EXAMPLE_CODE } = await import('../../mocks/fixtures');
+const { EXAMPLE_CODE } = await import('../../support/mocks/fixtures');
 
 describe('a third language in the browser', () => {
   it('turns the language button into a menu of every language, which switches the page, its title and its dates', async () => {

@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { NavigationType } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { CARTON_CODE, EXAMPLE_CODE, UNKNOWN_CODE } from '../../mocks/fixtures';
-import { recordTracedCodes } from '../../mocks/traceCalls';
-import { renderApp } from '../../render';
+import { CARTON_CODE, EXAMPLE_CODE, UNKNOWN_CODE } from '../../support/mocks/fixtures';
+import { recordTracedCodes } from '../../support/mocks/traceCalls';
+import { renderApp } from '../../support/page/render';
 
 const input = () => screen.getByRole('textbox', { name: 'Mã QR' });
 const resultTable = () => screen.findByRole('table', { name: 'Thông tin sản phẩm' });

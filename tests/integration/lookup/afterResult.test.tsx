@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CARTON_CODE, EXAMPLE_CODE } from '../../mocks/fixtures';
-import { recordTracedCodes } from '../../mocks/traceCalls';
-import { renderApp } from '../../render';
+import { CARTON_CODE, EXAMPLE_CODE } from '../../support/mocks/fixtures';
+import { recordTracedCodes } from '../../support/mocks/traceCalls';
+import { renderApp } from '../../support/page/render';
 
 const shareButton = () => screen.findByRole('button', { name: 'Chia sẻ' });
 

@@ -3,10 +3,10 @@ import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TraceChecks, TraceResponse } from '@/api/traceContract';
 import { brand } from '../../../theme/brand';
-import { CARTON_CODE, EXAMPLE_CODE, answerWithExtras, demoResponses } from '../../mocks/fixtures';
-import { TRACE_URL } from '../../mocks/handlers';
-import { server } from '../../mocks/node';
-import { renderApp } from '../../render';
+import { CARTON_CODE, EXAMPLE_CODE, answerWithExtras, demoResponses } from '../../support/mocks/fixtures';
+import { TRACE_URL } from '../../support/mocks/handlers';
+import { server } from '../../support/mocks/node';
+import { renderApp } from '../../support/page/render';
 
 // Only Date is faked: 23 Nov 2026, 10:00 in Vietnam.
 beforeEach(() => {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { EXAMPLE_CODE } from '../../mocks/fixtures';
-import { renderApp } from '../../render';
+import { EXAMPLE_CODE } from '../../support/mocks/fixtures';
+import { renderApp } from '../../support/page/render';
 
 describe('a deep link', () => {
   it('prefills the code and shows its product at once', async () => {

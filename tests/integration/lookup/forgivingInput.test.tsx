@@ -2,11 +2,11 @@ import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { brand } from '../../../theme/brand';
-import { EXAMPLE_CODE, UNKNOWN_CODE } from '../../mocks/fixtures';
-import { TRACE_URL } from '../../mocks/handlers';
-import { server } from '../../mocks/node';
-import { recordTraceCalls, recordTracedCodes } from '../../mocks/traceCalls';
-import { renderApp } from '../../render';
+import { EXAMPLE_CODE, UNKNOWN_CODE } from '../../support/mocks/fixtures';
+import { TRACE_URL } from '../../support/mocks/handlers';
+import { server } from '../../support/mocks/node';
+import { recordTraceCalls, recordTracedCodes } from '../../support/mocks/traceCalls';
+import { renderApp } from '../../support/page/render';
 
 const input = () => screen.getByRole('textbox', { name: /Mã QR|QR code/ });
 const searchButton = () => screen.getByRole('button', { name: /^(Tra cứu|Search)$/ });

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { CARTON_CODE, EMPTY_VALUES_CODE, EXAMPLE_CODE, UNKNOWN_CODE, errorBody } from '../../mocks/fixtures';
-import { TRACE_URL } from '../../mocks/handlers';
-import { server } from '../../mocks/node';
-import { recordTraceCalls } from '../../mocks/traceCalls';
-import { renderApp } from '../../render';
+import { CARTON_CODE, EMPTY_VALUES_CODE, EXAMPLE_CODE, UNKNOWN_CODE, errorBody } from '../../support/mocks/fixtures';
+import { TRACE_URL } from '../../support/mocks/handlers';
+import { server } from '../../support/mocks/node';
+import { recordTraceCalls } from '../../support/mocks/traceCalls';
+import { renderApp } from '../../support/page/render';
 
 const input = () => screen.getByRole('textbox', { name: /Mã QR|QR code/ });
 const searchButton = () => screen.getByRole('button', { name: /^(Tra cứu|Search)$/ });

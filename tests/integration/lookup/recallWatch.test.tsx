@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CARTON_CODE, EXAMPLE_CODE, RECALLED_CODE, answerWithExtras, errorBody } from '../../mocks/fixtures';
-import { TRACE_URL } from '../../mocks/handlers';
-import { server } from '../../mocks/node';
-import { renderApp } from '../../render';
+import { CARTON_CODE, EXAMPLE_CODE, RECALLED_CODE, answerWithExtras, errorBody } from '../../support/mocks/fixtures';
+import { TRACE_URL } from '../../support/mocks/handlers';
+import { server } from '../../support/mocks/node';
+import { renderApp } from '../../support/page/render';
 
 // Only Date is faked (23 Nov 2026, 10:00 in Vietnam): the page's idle wait and MSW run on real timers.
 beforeEach(() => {

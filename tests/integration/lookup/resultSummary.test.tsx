@@ -9,12 +9,12 @@ import {
   UNIT_IN_CARTON_CODE,
   answerExpiring,
   answerWithExtras,
-} from '../../mocks/fixtures';
+} from '../../support/mocks/fixtures';
 import type { TraceResponse } from '@/api/traceContract';
-import { TRACE_URL } from '../../mocks/handlers';
-import { server } from '../../mocks/node';
-import { recordTracedCodes } from '../../mocks/traceCalls';
-import { renderApp } from '../../render';
+import { TRACE_URL } from '../../support/mocks/handlers';
+import { server } from '../../support/mocks/node';
+import { recordTracedCodes } from '../../support/mocks/traceCalls';
+import { renderApp } from '../../support/page/render';
 
 // Only Date is faked: timers, MSW and user-event run as usual. 23 Nov 2026, 10:00 in Vietnam.
 beforeEach(() => {

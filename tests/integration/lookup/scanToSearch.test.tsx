@@ -1,9 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { EXAMPLE_CODE, UNKNOWN_CODE } from '../../mocks/fixtures';
-import { recordTraceCalls } from '../../mocks/traceCalls';
-import { renderApp } from '../../render';
-import { cameraFailure, fakeCamera } from '../scanner/renderScanner';
+import { EXAMPLE_CODE, UNKNOWN_CODE } from '../../support/mocks/fixtures';
+import { recordTraceCalls } from '../../support/mocks/traceCalls';
+import { renderApp } from '../../support/page/render';
+import { cameraFailure, fakeCamera } from '../../support/page/renderScanner';
 
 
 async function openScanner(options: Parameters<typeof fakeCamera>[0] = {}) {

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { EXAMPLE_CODE } from '../../mocks/fixtures';
-import { renderApp } from '../../render';
+import { EXAMPLE_CODE } from '../../support/mocks/fixtures';
+import { renderApp } from '../../support/page/render';
 
 // As if the network dropped right after the page opened: the scanner's chunk never arrives.
 vi.mock('@/features/scanner/scannerUi', () => {

@@ -1,8 +1,8 @@
 // The static shell's field, typed into before the script ran, handed over to the page that renders over it.
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { EXAMPLE_CODE } from '../../mocks/fixtures';
-import type { RenderAppOptions } from '../../render';
+import { EXAMPLE_CODE } from '../../support/mocks/fixtures';
+import type { RenderAppOptions } from '../../support/page/render';
 
 const input = () => screen.getByRole<HTMLInputElement>('textbox', { name: /Mã QR|QR code/ });
 
@@ -16,7 +16,7 @@ async function renderOverShell(typing: (shell: HTMLInputElement) => void, option
   const shell = document.querySelector('input')!;
   shell.focus();
   vi.resetModules();
-  const { renderApp } = await import('../../render');
+  const { renderApp } = await import('../../support/page/render');
   typing(shell);
   // The page renders at least a task later.
   await new Promise((resolve) => setTimeout(resolve));

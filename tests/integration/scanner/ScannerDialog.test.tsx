@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CAMERA_CHOICE_KEY, SCAN_HINT_DELAY_MS } from '@/features/scanner/scanHints';
 import { selectScannerStatus } from '@/features/scanner/scannerSlice';
-import { cameraFailure, code, fakeCamera, renderScanner } from './renderScanner';
+import { cameraFailure, code, fakeCamera, renderScanner } from '../../support/page/renderScanner';
 
 const TRACE_URL = 'https://trace.example.vn/dt?qr=1D24B3261X54A2320';
 

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { DecodedCode } from '@/features/scanner/decode/decodedCode';
 import type { DecodePhoto } from '@/features/scanner/scannerDevices';
 import { selectScanningFile } from '@/features/scanner/scannerSlice';
-import { code, fakeCamera, renderScanner } from './renderScanner';
+import { code, fakeCamera, renderScanner } from '../../support/page/renderScanner';
 
 const TRACE_URL = 'https://trace.example.vn/dt?qr=1D24B3261X54A2320';
 const photo = () => new File([new Uint8Array([1, 2, 3])], 'carton.jpg', { type: 'image/jpeg' });

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { TRACE_URL } from '../../mocks/handlers';
-import { demoResponses, errorBody } from '../../mocks/fixtures';
-import { recordTracedCodes } from '../../mocks/traceCalls';
-import { server } from '../../mocks/node';
-import { renderApp } from '../../render';
+import { TRACE_URL } from '../../support/mocks/handlers';
+import { demoResponses, errorBody } from '../../support/mocks/fixtures';
+import { recordTracedCodes } from '../../support/mocks/traceCalls';
+import { server } from '../../support/mocks/node';
+import { renderApp } from '../../support/page/render';
 
 const MESSAGE = 'Shop ơi, em gửi mã: 1D24B3261X54A2320, TH26-A110-5C48-B000-1 và https://trace.example.vn/dt?qr=ZZ99Z9999Z99Z9999 ạ';
 

@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { traceApi } from '@/api/traceApi';
 import { makeStore } from '@/store/store';
 import { TRACE_API_KEY } from '@/config';
-import { CARTON_CODE, EXAMPLE_CODE, UNKNOWN_CODE, errorBody } from '../../mocks/fixtures';
-import { TRACE_URL } from '../../mocks/handlers';
-import { server } from '../../mocks/node';
+import { CARTON_CODE, EXAMPLE_CODE, UNKNOWN_CODE, errorBody } from '../../support/mocks/fixtures';
+import { TRACE_URL } from '../../support/mocks/handlers';
+import { server } from '../../support/mocks/node';
 
 async function trace(code: string) {
   const store = makeStore();

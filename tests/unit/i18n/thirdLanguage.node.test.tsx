@@ -4,7 +4,7 @@ import type { Language } from '@/i18n/languages';
 // Only the list's data is changed: everything that reads the list is the page's own code.
 vi.mock('@/i18n/languageList', async (importOriginal) => {
   const original = await importOriginal<typeof import('@/i18n/languageList')>();
-  const { GERMAN } = await import('../../thirdLanguage');
+  const { GERMAN } = await import('../../support/page/thirdLanguage');
   return { ...original, LANGUAGES: [...original.LANGUAGES, GERMAN] };
 });
 
@@ -17,7 +17,7 @@ const { pickTraceResult } = await import('@/api/traceResult');
 const { replyText } = await import('@/features/support/replyText');
 const { createServerI18n } = await import('@/i18n/i18n');
 const { formatDay } = await import('@/i18n/formatDay');
-const { demoResponses, EXAMPLE_CODE } = await import('../../mocks/fixtures');
+const { demoResponses, EXAMPLE_CODE } = await import('../../support/mocks/fixtures');
 
 describe('a third language, added as data', () => {
   it('writes dates in its own format', () => {
@@ -48,7 +48,7 @@ describe('a third language, added as data', () => {
   });
 
   it("words the service's busy page (429, 503) in the language the page would have had", async () => {
-    const { GERMAN } = await import('../../thirdLanguage');
+    const { GERMAN } = await import('../../support/page/thirdLanguage');
     const vi = (await import('../../../locales/vi.json')).default;
     expect(busyTexts({ url: '/dt?qr=X&lng=de' })).toEqual({
       lang: 'de',

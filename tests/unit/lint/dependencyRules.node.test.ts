@@ -22,7 +22,8 @@ async function cruise(files: Record<string, string>): Promise<{ code: number; ou
       await mkdir(dirname(join(dir, path)), { recursive: true });
       await writeFile(join(dir, path), `${text}\nexport const probe = 1;\n`);
     }
-    const args = [CLI, '--config', join(ROOT, '.dependency-cruiser.cjs'), '--output-type', 'err', 'src', 'server'];
+    const roots = [...new Set(Object.keys(files).map((path) => path.split('/')[0]))];
+    const args = [CLI, '--config', join(ROOT, '.dependency-cruiser.cjs'), '--output-type', 'err', ...roots];
     try {
       const { stdout } = await run(process.execPath, args, { cwd: dir });
       return { code: 0, output: stdout };
@@ -94,6 +95,59 @@ describe('npm run lint lets imports run down the layers', () => {
       'server/traceRoutes.ts': "import { probe as x } from '../src/api/traceContract.ts';",
       'server/import/importRow.ts': "import type { probe as x } from '../db/storage.ts';",
       'server/db/storage.ts': '',
+    });
+    expect(output).toContain('no dependency violations found');
+    expect(code).toBe(0);
+  }, 60_000);
+});
+
+describe('npm run lint keeps test helpers in tests/support and each bench in its folder', () => {
+  let refused: { code: number; output: string };
+
+  // The layout issue 28 left behind: helpers beside the tests, a check script and a unit test reaching into them.
+  beforeAll(async () => {
+    refused = await cruise({
+      'tests/support/system/childProcess.ts': '',
+      'tests/support/page/i18nInstance.ts': '',
+      'tests/e2e/lookup.e2e.ts': '',
+      'tests/e2e/support/chromium.ts': "import { probe as x } from '../../support/system/childProcess.ts';",
+      'tests/render.tsx': "import { probe as x } from './support/page/i18nInstance.ts';",
+      'tests/bench/scanCorpus.ts': "import { probe as x } from '../support/system/childProcess.ts';",
+      'tests/bench/scan/scanCorpus.ts': '',
+      'scripts/size.ts': "import { probe as x } from '../tests/e2e/support/chromium.ts';",
+      'tests/unit/scanner/decodeEngine.node.test.ts': "import { probe as x } from '../../bench/scan/scanCorpus.ts';",
+      'tests/support/browser/e2eSuite.ts': "import { probe as x } from '../../e2e/lookup.e2e.ts';",
+      'tests/bench/scan-time/scanTimeBench.ts': "import { probe as x } from '../scan/scanCorpus.ts';",
+      'server/main.ts': "import { probe as x } from '../tests/support/system/childProcess.ts';",
+    });
+  }, 60_000);
+
+  it.each([
+    ['helpers-live-in-tests-support', 'tests/e2e/support/chromium.ts → tests/support/system/childProcess.ts'],
+    ['helpers-live-in-tests-support', 'tests/render.tsx → tests/support/page/i18nInstance.ts'],
+    ['helpers-live-in-tests-support', 'tests/bench/scanCorpus.ts → tests/support/system/childProcess.ts'],
+    ['test-helpers-come-from-tests-support', 'scripts/size.ts → tests/e2e/support/chromium.ts'],
+    ['test-helpers-come-from-tests-support', 'tests/unit/scanner/decodeEngine.node.test.ts → tests/bench/scan/scanCorpus.ts'],
+    ['test-helpers-come-from-tests-support', 'tests/support/browser/e2eSuite.ts → tests/e2e/lookup.e2e.ts'],
+    ['bench-keeps-to-its-folder', 'tests/bench/scan-time/scanTimeBench.ts → tests/bench/scan/scanCorpus.ts'],
+    ['product-imports-no-tests', 'server/main.ts → tests/support/system/childProcess.ts'],
+  ])('%s: %s', (rule, edge) => {
+    expect(refused.code).not.toBe(0);
+    expect(refused.output).toContain(`error ${rule}: ${edge}`);
+  });
+
+  it('passes tests, benches and check scripts that share helpers through tests/support', async () => {
+    const { code, output } = await cruise({
+      'tests/support/system/childProcess.ts': '',
+      'tests/support/browser/chromium.ts': "import { probe as x } from '../system/childProcess.ts';",
+      'tests/support/scan/scanCorpus.ts': '',
+      'tests/support/page/render.tsx': '',
+      'scripts/size.ts': "import { probe as x } from '../tests/support/browser/chromium.ts';",
+      'tests/e2e/lookup.e2e.ts': "import { probe as x } from '../support/browser/chromium.ts';",
+      'tests/unit/scanner/decodeEngine.node.test.ts': "import { probe as x } from '../../support/scan/scanCorpus.ts';",
+      'tests/integration/lookup/lookupPage.test.tsx': "import { probe as x } from '../../support/page/render.tsx';",
+      'tests/bench/scan/scanEngines.ts': '',
+      'tests/bench/scan/scanBench.ts': "import { probe as x } from './scanEngines.ts';\nimport { probe as y } from '../../support/scan/scanCorpus.ts';",
     });
     expect(output).toContain('no dependency violations found');
     expect(code).toBe(0);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checksOf, type CodeChecks } from '@/api/traceResult';
 import { checksLine, checksSummary } from '@/features/lookup/result/checksText';
-import { i18n } from '../../i18nInstance';
+import { i18n } from '../../support/page/i18nInstance';
 
 const day = { year: 2026, month: 11, day: 1 };
 const checks = (change: Partial<CodeChecks>): CodeChecks => ({ firstDay: day, lookups: 4, devices: 3, caution: false, ...change });

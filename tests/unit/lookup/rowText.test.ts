@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rowText, unitName } from '@/features/lookup';
 import { dateValue, packetValue, unitValue } from '@/features/lookup/traceRows';
-import { i18n } from '../../i18nInstance';
+import { i18n } from '../../support/page/i18nInstance';
 
 const vi = i18n.getFixedT('vi');
 const en = i18n.getFixedT('en');

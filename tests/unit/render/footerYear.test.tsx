@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
-import { renderApp } from '../../render';
+import { renderApp } from '../../support/page/render';
 
 afterEach(() => {
   vi.useRealTimers();

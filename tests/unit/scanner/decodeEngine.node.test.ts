@@ -8,8 +8,8 @@ import { prepareZXingModule, writeBarcode } from 'zxing-wasm/writer';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createDecodeEngine, type DecodeEngine } from '@/features/scanner/decode/decodeEngine';
 import type { RgbaImage } from '@/features/scanner/decode/decodedCode';
-import { loadScanCorpus, type CorpusImage } from '../../bench/scanCorpus';
-import { loadWasm } from '../../bench/scanEngines';
+import { loadScanCorpus, type CorpusImage } from '../../support/scan/scanCorpus';
+import { loadWasm } from '../../support/scan/wasmReader';
 import type { ReadBarcodes } from '@/features/scanner/decode/wasmDecode';
 
 const FIXTURES = resolve(import.meta.dirname, '../../fixtures/scan');

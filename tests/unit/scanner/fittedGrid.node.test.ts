@@ -5,7 +5,7 @@ import { flattenOnFittedGrid, knownModules } from '@/features/scanner/decode/fit
 import type { Quad } from '@/features/scanner/decode/flatCode';
 import { toRgba, type GreyImage } from '@/features/scanner/decode/greyImage';
 import { decodeWithWasm, type ReadBarcodes } from '@/features/scanner/decode/wasmDecode';
-import { loadWasm } from '../../bench/scanEngines';
+import { loadWasm } from '../../support/scan/wasmReader';
 
 const TRACE_URL = 'https://trace.example/dt?qr=1D24B3261X54A2320';
 // Version 5, past the trace code's size.

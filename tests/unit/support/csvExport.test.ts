@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { pickTraceResult } from '@/api/traceResult';
 import { batchCsv } from '@/features/support/csvExport';
-import { i18n } from '../../i18nInstance';
-import { answerWithExtras, demoResponses } from '../../mocks/fixtures';
+import { i18n } from '../../support/page/i18nInstance';
+import { answerWithExtras, demoResponses } from '../../support/mocks/fixtures';
 
 const NOW = new Date('2026-07-01T03:00:00Z');
 

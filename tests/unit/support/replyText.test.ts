@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { pickTraceResult } from '@/api/traceResult';
 import type { CheckedCode } from '@/features/support/checkedCode';
 import { replyText, type ReplyContext } from '@/features/support/replyText';
-import { i18n } from '../../i18nInstance';
-import { CARTON_CODE, UNIT_IN_CARTON_CODE, answerWithExtras, demoResponses } from '../../mocks/fixtures';
+import { i18n } from '../../support/page/i18nInstance';
+import { CARTON_CODE, UNIT_IN_CARTON_CODE, answerWithExtras, demoResponses } from '../../support/mocks/fixtures';
 
 const NOW = new Date('2026-07-01T03:00:00Z');
 const context = (language: 'vi' | 'en'): ReplyContext => ({ t: i18n.getFixedT(language), language, now: NOW, origin: 'https://trace.example.vn' });

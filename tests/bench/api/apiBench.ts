@@ -1,0 +1,336 @@
+import { readFileSync, rmSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { API_KEY_HEADER, TRACE_API_BASE_PATH, TRACE_URL_PATH } from '../../../src/api/traceContract.ts';
+import { REPO_ROOT, startService, startTs, type RunningProcess } from '../../support/system/childProcess.ts';
+import { startFaultProxy } from '../../support/system/faultProxy.ts';
+import { startPostgres, type PostgresServer } from '../../support/system/postgres.ts';
+import { buildPage } from '../../support/server/buildPage.ts';
+import { benchCode, CODE_COUNT, ensureBenchCsv, importBenchCsv } from './apiBenchData.ts';
+
+// npm run bench:api — lookups per second and latency against 1,000,000 codes, on SQLite and on
+// PostgreSQL (one instance, and two sharing the database), beside a bare Fastify route, in one run,
+// after importing the codes into both databases with `npm run import` (its rows per second).
+// PostgreSQL is a throwaway server of the bench's own (Debian's package), with its default durability. The cases alternate over ROUNDS rounds and each figure is the median round, so a
+// burst of load from elsewhere on the machine skews all cases alike rather than one.
+// Upstream mode (issue 24): the service in front of the SQLite instance as its upstream, lookups and
+// rendered pages, cache off (what it adds at p99 over the upstream's own), and with the answer cache on
+// for one hot code, beside that upstream reached through BENCH_UPSTREAM_DELAY_MS of added latency (a
+// trace service across a network; the in-process delay proxy is in the bench's own process).
+// The p99 upstream mode adds is compared at BENCH_PACED_RATE lookups/s (default 1000), below saturation.
+// Env: BENCH_SECONDS (default 5 per case and round), BENCH_ROUNDS (default 3), BENCH_CONNECTIONS (default 10),
+// BENCH_UPSTREAM_DELAY_MS (default 5), BENCH_PACED_RATE.
+// The load generator shares the machine's cores with the servers; the bare route is limited by it
+// (its server sits partly idle), the service by its own CPU, hence the CPU time per request column.
+const CSV = join(REPO_ROOT, 'data/bench/trace-1m.csv');
+const DB = join(REPO_ROOT, 'data/bench/trace-1m.db');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const KEY = 'bench-key';
+const TARGET_SHARE = 0.7;
+const TARGET_P99_MS = 10;
+const EXISTING_CASE = 'trace, random existing codes';
+const PAGE_CASE = 'page GET /dt?qr=, existing (rendered)';
+const ACCESS_LOG_CASE = 'trace, existing, access log on';
+const TARGET_ACCESS_LOG_COST = 0.1;
+const TARGET_PAGES_PER_S = 500;
+const TARGET_PAGE_P99_MS = 50;
+const TARGET_SQLITE_IMPORT = 150_000;
+const TARGET_POSTGRES_IMPORT = 200_000;
+const UPSTREAM_CASE = 'upstream mode: trace, existing';
+const UPSTREAM_PAGE_CASE = 'upstream mode: page GET /dt?qr=';
+const HOT_DIRECT_CASE = 'upstream +delay: trace, one hot code';
+const HOT_CACHED_CASE = 'upstream mode, cache on: hot code';
+const TARGET_UPSTREAM_P99_ADDED_MS = 2;
+const TARGET_CACHE_SPEEDUP = 3;
+const UPSTREAM_DELAY_MS = Number(process.env.BENCH_UPSTREAM_DELAY_MS ?? 5);
+/** Below what either side saturates at on a 2-core machine, so the p99s compare the work, not queues. */
+const PACED_RATE = Number(process.env.BENCH_PACED_RATE ?? 1000);
+const PACED_DIRECT_CASE = `trace, existing, ${PACED_RATE}/s`;
+const PACED_UPSTREAM_CASE = `upstream mode: existing, ${PACED_RATE}/s`;
+// Lookup counts (issue 26) are on in every other service instance; these two have CHECKS=off.
+const CHECKS_OFF_CASE = 'trace, existing, counting off';
+const POSTGRES_EXISTING_CASE = 'PostgreSQL: trace, existing codes';
+const POSTGRES_CHECKS_OFF_CASE = 'PostgreSQL: existing, counting off';
+const TARGET_CHECKS_COST = 0.05;
+
+// Six processes start at once beside the load generator: generous on a busy machine.
+const START_TIMEOUT_MS = 120_000;
+const BARE_READY = /^Bare route ready at (http:\/\/\S+)$/;
+
+interface Case {
+  name: string;
+  url: string;
+  /** A lookup through the API (POST), or the server-rendered page of the code (GET /dt?qr=). */
+  page?: boolean;
+  /** The server process, whose CPU time per request is the steadiest figure on a shared machine. */
+  pid: number;
+  /** A second instance that gets half the connections (the PostgreSQL row of two instances). */
+  also?: { url: string; pid: number };
+  code: () => string;
+  /** Requests per second in all, sent at that pace whatever the answers' speed: latency below saturation. */
+  rate?: number;
+}
+
+/** CPU seconds (user + system) a process has used so far, from Linux's /proc (clock ticks of 1/100 s). */
+function cpuSeconds(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+function options({ url, code, page, rate }: Case, duration: number) {
+  const pace = rate === undefined ? {} : { overallRate: rate };
+  if (page) {
+    return {
+      url,
+      connections: CONNECTIONS,
+      duration,
+      ...pace,
+      requests: [{ method: 'GET' as const, setupRequest: (request: object) => ({ ...request, path: `/dt?qr=${code()}` }) }],
+    };
+  }
+  return {
+    url,
+    connections: CONNECTIONS,
+    duration,
+    ...pace,
+    requests: [
+      {
+        method: 'POST' as const,
+        path: TRACE_URL_PATH,
+        headers: { 'content-type': 'application/json', [API_KEY_HEADER]: KEY },
+        setupRequest: (request: object) => ({ ...request, body: JSON.stringify({ QrCode: code() }) }),
+      },
+    ],
+  };
+}
+
+/** One autocannon run per instance, side by side, the connections split between them; rates add up. */
+async function load(benchCase: Case, duration: number) {
+  const targets = [benchCase.url, ...(benchCase.also ? [benchCase.also.url] : [])];
+  const results = await Promise.all(
+    targets.map((url) => autocannon({ ...options({ ...benchCase, url }, duration), connections: Math.ceil(CONNECTIONS / targets.length) })),
+  );
+  return {
+    rate: results.reduce((sum, result) => sum + result.requests.average, 0),
+    total: results.reduce((sum, result) => sum + result.requests.total, 0),
+    p50: Math.max(...results.map((result) => result.latency.p50)),
+    p99: Math.max(...results.map((result) => result.latency.p99)),
+    failed: results.reduce((sum, result) => sum + result.non2xx + result.errors, 0),
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
+await ensureBenchCsv(CSV);
+// Both imports into empty databases, each run: the figures of `npm run import` on 1,000,000 codes.
+for (const suffix of ['', '-wal', '-shm']) rmSync(`${DB}${suffix}`, { force: true });
+const sqliteImport = await importBenchCsv(CSV, { TRACE_DB: DB });
+console.log(`SQLite: ${sqliteImport.summary}`);
+// The page built into a private folder, so the service renders /dt?qr= as `npm start` does.
+const { root: buildRoot, ...builtPage } = await buildPage();
+const postgres: PostgresServer = await startPostgres({ durable: true });
+let postgresImport: Awaited<ReturnType<typeof importBenchCsv>>;
+let databaseUrl: string;
+try {
+  databaseUrl = await postgres.createDatabase();
+  postgresImport = await importBenchCsv(CSV, { DATABASE_URL: databaseUrl });
+  console.log(`PostgreSQL: ${postgresImport.summary}`);
+} catch (error) {
+  await postgres.stop();
+  await rm(buildRoot, { recursive: true, force: true });
+  throw error;
+}
+const serviceEnv = {
+  TRACE_DB: DB,
+  TRACE_API_KEYS: KEY,
+  RATE_LIMIT_MAX: '0',
+  DRAIN_DELAY_MS: '0',
+  STATIC_DIR: builtPage.staticDir,
+  SSR_ENTRY: builtPage.ssrEntry,
+};
+const starting = [
+  startTs('tests/bench/api/apiBareServer.ts', { ready: BARE_READY, timeoutMs: START_TIMEOUT_MS }),
+  startTs('tests/bench/api/apiBareServer.ts', { ready: BARE_READY, env: { BENCH_DB: DB }, timeoutMs: START_TIMEOUT_MS }),
+  // Like the bare route, which has no logger, the service logs only warnings and errors here; a second
+  // instance with the access log (LOG_LEVEL=info, the default: one line per request) shows what it costs.
+  startService({ ...serviceEnv, LOG_LEVEL: 'warn' }, { timeoutMs: START_TIMEOUT_MS }),
+  startService({ ...serviceEnv, LOG_LEVEL: 'info' }, { timeoutMs: START_TIMEOUT_MS }),
+  // The same service on PostgreSQL, twice: two instances on one database, as behind a load balancer.
+  startService({ ...serviceEnv, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }, { timeoutMs: START_TIMEOUT_MS }),
+  startService({ ...serviceEnv, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }, { timeoutMs: START_TIMEOUT_MS }),
+  // Counting off, beside the instances above that count: what counting costs (issue 26).
+  startService({ ...serviceEnv, LOG_LEVEL: 'warn', CHECKS: 'off' }, { timeoutMs: START_TIMEOUT_MS }),
+  startService({ ...serviceEnv, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', CHECKS: 'off' }, { timeoutMs: START_TIMEOUT_MS }),
+] as const;
+// The delay proxy's target is only known once the SQLite instance listens: the upstream-mode
+// instances start after the others.
+// All settled, not all: those that did start are stopped below even when another failed to.
+const processes = await Promise.allSettled(starting);
+let delayProxy: Awaited<ReturnType<typeof startFaultProxy>> | undefined;
+const running = processes.flatMap((outcome) => (outcome.status === 'fulfilled' ? [outcome.value] : []));
+try {
+  const failed = processes.find((outcome) => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
+  const [bare, bareWithRead, service, loggingService, onPostgres, secondOnPostgres, notCounting, notCountingOnPostgres] = running as [
+    RunningProcess,
+    RunningProcess,
+    RunningProcess,
+    RunningProcess,
+    RunningProcess,
+    RunningProcess,
+    RunningProcess,
+    RunningProcess,
+  ];
+  const urlOf = ({ ready }: RunningProcess) => ready[1]!;
+  delayProxy = await startFaultProxy(urlOf(service));
+  delayProxy.delayMs = UPSTREAM_DELAY_MS;
+  delayProxy.set('slow');
+  const upstreamEnv = { ...serviceEnv, TRACE_UPSTREAM_KEY: KEY, LOG_LEVEL: 'warn' };
+  const viaUpstream = await startService(
+    { ...upstreamEnv, TRACE_UPSTREAM_URL: `${urlOf(service)}${TRACE_API_BASE_PATH}`, TRACE_UPSTREAM_CACHE_TTL_S: '0' },
+    { timeoutMs: START_TIMEOUT_MS },
+  );
+  running.push(viaUpstream);
+  const cachedUpstream = await startService(
+    { ...upstreamEnv, TRACE_UPSTREAM_URL: `${delayProxy.url}${TRACE_API_BASE_PATH}`, TRACE_UPSTREAM_CACHE_TTL_S: '30' },
+    { timeoutMs: START_TIMEOUT_MS },
+  );
+  running.push(cachedUpstream);
+  const random = (n: number) => Math.floor(Math.random() * n);
+  const existing = () => benchCode(random(CODE_COUNT));
+  const unknown = () => benchCode(CODE_COUNT + random(CODE_COUNT));
+  const hot = () => benchCode(42);
+  const cases: Case[] = [
+    { name: 'bare Fastify route (constant JSON)', url: urlOf(bare), pid: bare.pid, code: existing },
+    { name: 'bare route + one SQLite read', url: urlOf(bareWithRead), pid: bareWithRead.pid, code: existing },
+    { name: EXISTING_CASE, url: urlOf(service), pid: service.pid, code: existing },
+    { name: CHECKS_OFF_CASE, url: urlOf(notCounting), pid: notCounting.pid, code: existing },
+    { name: 'trace, random unknown codes', url: urlOf(service), pid: service.pid, code: unknown },
+    { name: ACCESS_LOG_CASE, url: urlOf(loggingService), pid: loggingService.pid, code: existing },
+    { name: PAGE_CASE, url: urlOf(service), pid: service.pid, code: existing, page: true },
+    { name: POSTGRES_EXISTING_CASE, url: urlOf(onPostgres), pid: onPostgres.pid, code: existing },
+    { name: POSTGRES_CHECKS_OFF_CASE, url: urlOf(notCountingOnPostgres), pid: notCountingOnPostgres.pid, code: existing },
+    { name: 'PostgreSQL: trace, unknown codes', url: urlOf(onPostgres), pid: onPostgres.pid, code: unknown },
+    {
+      name: 'PostgreSQL: 2 instances, existing',
+      url: urlOf(onPostgres),
+      pid: onPostgres.pid,
+      also: { url: urlOf(secondOnPostgres), pid: secondOnPostgres.pid },
+      code: existing,
+    },
+    { name: UPSTREAM_CASE, url: urlOf(viaUpstream), pid: viaUpstream.pid, code: existing },
+    { name: PACED_DIRECT_CASE, url: urlOf(service), pid: service.pid, code: existing, rate: PACED_RATE },
+    { name: PACED_UPSTREAM_CASE, url: urlOf(viaUpstream), pid: viaUpstream.pid, code: existing, rate: PACED_RATE },
+    { name: UPSTREAM_PAGE_CASE, url: urlOf(viaUpstream), pid: viaUpstream.pid, code: existing, page: true },
+    // The delay proxy runs in this process: its CPU is the load generator's, not a server's.
+    { name: HOT_DIRECT_CASE, url: delayProxy.url, pid: service.pid, code: hot },
+    { name: HOT_CACHED_CASE, url: urlOf(cachedUpstream), pid: cachedUpstream.pid, code: hot },
+  ];
+  // Warm-up: JIT, the code index's pages, PostgreSQL's connections and prepared statements.
+  for (const benchCase of cases) await load(benchCase, 2);
+  const rounds = cases.map(() => ({
+    rate: [] as number[],
+    cpu: [] as number[],
+    p50: [] as number[],
+    p99: [] as number[],
+    failed: 0,
+  }));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [i, benchCase] of cases.entries()) {
+      const pids = [benchCase.pid, ...(benchCase.also ? [benchCase.also.pid] : [])];
+      const cpuBefore = pids.map(cpuSeconds);
+      const result = await load(benchCase, SECONDS);
+      const figures = rounds[i]!;
+      figures.rate.push(result.rate);
+      const cpuUsed = pids.reduce((sum, pid, at) => sum + cpuSeconds(pid) - cpuBefore[at]!, 0);
+      figures.cpu.push((cpuUsed * 1e6) / result.total);
+      figures.p50.push(result.p50);
+      figures.p99.push(result.p99);
+      figures.failed += result.failed;
+    }
+  }
+  console.log(
+    `\n${CODE_COUNT.toLocaleString('en')} codes, ${CONNECTIONS} connections, median of ${ROUNDS} rounds of ${SECONDS} s, ` +
+      `machine load average at the end: ${loadavg()[0]?.toFixed(1)} (1 min), ${loadavg()[2]?.toFixed(1)} (15 min)`,
+  );
+  console.log('case                                   lookups/s   vs bare   p50 ms   p99 ms   failed   server CPU µs/request');
+  const bareRate = median(rounds[0]!.rate);
+  for (const [i, benchCase] of cases.entries()) {
+    const figures = rounds[i]!;
+    const rate = median(figures.rate);
+    console.log(
+      `${benchCase.name.padEnd(38)} ${rate.toFixed(0).padStart(9)} ${`${((rate / bareRate) * 100).toFixed(0)}%`.padStart(9)}` +
+        ` ${String(median(figures.p50)).padStart(8)} ${String(median(figures.p99)).padStart(8)} ${String(figures.failed).padStart(8)}` +
+        ` ${median(figures.cpu).toFixed(0).padStart(10)}`,
+    );
+  }
+  const existingCase = rounds[cases.findIndex((benchCase) => benchCase.name === EXISTING_CASE)]!;
+  const share = median(existingCase.rate) / bareRate;
+  const p99 = median(existingCase.p99);
+  const met = share >= TARGET_SHARE && p99 < TARGET_P99_MS;
+  console.log(
+    `\nTarget for existing codes, ≥ ${TARGET_SHARE * 100} % of the bare route and p99 < ${TARGET_P99_MS} ms: ` +
+      `${met ? 'met' : 'not met'} (${(share * 100).toFixed(0)} %, p99 ${p99} ms)`,
+  );
+  const pageCase = rounds[cases.findIndex((benchCase) => benchCase.name === PAGE_CASE)]!;
+  const pageRate = median(pageCase.rate);
+  const pageP99 = median(pageCase.p99);
+  console.log(
+    `Target for rendered pages, ≥ ${TARGET_PAGES_PER_S} pages/s and p99 ≤ ${TARGET_PAGE_P99_MS} ms: ` +
+      `${pageRate >= TARGET_PAGES_PER_S && pageP99 <= TARGET_PAGE_P99_MS ? 'met' : 'not met'} (${pageRate.toFixed(0)} pages/s, p99 ${pageP99} ms)`,
+  );
+  const logged = rounds[cases.findIndex((benchCase) => benchCase.name === ACCESS_LOG_CASE)]!;
+  const logCost = 1 - median(logged.rate) / median(existingCase.rate);
+  console.log(
+    `Target for the access log (LOG_LEVEL=info), ≤ ${TARGET_ACCESS_LOG_COST * 100} % of peak lookups/s: ` +
+      `${logCost <= TARGET_ACCESS_LOG_COST ? 'met' : 'not met'} (${(logCost * 100).toFixed(0)} %, ` +
+      `${(median(logged.cpu) - median(existingCase.cpu)).toFixed(0)} µs more CPU per request)`,
+  );
+  console.log(
+    `Import of ${CODE_COUNT.toLocaleString('en')} codes (npm run import, empty database): ` +
+      `SQLite ${sqliteImport.rowsPerSecond.toLocaleString('en')} rows/s (${sqliteImport.seconds} s, ${sqliteImport.cpuSeconds} s CPU), ` +
+      `PostgreSQL ${postgresImport.rowsPerSecond.toLocaleString('en')} rows/s (${postgresImport.seconds} s, ` +
+      `${postgresImport.cpuSeconds} s CPU in the importer + ${postgresImport.serverCpuSeconds?.toFixed(1)} s in PostgreSQL), ` +
+      `load average ${sqliteImport.loadAverage.toFixed(1)} / ${postgresImport.loadAverage.toFixed(1)}; ` +
+      `targets ≥ ${TARGET_SQLITE_IMPORT.toLocaleString('en')} and ≥ ${TARGET_POSTGRES_IMPORT.toLocaleString('en')}: ` +
+      `${sqliteImport.rowsPerSecond >= TARGET_SQLITE_IMPORT ? 'met' : 'not met'}, ${postgresImport.rowsPerSecond >= TARGET_POSTGRES_IMPORT ? 'met' : 'not met'}`,
+  );
+  const figure = (name: string) => rounds[cases.findIndex((benchCase) => benchCase.name === name)]!;
+  const p99Added = median(figure(PACED_UPSTREAM_CASE).p99) - median(figure(PACED_DIRECT_CASE).p99);
+  const pageP99Added = median(figure(UPSTREAM_PAGE_CASE).p99) - pageP99;
+  console.log(
+    `Upstream mode, cache off, in front of the SQLite instance: ${median(figure(UPSTREAM_CASE).rate).toFixed(0)} lookups/s ` +
+      `(the upstream's own: ${median(existingCase.rate).toFixed(0)}), ${median(figure(UPSTREAM_PAGE_CASE).rate).toFixed(0)} pages/s ` +
+      `(database mode: ${pageRate.toFixed(0)}); p99 added over the upstream's own, ≤ ${TARGET_UPSTREAM_P99_ADDED_MS} ms: ` +
+      `${p99Added <= TARGET_UPSTREAM_P99_ADDED_MS ? 'met' : 'not met'} (lookups at ${PACED_RATE}/s +${p99Added} ms; ` +
+      `at saturation: lookups +${median(figure(UPSTREAM_CASE).p99) - p99} ms, pages +${pageP99Added} ms)`,
+  );
+  for (const [on, off, label] of [
+    [EXISTING_CASE, CHECKS_OFF_CASE, 'SQLite'],
+    [POSTGRES_EXISTING_CASE, POSTGRES_CHECKS_OFF_CASE, 'PostgreSQL'],
+  ] as const) {
+    const onRate = median(figure(on).rate);
+    const offRate = median(figure(off).rate);
+    const cost = 1 - onRate / offRate;
+    console.log(
+      `Lookup counts (issue 26) on ${label}, every lookup a new code and device, ≤ ${TARGET_CHECKS_COST * 100} % fewer lookups/s than CHECKS=off: ` +
+        `${cost <= TARGET_CHECKS_COST ? 'met' : 'not met'} (${onRate.toFixed(0)} vs ${offRate.toFixed(0)} lookups/s, ${(cost * 100).toFixed(1)} %; ` +
+        `${(median(figure(on).cpu) - median(figure(off).cpu)).toFixed(0)} µs more CPU per request)`,
+    );
+  }
+  const speedup = median(figure(HOT_CACHED_CASE).rate) / median(figure(HOT_DIRECT_CASE).rate);
+  console.log(
+    `Answer cache on, one hot code, upstream ${UPSTREAM_DELAY_MS} ms away, ≥ ${TARGET_CACHE_SPEEDUP}x the upstream's own rate: ` +
+      `${speedup >= TARGET_CACHE_SPEEDUP ? 'met' : 'not met'} (${speedup.toFixed(1)}x: ${median(figure(HOT_CACHED_CASE).rate).toFixed(0)} vs ` +
+      `${median(figure(HOT_DIRECT_CASE).rate).toFixed(0)} lookups/s)`,
+  );
+} finally {
+  await delayProxy?.stop();
+  await Promise.all(running.map((started) => started.stop()));
+  await postgres.stop();
+  await rm(buildRoot, { recursive: true, force: true });
+}

@@ -1,0 +1,154 @@
+/**
+ * `npm run bench:page [-- --runs N] [-- --beside <dir>]`: Lighthouse's mobile profile (simulated slow 4G,
+ * 4x CPU) on the deep link `/dt?qr=<demo code>` served as `npm start` serves it (the page built and
+ * precompressed, rendered by the service), beside a floor in the same run: the same server-rendered HTML
+ * with every script removed, served as one plain gzip-compressed file; and the static build as a host
+ * without server rendering serves it (its prerendered shell, the page rendering itself). Prints the
+ * medians of each, with the main thread's work, then the first tap on the camera and the language button
+ * (Chromium's CPU throttled 4x, pageFirstTap.ts). `--beside <origin>`: another service serving the page
+ * (`PORT=8091 npm start` in a checkout of an older commit: http://127.0.0.1:8091), whose deep link is
+ * measured alike in the same run, so a change is seen beside what it replaces.
+ */
+import { createServer } from 'node:http';
+import { rm } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { buildPage } from '../../support/server/buildPage';
+import { CHROMIUM_PATH } from '../../support/browser/chromium';
+import { startTraceServer } from '../../support/server/traceServer';
+import { runTs } from '../../support/system/childProcess';
+import { firstTaps, type TapFigures, type TapTarget } from './pageFirstTap';
+
+const DEMO_CODE = '1D24B3261X54A2320';
+const runsArg = process.argv.indexOf('--runs');
+const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 5;
+const besideArg = process.argv.indexOf('--beside');
+const BESIDE = besideArg > 0 ? process.argv[besideArg + 1] : undefined;
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+interface Figures {
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  scriptKb: number;
+  /** Lighthouse's mainthread-work-breakdown: all of it, and its script evaluation and style and layout. */
+  mainThread: number;
+  scripting: number;
+  styleLayout: number;
+}
+
+async function precompress(staticDir: string): Promise<void> {
+  const { code, stderr } = await runTs('server/precompress.ts', { env: { STATIC_DIR: staticDir } });
+  if (code !== 0) throw new Error(`precompress failed (${code}): ${stderr}`);
+}
+
+/** The floor: one plain HTML file, gzip-compressed like any static host would. */
+async function serveFloor(html: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const body = gzipSync(html, { level: 9 });
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip' });
+    response.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { url: `http://127.0.0.1:${port}/dt?qr=${DEMO_CODE}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+async function audit(url: string, port: number): Promise<Figures> {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { audits, categories } = result.lhr;
+  const work = (audits['mainthread-work-breakdown']?.details as { items?: { group: string; duration: number }[] } | undefined)?.items ?? [];
+  const group = (name: string) => work.filter((item) => item.group === name).reduce((sum, item) => sum + item.duration, 0);
+  const scripts = (audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+  return {
+    score: Math.round((categories.performance.score ?? 0) * 100),
+    fcp: audits['first-contentful-paint'].numericValue ?? NaN,
+    lcp: audits['largest-contentful-paint'].numericValue ?? NaN,
+    tbt: audits['total-blocking-time'].numericValue ?? NaN,
+    cls: audits['cumulative-layout-shift'].numericValue ?? NaN,
+    scriptKb: scripts.filter((item) => item.resourceType === 'Script').reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1000,
+    mainThread: audits['mainthread-work-breakdown']?.numericValue ?? NaN,
+    scripting: group('scriptEvaluation'),
+    styleLayout: group('styleLayout'),
+  };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+function row(name: string, runs: Figures[]): string {
+  const m = (key: keyof Figures) => median(runs.map((run) => run[key]));
+  return [
+    name.padEnd(34),
+    String(m('score')).padStart(6),
+    `${Math.round(m('fcp'))} ms`.padStart(9),
+    `${Math.round(m('lcp'))} ms`.padStart(9),
+    `${Math.round(m('tbt'))} ms`.padStart(9),
+    m('cls').toFixed(3).padStart(7),
+    `${m('scriptKb').toFixed(1)} kB`.padStart(10),
+    `${Math.round(m('mainThread'))} ms`.padStart(10),
+    `${Math.round(m('scripting'))} ms`.padStart(10),
+    `${Math.round(m('styleLayout'))} ms`.padStart(10),
+    `  [${runs.map((run) => run.score).join(', ')}]`,
+  ].join(' ');
+}
+
+const { root, ...page } = await buildPage();
+await precompress(page.staticDir);
+const service = await startTraceServer({ page });
+// No render module: index.html as built (with its prerendered shell) for every page route, like a static host.
+const staticHost = await startTraceServer({ page: { ...page, ssrEntry: `${root}/no-render-module.js` } });
+const beside = BESIDE ? { url: BESIDE.replace(/\/$/, '') } : undefined;
+const deepLink = `${service.url}/dt?qr=${DEMO_CODE}`;
+const rendered = await (await fetch(deepLink)).text();
+const floor = await serveFloor(rendered.replace(/<script\b[\s\S]*?<\/script>/g, '').replace(/<link rel="modulepreload"[^>]*>/g, ''));
+const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
+try {
+  const targets: [string, string][] = [
+    ['deep link, npm start (rendered)', deepLink],
+    ['floor: same HTML, no script', floor.url],
+    ['static build (shell, no render)', `${staticHost.url}/dt?qr=${DEMO_CODE}`],
+    ...(beside ? [[`beside: ${BESIDE}`, `${beside.url}/dt?qr=${DEMO_CODE}`] as [string, string]] : []),
+  ];
+  const results = targets.map((): Figures[] => []);
+  // Interleaved, so that the machine's load changes weigh on all alike.
+  for (let run = 0; run < RUNS; run++) {
+    for (const [i, [, url]] of targets.entries()) results[i].push(await audit(url, chrome.port));
+  }
+  console.log(`Lighthouse mobile, median of ${RUNS} (scores of each run in brackets)`);
+  console.log(
+    ['target'.padEnd(34), 'score'.padStart(6), 'FCP'.padStart(9), 'LCP'.padStart(9), 'TBT'.padStart(9), 'CLS'.padStart(7), 'scripts'.padStart(10), 'main thr.'.padStart(10), 'scripting'.padStart(10), 'style+lay.'.padStart(10)].join(' '),
+  );
+  for (const [i, [name]] of targets.entries()) console.log(row(name, results[i]));
+  const floorOf = (key: keyof Figures) => median(results[1].map((run) => run[key]));
+  console.log(
+    `targets (issue 27): rendered main-thread work <= ${Math.round(1.5 * floorOf('mainThread'))} ms (1.5x the floor), TBT <= ${Math.round(floorOf('tbt') + 100)} ms, ` +
+      `LCP <= ${Math.round(floorOf('lcp') + 150)} ms, CLS 0, score >= 98; static build LCP <= ${Math.round(2 * floorOf('lcp'))} ms (2x the floor)`,
+  );
+
+  console.log(`\nFirst tap, CPU throttled 4x, ${RUNS} fresh pages each: touch 100 ms after the result paints, to the frame showing the answer`);
+  const tapRow = (name: string, figures: TapFigures[]) => {
+    const shown = figures.map((figure) => figure.shownMs);
+    const answered = shown.filter((value): value is number => value !== null);
+    const lost = shown.length - answered.length;
+    // A lost tap counts as the slowest: the median is "lost" once half of them are.
+    const mid = lost * 2 > shown.length ? 'lost' : `${Math.round(median([...answered, ...Array<number>(lost).fill(Infinity)]))} ms`;
+    const inp = median(figures.map((figure) => figure.inpMs ?? 0));
+    return `  ${name.padEnd(44)} median ${mid.padStart(7)}  event INP median ${Math.round(inp)} ms  [${shown.map((value) => (value === null ? 'lost' : Math.round(value))).join(', ')}]`;
+  };
+  const tapTargets: [string, string][] = [['rendered', deepLink], ...(beside ? [['beside', `${beside.url}/dt?qr=${DEMO_CODE}`] as [string, string]] : [])];
+  for (const [name, url] of tapTargets) {
+    for (const target of ['camera', 'language'] as TapTarget[]) console.log(tapRow(`${name}: ${target} button`, await firstTaps(url, target, RUNS)));
+  }
+  console.log('target (issue 27): the scanner dialog and the other language shown within 200 ms of the tap');
+} finally {
+  chrome.kill();
+  await floor.close();
+  await service.stop();
+  await staticHost.stop();
+  await rm(root, { recursive: true, force: true });
+}

@@ -1,0 +1,66 @@
+// Usage: npm run bench:scan [-- <set dir>... [--passes N] [--summary]]
+// Runs the page's decode engine (photo and camera-frame effort), zxing-wasm with its package defaults and
+// @zxing/library with its defaults on the same pixels of every set given (default: the three sets in
+// ../shared), and prints correct %, wrong, median and p95 ms per set and per category, side by side,
+// then which attempt of the page engine's ladder read how many images.
+import { register } from 'node:module';
+import { basename, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import type { ImageResult } from './scanResults';
+
+// Must be registered before @zxing/library is first imported, hence the dynamic imports below.
+register('./cjsNamedExports.mjs', import.meta.url);
+const { SHARED_SCAN_SETS, loadScanCorpus } = await import('../../support/scan/scanCorpus');
+const { pageEngine, wasmDefaults, zxingLibraryDefaults } = await import('./scanEngines');
+const { correctPercent, scoreDecoder, summarize } = await import('./scanResults');
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { passes: { type: 'string', default: '3' }, summary: { type: 'boolean', default: false } },
+});
+const passes = Number(values.passes);
+const sets = positionals.length > 0 ? positionals.map((dir) => resolve(dir)) : SHARED_SCAN_SETS;
+
+const decoders = [
+  ['page engine, photo', await pageEngine('photo')],
+  ['page engine, frame', await pageEngine('frame')],
+  ['zxing-wasm defaults', await wasmDefaults()],
+  ['@zxing/library defaults', zxingLibraryDefaults()],
+] as const;
+
+console.log(`node ${process.version}, ${passes} timed passes per image after one scored warm-up; ms = median of the passes`);
+console.log(`images as the page's photo path sees them: EXIF applied, fitted inside 1280 px\n`);
+const row = (cells: (string | number)[]) =>
+  console.log(cells.map((cell, i) => (i < 2 ? String(cell).padEnd(i === 0 ? 14 : 24) : String(cell).padStart(9))).join(' '));
+row(['set/category', 'decoder', 'images', 'correct %', 'wrong', 'median ms', 'p95 ms']);
+
+for (const dir of sets) {
+  const images = await loadScanCorpus(dir).catch(() => []);
+  if (images.length === 0) {
+    console.error(`No images with an expected .txt beside them under ${dir}`);
+    process.exitCode = 1;
+    continue;
+  }
+  const set = basename(dir);
+  const results: { name: string; images: ImageResult[] }[] = [];
+  for (const [name, decode] of decoders) results.push({ name, images: await scoreDecoder(images, decode, passes) });
+
+  const print = (label: string, filter: (category: string) => boolean) => {
+    for (const { name, images: perImage } of results) {
+      const summary = summarize(perImage.filter((result) => filter(result.category)));
+      row([label, name, summary.images, correctPercent(summary).toFixed(1), summary.wrong, summary.medianMs.toFixed(2), summary.p95Ms.toFixed(2)]);
+    }
+  };
+  print(set, () => true);
+  const categories = [...new Set(images.map((image) => image.category))];
+  if (!values.summary && categories.length > 1) for (const category of categories) print(`  ${category}`, (c) => c === category);
+
+  for (const { name, images: perImage } of results.slice(0, 2)) {
+    const attempts = new Map<string, number>();
+    for (const { attempt } of perImage) if (attempt) attempts.set(attempt, (attempts.get(attempt) ?? 0) + 1);
+    console.log(`  ${name}: first read by ${[...attempts].map(([attempt, count]) => `${attempt} ${count}`).join(', ') || 'nothing'}`);
+    const notRead = perImage.filter((result) => result.outcome !== 'correct');
+    console.log(`  ${name}: not read ${notRead.map((result) => `${result.name}${result.outcome === 'wrong' ? ' (WRONG)' : ''}`).join(' ') || 'none'}`);
+  }
+  console.log('');
+}

@@ -1,0 +1,58 @@
+import type { CorpusImage } from '../../support/scan/scanCorpus';
+import { percentile } from '../../support/bench/percentile';
+import type { BenchDecoder } from './scanEngines';
+
+export type Outcome = 'correct' | 'wrong' | 'missed';
+
+export interface ImageResult {
+  name: string;
+  category: string;
+  outcome: Outcome;
+  /** The median of the timed passes, in milliseconds. */
+  ms: number;
+  /** The page engine's attempt that read the image. */
+  attempt?: string;
+}
+
+/**
+ * Correct means byte-for-byte equal to the expected text, as in zxing's own tests. One untimed warm-up
+ * call per image gives the scored answer, then the timed passes.
+ */
+export async function scoreDecoder(images: CorpusImage[], decode: BenchDecoder, timedPasses: number): Promise<ImageResult[]> {
+  const results: ImageResult[] = [];
+  for (const image of images) {
+    const { text, attempt } = await decode(image.pixels);
+    const passes: number[] = [];
+    for (let pass = 0; pass < timedPasses; pass++) {
+      const start = performance.now();
+      await decode(image.pixels);
+      passes.push(performance.now() - start);
+    }
+    const outcome: Outcome = text === image.expected ? 'correct' : text === null ? 'missed' : 'wrong';
+    results.push({ name: image.name, category: image.category, outcome, ms: percentile(passes, 50), attempt: text === null ? undefined : attempt });
+  }
+  return results;
+}
+
+export interface Summary {
+  images: number;
+  correct: number;
+  wrong: number;
+  medianMs: number;
+  p95Ms: number;
+}
+
+export function summarize(results: ImageResult[]): Summary {
+  const times = results.map((result) => result.ms);
+  return {
+    images: results.length,
+    correct: results.filter((result) => result.outcome === 'correct').length,
+    wrong: results.filter((result) => result.outcome === 'wrong').length,
+    medianMs: percentile(times, 50),
+    p95Ms: percentile(times, 95),
+  };
+}
+
+export function correctPercent({ images, correct }: { images: number; correct: number }): number {
+  return images === 0 ? 0 : (100 * correct) / images;
+}

@@ -1,0 +1,25 @@
+import type { LanguageEntry } from '@/i18n/languageList';
+import en from '../../../locales/en.json';
+
+/**
+ * A throwaway third language, added as the README says a language is added: a catalogue and one entry
+ * in the list. Only the texts the tests read are German; the rest stay English.
+ */
+const de: LanguageEntry['catalogue'] = {
+  ...en,
+  page: { title: 'QR-Code prüfen – {{brand}}', description: 'Rückverfolgung eines Milchprodukts per QR-Code.' },
+  date: { format: '{{dd}}.{{mm}}.{{yyyy}}', months: 'Jan Feb Mär Apr Mai Jun Jul Aug Sep Okt Nov Dez' },
+  lookup: { ...en.lookup, title: 'QR-Code prüfen' },
+  result: { ...en.result, title: 'Produktinformationen', mfgDate: 'Herstellungsdatum' },
+  support: {
+    ...en.support,
+    reply: {
+      ...en.support.reply,
+      greeting: 'Guten Tag und danke für Ihre Nachricht. Das haben wir gefunden:',
+      dates: 'Herstellungsdatum: {{mfg}}; Verbrauchsdatum: {{exp}}.',
+    },
+  },
+};
+
+/** The list entry a test adds to src/i18n/languageList.ts. */
+export const GERMAN: LanguageEntry = { code: 'de', name: 'Deutsch', catalogue: de };
