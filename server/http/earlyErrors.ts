@@ -2,7 +2,7 @@ import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TraceErrorType } from '../../src/api/traceContract.ts';
-import type { SecurityHeaders } from '../security.ts';
+import type { SecurityHeaders } from '../plugins/security.ts';
 import { errorBody, JSON_TYPE, sendError } from './errors.ts';
 import { pathOf, relativeTarget } from './requestTarget.ts';
 

@@ -50,7 +50,7 @@ describe('npm run lint refuses an import that breaks a layer, naming the rule', 
       'src/features/lookup/index.ts': "export { probe as page } from './LookupPage';",
       'src/features/support/rowFacts.ts': "import { probe as x } from '@/features/lookup/LookupPage';",
       'src/app/App.tsx': "import { probe as x } from '@/features/support/rowFacts';",
-      'server/traceRoutes.ts': "import { probe as x } from '../src/api/traceApi.ts';",
+      'server/routes/trace.ts': "import { probe as x } from '../../src/api/traceApi.ts';",
       'server/db/storage.ts': "import type { probe as x } from '../import/importRow.ts';",
       'server/import/importRow.ts': "import { probe as x } from '../db/storage.ts';",
     });
@@ -65,7 +65,7 @@ describe('npm run lint refuses an import that breaks a layer, naming the rule', 
     ['features-import-no-app', 'src/features/lookup/LookupPage.tsx → src/app/App.tsx'],
     ['feature-internals-stay-inside', 'src/features/support/rowFacts.ts → src/features/lookup/LookupPage.tsx'],
     ['app-uses-features-by-their-index', 'src/app/App.tsx → src/features/support/rowFacts.ts'],
-    ['server-shares-only-the-contract', 'server/traceRoutes.ts → src/api/traceApi.ts'],
+    ['server-shares-only-the-contract', 'server/routes/trace.ts → src/api/traceApi.ts'],
     ['db-port-imports-no-import', 'server/db/storage.ts → server/import/importRow.ts'],
   ])('%s: %s', (rule, edge) => {
     expect(refused.code).not.toBe(0);
@@ -91,7 +91,7 @@ describe('npm run lint lets imports run down the layers', () => {
       'src/features/scanner/onDemand.ts': "export { probe as dialog } from './ScannerDialog';",
       'src/features/support/rowFacts.ts': "import { codeLink } from '@/features/lookup';\nimport { dialog } from '@/features/scanner/onDemand';",
       'src/app/App.tsx': "import { codeLink } from '@/features/lookup';\nimport { probe as x } from '@/i18n/formatDay';",
-      'server/traceRoutes.ts': "import { probe as x } from '../src/api/traceContract.ts';",
+      'server/routes/trace.ts': "import { probe as x } from '../../src/api/traceContract.ts';",
       'server/import/importRow.ts': "import type { probe as x } from '../db/storage.ts';",
       'server/db/storage.ts': '',
     });

@@ -1,6 +1,6 @@
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { relativeTarget } from './http/requestTarget.ts';
+import { relativeTarget } from '../http/requestTarget.ts';
 
 /**
  * The page loads only its own bundle and calls only its own origin. MUI's emotion injects <style>

@@ -1,7 +1,7 @@
-import type { TraceWireAnswer } from '../src/api/traceContract.ts';
-import type { CodeLookup } from './db/storage.ts';
-import type { StoredCode } from './domain/traceCode.ts';
-import { errorBody } from './http/errors.ts';
+import type { TraceWireAnswer } from '../../src/api/traceContract.ts';
+import type { CodeLookup } from '../db/storage.ts';
+import type { StoredCode } from './traceCode.ts';
+import { errorBody } from '../http/errors.ts';
 import { storedTraceResponse, traceResponseBody } from './traceBody.ts';
 
 /**
@@ -62,7 +62,7 @@ class StoredAnswer implements TraceAnswer {
   readonly status = 200;
   constructor(private readonly stored: StoredCode) {}
 
-  // The byte template (server/traceBody.ts): the API's hot path, where serialising every answer anew cost more than the lookup.
+  // The byte template (server/domain/traceBody.ts): the API's hot path, where serialising every answer anew cost more than the lookup.
   bytes(): Buffer {
     return traceResponseBody(this.stored);
   }
