@@ -22,7 +22,8 @@ import { loadSecurityHeaders, registerSecurity } from './plugins/security.ts';
 import { registerStaticSite } from './routes/staticSite.ts';
 import { imageRoutes, noImageRoutes } from './routes/images.ts';
 import { traceRoutes } from './routes/trace.ts';
-import { databaseSource, type TraceSource } from './domain/traceSource.ts';
+import { databaseSource } from './db/databaseSource.ts';
+import type { TraceSource } from './domain/traceSource.ts';
 
 export interface AppOptions {
   /** Where pino writes; standard output when omitted. Tests pass a stream to read the log. */

@@ -1,8 +1,5 @@
 import type { TraceWireAnswer } from '../../src/api/traceContract.ts';
-import type { CodeLookup } from '../db/storage.ts';
-import type { StoredCode } from './traceCode.ts';
-import { errorBody } from '../http/errors.ts';
-import { storedTraceResponse, traceResponseBody } from './traceBody.ts';
+import { errorBody } from './errorBody.ts';
 
 /**
  * One lookup's answer in the contract's terms: 200 and the item, 204, or an error status and its body.
@@ -17,8 +14,8 @@ export interface TraceAnswer {
 }
 
 /**
- * Where lookups are answered: the reference service's own database, or the brand's trace service
- * (server/upstream/). The routes, the page's render and readiness talk to this and never know which.
+ * Where lookups are answered: the reference service's own database (server/db/databaseSource.ts), or
+ * the brand's trace service (server/upstream/). The routes, the page's render and readiness talk to this and never know which.
  */
 export interface TraceSource {
   /**
@@ -56,34 +53,4 @@ export class JsonAnswer implements TraceAnswer {
  */
 export function systemErrorAnswer(status: number, message: string): TraceAnswer {
   return new JsonAnswer(status, Buffer.from(JSON.stringify(errorBody('INTERNAL_SERVER_ERROR', status, message, ''))));
-}
-
-class StoredAnswer implements TraceAnswer {
-  readonly status = 200;
-  constructor(private readonly stored: StoredCode) {}
-
-  // The byte template (server/domain/traceBody.ts): the API's hot path, where serialising every answer anew cost more than the lookup.
-  bytes(): Buffer {
-    return traceResponseBody(this.stored);
-  }
-
-  // A render needs the object, not bytes.
-  wire(): TraceWireAnswer {
-    return { status: 200, body: storedTraceResponse(this.stored) };
-  }
-}
-
-const fromStored = (stored: StoredCode | undefined): TraceAnswer => (stored === undefined ? NOT_FOUND_ANSWER : new StoredAnswer(stored));
-
-/** The reference service's own database (SQLite or PostgreSQL) as a trace source. */
-export function databaseSource(lookup: CodeLookup): TraceSource {
-  return {
-    lookup(code) {
-      const found = lookup.find(code);
-      // SQLite answers at once and PostgreSQL with a promise: only the latter pays for awaiting.
-      return found instanceof Promise ? found.then(fromStored) : fromStored(found);
-    },
-    ping: () => lookup.ping(),
-    unreachable: 'Database unreachable',
-  };
 }

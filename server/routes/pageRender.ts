@@ -15,7 +15,7 @@ import {
 import { normaliseCode } from '../domain/traceCode.ts';
 import { modulesAfterFirstPaint } from '../afterFirstPaint.ts';
 import type { BusyTextsOf } from '../http/busyPage.ts';
-import { errorBody } from '../http/errors.ts';
+import { errorBody } from '../domain/errorBody.ts';
 import type { CheckedLookup } from '../checks/checkedLookup.ts';
 import type { Visitor } from '../checks/lookupCounter.ts';
 
