@@ -131,6 +131,15 @@ module.exports = {
       to: { path: '^server/import/' },
     },
     {
+      name: 'db-adapters-behind-the-factory',
+      comment:
+        'Only server/db/openStorage.ts picks SQLite or PostgreSQL; the service, the importer and the report ' +
+        'get a port (TraceStorage, CheckStore), so a third database changes server/db/ alone.',
+      severity: 'error',
+      from: { path: '^server/', pathNot: '^server/db/' },
+      to: { path: '^server/db/[^/]+/' },
+    },
+    {
       name: 'server-domain-imports-only-the-contract',
       comment:
         'What a traced code and an answer are is plain data and functions: the routes, the page render, ' +

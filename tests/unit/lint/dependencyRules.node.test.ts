@@ -58,6 +58,8 @@ describe('npm run lint refuses an import that breaks a layer, naming the rule', 
       'server/plugins/security.ts': "import { probe as x } from '../routes/trace.ts';",
       'server/upstream/upstreamSource.ts': "import { probe as x } from '../app.ts';",
       'server/app.ts': '',
+      'server/checks/openCheckStore.ts': "import { probe as x } from '../db/sqlite/checkStore.ts';",
+      'server/db/sqlite/checkStore.ts': '',
     });
   }, 60_000);
 
@@ -72,6 +74,7 @@ describe('npm run lint refuses an import that breaks a layer, naming the rule', 
     ['app-uses-features-by-their-index', 'src/app/App.tsx → src/features/support/rowFacts.ts'],
     ['server-shares-only-the-contract', 'server/routes/trace.ts → src/api/traceApi.ts'],
     ['db-port-imports-no-import', 'server/db/storage.ts → server/import/importRow.ts'],
+    ['db-adapters-behind-the-factory', 'server/checks/openCheckStore.ts → server/db/sqlite/checkStore.ts'],
     ['server-domain-imports-only-the-contract', 'server/domain/traceSource.ts → server/db/storage.ts'],
     ['server-routes-and-plugins-only-in-the-app', 'server/http/earlyErrors.ts → server/plugins/security.ts'],
     ['server-plugins-import-no-routes', 'server/plugins/security.ts → server/routes/trace.ts'],
@@ -108,7 +111,10 @@ describe('npm run lint lets imports run down the layers', () => {
       'server/http/earlyErrors.ts': "import { probe as x } from '../domain/traceSource.ts';",
       'server/plugins/security.ts': "import { probe as x } from '../http/earlyErrors.ts';",
       'server/app.ts': "import { probe as x } from './routes/trace.ts';\nimport { probe as y } from './db/databaseSource.ts';",
-      'server/main.ts': "import { probe as x } from './app.ts';",
+      'server/main.ts': "import { probe as x } from './app.ts';\nimport { probe as y } from './db/openStorage.ts';",
+      'server/db/openStorage.ts': "import { probe as x } from './sqlite/storage.ts';\nimport { probe as y } from './postgres/storage.ts';",
+      'server/db/sqlite/storage.ts': "import { probe as x } from '../storage.ts';",
+      'server/db/postgres/storage.ts': "import { probe as x } from '../storage.ts';",
     });
     expect(output).toContain('no dependency violations found');
     expect(code).toBe(0);
