@@ -115,22 +115,6 @@ module.exports = {
       to: { path: '^(src|theme|locales|public)/', pathNot: CONTRACT },
     },
     {
-      name: 'page-imports-no-server',
-      comment: 'The page is built for the browser; the service is Node code with secrets and drivers.',
-      severity: 'error',
-      from: { path: '^(src|theme|locales)/' },
-      to: { path: '^server/' },
-    },
-    {
-      name: 'db-port-imports-no-import',
-      comment:
-        'The storage port speaks in its own row types; an import reads files into them. A port that ' +
-        'imports the import code ties the lookup service to the file readers (and made a cycle).',
-      severity: 'error',
-      from: { path: '^server/db/' },
-      to: { path: '^server/import/' },
-    },
-    {
       name: 'db-adapters-behind-the-factory',
       comment:
         'Only server/db/openStorage.ts picks SQLite or PostgreSQL; the service, the importer and the report ' +
@@ -170,6 +154,22 @@ module.exports = {
       severity: 'error',
       from: { path: '^server/', pathNot: '^server/main\\.ts$' },
       to: { path: SERVER_APP },
+    },
+    {
+      name: 'page-imports-no-server',
+      comment: 'The page is built for the browser; the service is Node code with secrets and drivers.',
+      severity: 'error',
+      from: { path: '^(src|theme|locales)/' },
+      to: { path: '^server/' },
+    },
+    {
+      name: 'db-port-imports-no-import',
+      comment:
+        'The storage port speaks in its own row types; an import reads files into them. A port that ' +
+        'imports the import code ties the lookup service to the file readers (and made a cycle).',
+      severity: 'error',
+      from: { path: '^server/db/' },
+      to: { path: '^server/import/' },
     },
   ],
   options: {

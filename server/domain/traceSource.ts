@@ -1,5 +1,7 @@
 import type { TraceWireAnswer } from '../../src/api/traceContract.ts';
 import { errorBody } from './errorBody.ts';
+import type { StoredCode } from './traceCode.ts';
+import { storedTraceResponse, traceResponseBody } from './traceBody.ts';
 
 /**
  * One lookup's answer in the contract's terms: 200 and the item, 204, or an error status and its body.
@@ -15,7 +17,8 @@ export interface TraceAnswer {
 
 /**
  * Where lookups are answered: the reference service's own database (server/db/databaseSource.ts), or
- * the brand's trace service (server/upstream/). The routes, the page's render and readiness talk to this and never know which.
+ * the brand's trace service (server/upstream/). The routes, the page's render and readiness talk to
+ * this and never know which.
  */
 export interface TraceSource {
   /**
@@ -54,3 +57,21 @@ export class JsonAnswer implements TraceAnswer {
 export function systemErrorAnswer(status: number, message: string): TraceAnswer {
   return new JsonAnswer(status, Buffer.from(JSON.stringify(errorBody('INTERNAL_SERVER_ERROR', status, message, ''))));
 }
+
+class StoredAnswer implements TraceAnswer {
+  readonly status = 200;
+  constructor(private readonly stored: StoredCode) {}
+
+  // The byte template (server/domain/traceBody.ts): the API's hot path, where serialising every answer anew cost more than the lookup.
+  bytes(): Buffer {
+    return traceResponseBody(this.stored);
+  }
+
+  // A render needs the object, not bytes.
+  wire(): TraceWireAnswer {
+    return { status: 200, body: storedTraceResponse(this.stored) };
+  }
+}
+
+/** A code the database found, as an answer; none is 204. */
+export const fromStored = (stored: StoredCode | undefined): TraceAnswer => (stored === undefined ? NOT_FOUND_ANSWER : new StoredAnswer(stored));

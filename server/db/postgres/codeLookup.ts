@@ -4,9 +4,8 @@ import { productImageUrl, type StoredImage } from '../../domain/productImage.ts'
 import { isCarton, UNIT_CODES_MAX, type ProductLot, type StoredCode } from '../../domain/traceCode.ts';
 import type { CodeLookup, ImportRunTotals } from '../storage.ts';
 
-// Prepared once per connection (by name). The code read, once per lookup, is answered as an array: the
-// least work per lookup for pg; a unit's carton comes with it (its unit count, from the carton's own
-// row). A lot is read once per catalogue version, so it is read by column name.
+// Prepared once per connection (by name), answered as arrays: the least work per lookup for pg.
+// A unit's carton comes with it (its unit count, from the carton's own row).
 const FIND_CODE = {
   name: 'find-code',
   text: `SELECT c.product_id, c.lot_id, c.total_packet, v.version, c.parent_code, parent.total_packet
@@ -31,6 +30,7 @@ const READ_UNITS = {
 const READ_IMAGE = { name: 'read-image', text: 'SELECT name, content_type AS "contentType", body FROM images WHERE name = $1' } as const;
 
 type CodeRow = [productId: number, lotId: number, totalPacket: number | null, version: string, parentCode: string | null, parentTotal: number | null];
+/** Read once per lot and catalogue version, not per lookup: by column name, where an array saves nothing. */
 interface LotRow {
   productCode: string;
   productName: string | null;
