@@ -10,6 +10,12 @@
  *   store     src/store: makeStore, the root reducer and typed hooks; feature slices inject themselves
  *   features  src/features/<name>, src/layout (the page's frame; no feature of its own)
  *   app       src/app, src/main.tsx, src/entry-server.tsx, src/render (the server render's cache)
+ *
+ * The service (server/), by role as in fastify's demo app, lowest first:
+ *   domain    server/domain: what a traced code, a picture and an answer are; imports only the contract
+ *   parts     server/http (what any route needs of HTTP), db, import, upstream, checks, config.ts
+ *   fastify   server/routes (what answers a URL), server/plugins (what every request passes through)
+ *   app       server/app.ts (the Fastify instance), server/main.ts (the process)
  */
 
 /** Folders and files of a layer, as path patterns from the project root. */
@@ -21,6 +27,8 @@ const APP = ['^src/app/', '^src/main\\.tsx$', '^src/entry-server\\.tsx$', '^src/
 const CONTRACT = '^src/api/traceContract\\.ts$';
 /** The one module a feature exposes, and its on-demand twin where it has parts loaded later. */
 const PUBLIC_MODULE = '^src/features/[^/]+/(index|onDemand)\\.ts$';
+const SERVER_FASTIFY = '^server/(routes|plugins)/';
+const SERVER_APP = '^server/(app|main)\\.ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -105,6 +113,47 @@ module.exports = {
       severity: 'error',
       from: { path: '^server/' },
       to: { path: '^(src|theme|locales|public)/', pathNot: CONTRACT },
+    },
+    {
+      name: 'db-adapters-behind-the-factory',
+      comment:
+        'Only server/db/openStorage.ts picks SQLite or PostgreSQL; the service, the importer and the report ' +
+        'get a port (TraceStorage, CheckStore), so a third database changes server/db/ alone.',
+      severity: 'error',
+      from: { path: '^server/', pathNot: '^server/db/' },
+      to: { path: '^server/db/[^/]+/' },
+    },
+    {
+      name: 'server-domain-imports-only-the-contract',
+      comment:
+        'What a traced code and an answer are is plain data and functions: the routes, the page render, ' +
+        'the upstream client and the database adapters all build on it, so it knows none of them.',
+      severity: 'error',
+      from: { path: '^server/domain/' },
+      to: { path: '^server/', pathNot: '^server/domain/' },
+    },
+    {
+      name: 'server-routes-and-plugins-only-in-the-app',
+      comment:
+        'Routes and plugins are Fastify parts the app composes; storage, import, upstream, counting and ' +
+        'the HTTP helpers run without Fastify (the importer, the report, the tests) and never reach up into them.',
+      severity: 'error',
+      from: { path: '^server/', pathNot: [SERVER_FASTIFY, SERVER_APP] },
+      to: { path: SERVER_FASTIFY },
+    },
+    {
+      name: 'server-plugins-import-no-routes',
+      comment: 'A plugin is what every request passes through: it cannot depend on one route.',
+      severity: 'error',
+      from: { path: '^server/plugins/' },
+      to: { path: '^server/routes/' },
+    },
+    {
+      name: 'server-app-is-the-top',
+      comment: 'app.ts composes the service and main.ts runs it: anything that imported them would take in the whole service.',
+      severity: 'error',
+      from: { path: '^server/', pathNot: '^server/main\\.ts$' },
+      to: { path: SERVER_APP },
     },
     {
       name: 'page-imports-no-server',

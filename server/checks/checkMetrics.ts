@@ -5,7 +5,7 @@ import type { Audience, CounterObserver } from './lookupCounter.ts';
 const OUTCOMES: readonly AnsweredOutcome[] = ['found', 'not_found', 'error'];
 const AUDIENCES: readonly Audience[] = ['shopper', 'staff', 'recheck'];
 
-/** Counting's Prometheus metrics (issue 26), in the service's registry (server/metrics.ts). */
+/** Counting's Prometheus metrics (issue 26), in the service's registry (server/plugins/metrics.ts). */
 export function checkMetrics(registry: Registry): { answered: AnswerObserver; counter: CounterObserver } {
   const answers = new Counter({
     name: 'trace_lookup_answers_total',

@@ -1,4 +1,4 @@
-import type { TraceAnswer, TraceSource } from '../traceSource.ts';
+import type { TraceAnswer, TraceSource } from '../domain/traceSource.ts';
 import type { Audience, LookupCounter, Visitor } from './lookupCounter.ts';
 import { withChecks } from './spliceChecks.ts';
 

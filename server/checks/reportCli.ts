@@ -1,8 +1,6 @@
 import { existsSync } from 'node:fs';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
-import { storageLocation } from '../db/openStorage.ts';
-import { describeStorageFailure } from '../db/storageFailure.ts';
-import { openCheckStore } from './openCheckStore.ts';
+import { describeStorageFailure, openCheckStore, storageLocation } from '../db/openStorage.ts';
 import { parseReportArgs, REPORT_USAGE, ReportArgsError, type ReportArgs } from './reportArgs.ts';
 import { reportCsv } from './reportCsv.ts';
 

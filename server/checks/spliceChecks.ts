@@ -1,5 +1,5 @@
 import type { TraceChecks, TraceResponse, TraceWireAnswer } from '../../src/api/traceContract.ts';
-import type { TraceAnswer } from '../traceSource.ts';
+import type { TraceAnswer } from '../domain/traceSource.ts';
 
 const CHECKS_FIELD = Buffer.from('"Checks"');
 const CLOSE = Buffer.from('}');

@@ -2,8 +2,9 @@ import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TraceErrorType } from '../../src/api/traceContract.ts';
-import type { SecurityHeaders } from '../security.ts';
-import { errorBody, JSON_TYPE, sendError } from './errors.ts';
+import type { SecurityHeaders } from './securityHeaders.ts';
+import { errorBody } from '../domain/errorBody.ts';
+import { JSON_TYPE, sendError } from './errors.ts';
 import { pathOf, relativeTarget } from './requestTarget.ts';
 
 // Node and Fastify answer some requests before any route or hook runs, each in a shape of its own and

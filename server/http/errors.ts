@@ -1,14 +1,11 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import type { TraceErrorBody, TraceErrorType } from '../../src/api/traceContract.ts';
+import type { TraceErrorType } from '../../src/api/traceContract.ts';
+import { errorBody } from '../domain/errorBody.ts';
 import { requestPath } from './requestTarget.ts';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 
 const BAD_BODY_MESSAGE = 'The body must be JSON like {"QrCode": "<17 to 18 letters and digits>"}';
-
-export function errorBody(error: TraceErrorType, status: number, message: string, endPoint: string): TraceErrorBody {
-  return { error, Message: message, status, EndPoint: endPoint };
-}
 
 export function sendError(
   request: FastifyRequest,

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
-import { describeStorageFailure } from '../db/storageFailure.ts';
-import { openStorage, storageLocation } from '../db/openStorage.ts';
+import { describeStorageFailure, openStorage, storageLocation } from '../db/openStorage.ts';
 import type { TraceStorage } from '../db/storage.ts';
 import { importFile } from './importFile.ts';
 import { ImportFormatError } from './readRows.ts';

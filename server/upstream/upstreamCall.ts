@@ -1,7 +1,7 @@
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { API_KEY_HEADER } from '../../src/api/traceContract.ts';
-import { JsonAnswer, NOT_FOUND_ANSWER, systemErrorAnswer, type TraceAnswer } from '../traceSource.ts';
+import { JsonAnswer, NOT_FOUND_ANSWER, systemErrorAnswer, type TraceAnswer } from '../domain/traceSource.ts';
 
 /** How one call to the upstream ended, as the metrics count it. */
 export const UPSTREAM_OUTCOMES = ['answer', 'not_found', 'error_body', 'timeout', 'refused', 'bad_body', 'breaker_open'] as const;

@@ -8,7 +8,7 @@ const UPSTREAM_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.
 
 const BREAKER_VALUES: Record<BreakerState, number> = { closed: 0, half_open: 1, open: 2 };
 
-/** The upstream's Prometheus metrics, in the service's registry (server/metrics.ts). */
+/** The upstream's Prometheus metrics, in the service's registry (server/plugins/metrics.ts). */
 export function upstreamMetrics(registry: Registry): UpstreamObserver {
   const latency = new Histogram({
     name: 'trace_upstream_duration_seconds',

@@ -1,6 +1,6 @@
 import { TRACE_PATH } from '../../src/api/traceContract.ts';
 import type { UpstreamConfig } from '../config.ts';
-import { systemErrorAnswer, type TraceAnswer, type TraceSource } from '../traceSource.ts';
+import { systemErrorAnswer, type TraceAnswer, type TraceSource } from '../domain/traceSource.ts';
 import { AnswerCache } from './answerCache.ts';
 import { CircuitBreaker, type BreakerState } from './breaker.ts';
 import { callUpstream, FAILURES, type UpstreamOutcome, type UpstreamResult } from './upstreamCall.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AddressCounters } from '../../server/addressCounters.ts';
+import { AddressCounters } from '../../server/plugins/addressCounters.ts';
 
 const WINDOW_MS = 60_000;
 const MAX = 2;

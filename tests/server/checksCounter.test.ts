@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CheckStore } from '../../server/checks/checkStore.ts';
 import { LookupCounter, type Visitor } from '../../server/checks/lookupCounter.ts';
-import { openCheckStore } from '../../server/checks/openCheckStore.ts';
+import { openCheckStore } from '../../server/db/openStorage.ts';
 import { BACKENDS, type TestDatabase } from '../support/server/backends.ts';
 
 // The counter on a real database with a test clock: the day's salt, the repeat window, two processes.

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TraceResponse } from '../../src/api/traceContract.ts';
 import { LookupCounter, type CounterObserver } from '../../server/checks/lookupCounter.ts';
-import { openCheckStore } from '../../server/checks/openCheckStore.ts';
+import { openCheckStore } from '../../server/db/openStorage.ts';
 import { vietnamDay } from '../../server/checks/vietnamDay.ts';
 import { runTs } from '../support/system/childProcess.ts';
 import { BACKENDS } from '../support/server/backends.ts';

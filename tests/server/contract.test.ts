@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TraceResponse } from '../../src/api/traceContract.ts';
 import { DEMO_DATA } from '../../server/main.ts';
-import { buildOpenApiDocument } from '../../server/openapi.ts';
+import { buildOpenApiDocument } from '../../server/routes/openapi.ts';
 import { BACKENDS, type TestDatabase } from '../support/server/backends.ts';
 import { startTestServer, TRACE_URL_PATH, type TestServer } from '../support/server/harness.ts';
 

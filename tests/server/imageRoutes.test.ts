@@ -8,7 +8,7 @@ import { loadConfig } from '../../server/config.ts';
 import { openStorage } from '../../server/db/openStorage.ts';
 import type { CodeLookup, TraceStorage } from '../../server/db/storage.ts';
 import type { StoredImage } from '../../server/domain/productImage.ts';
-import { ImageCache } from '../../server/imageCache.ts';
+import { ImageCache } from '../../server/routes/imageCache.ts';
 import { importFile } from '../../server/import/importFile.ts';
 import { DEMO_DATA } from '../../server/main.ts';
 import { DEMO_KEY, TRACE_URL_PATH } from '../support/server/harness.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loggedAddress, loggedUrl } from '../../server/logRedaction.ts';
+import { loggedAddress, loggedUrl } from '../../server/plugins/logRedaction.ts';
 
 describe('what the access log keeps of a request', () => {
   it.each([

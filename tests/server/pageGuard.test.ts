@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { expect, it } from 'vitest';
-import { guardRenders } from '../../server/pageGuard.ts';
+import { guardRenders } from '../../server/routes/pageGuard.ts';
 
 // A render holds the CPU for milliseconds without yielding, and the requests of one event-loop turn
 // are handled back to back: renders must start one per turn, so that an API lookup read in the same

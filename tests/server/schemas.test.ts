@@ -15,7 +15,7 @@ import {
   traceRequestSchema,
   traceResponseSchema,
 } from '../../server/http/schemas.ts';
-import { toTraceResponse, type TraceBodyExtras } from '../../server/traceBody.ts';
+import { toTraceResponse, type TraceBodyExtras } from '../../server/domain/traceBody.ts';
 
 interface ObjectSchema {
   required: readonly string[];

@@ -4,7 +4,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { storageLocation } from '../../server/db/openStorage.ts';
 import { runTs } from '../support/system/childProcess.ts';
 import { mountSmallDisk, type SmallDisk } from '../support/system/smallDisk.ts';
@@ -51,6 +51,17 @@ describe('the service, when it cannot start', () => {
         `the database server refuses connections (ECONNREFUSED on 127.0.0.1:${port})\n`,
     );
     expect(result.stdout + result.stderr).not.toMatch(/secret/);
+  });
+
+  it('says a PostgreSQL database does not exist, with its SQLSTATE, in one line, and exits 1', async () => {
+    const url = new URL(inject('postgresUrl'));
+    url.pathname = '/no_such_trace_db';
+    const result = await runTs('server/main.ts', { env: { PORT: '0', DATABASE_URL: url.href } });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `Cannot open the database ${storageLocation({ dbPath: '/unused', databaseUrl: url.href })}: ` +
+        'the database does not exist (SQLSTATE 3D000: database "no_such_trace_db" does not exist)\n',
+    );
   });
 
   it('refuses a hop-count TRUST_PROXY on a port others can reach: one line, exit 1', async () => {

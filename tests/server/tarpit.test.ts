@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { createTarpit } from '../../server/tarpit.ts';
+import { createTarpit } from '../../server/plugins/tarpit.ts';
 
 // A refusal held before it goes out slows a closed-loop flood to the pace of its connections; the
 // number held at once is bounded, past it a refusal goes out at once.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductLot, StoredCode } from '../../server/domain/traceCode.ts';
-import { storedTraceResponse, traceResponseBody } from '../../server/traceBody.ts';
+import { storedTraceResponse, traceResponseBody } from '../../server/domain/traceBody.ts';
 
 const unitLot: ProductLot = {
   productCode: 'SB900G',

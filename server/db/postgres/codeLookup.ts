@@ -15,11 +15,12 @@ const FIND_CODE = {
 } as const;
 const READ_LOT = {
   name: 'read-lot',
-  text: `SELECT p.product_code, p.product_name, p.product_unit, p.weight, p.weight_type,
-                to_char(l.product_date, 'YYYY-MM-DD'), to_char(l.expire_date, 'YYYY-MM-DD'), v.version,
-                l.lot_status, l.recall_reason, p.image_url, p.image_name
+  text: `SELECT p.product_code AS "productCode", p.product_name AS "productName", p.product_unit AS "productUnit",
+                p.weight, p.weight_type AS "weightType", to_char(l.product_date, 'YYYY-MM-DD') AS "productDate",
+                to_char(l.expire_date, 'YYYY-MM-DD') AS "expireDate", v.version AS "lotVersion",
+                l.lot_status AS "lotStatus", l.recall_reason AS "recallReason", p.image_url AS "imageUrl",
+                p.image_name AS "imageName"
          FROM products p, lots l, catalogue_version v WHERE p.id = $1 AND l.id = $2`,
-  rowMode: 'array',
 } as const;
 const READ_UNITS = {
   name: 'read-units',
@@ -29,20 +30,21 @@ const READ_UNITS = {
 const READ_IMAGE = { name: 'read-image', text: 'SELECT name, content_type AS "contentType", body FROM images WHERE name = $1' } as const;
 
 type CodeRow = [productId: number, lotId: number, totalPacket: number | null, version: string, parentCode: string | null, parentTotal: number | null];
-type LotRow = [
-  string,
-  string | null,
-  string,
-  number | null,
-  string | null,
-  string | null,
-  string | null,
-  string,
-  LotStatus | null,
-  string | null,
-  string | null,
-  string | null,
-];
+/** Read once per lot and catalogue version, not per lookup: by column name, where an array saves nothing. */
+interface LotRow {
+  productCode: string;
+  productName: string | null;
+  productUnit: string;
+  weight: number | null;
+  weightType: string | null;
+  productDate: string | null;
+  expireDate: string | null;
+  lotVersion: string;
+  lotStatus: LotStatus | null;
+  recallReason: string | null;
+  imageUrl: string | null;
+  imageName: string | null;
+}
 
 /** A lot as lookups keep it: whether its codes are cartons is decided once. */
 interface KeptLot {
@@ -67,12 +69,8 @@ export function openPostgresLookup(pool: pg.Pool): CodeLookup {
     const row = rows[0];
     // The import checks every reference it writes; this means a damaged database, not an unknown code.
     if (row === undefined) throw new Error(`a code points to a missing product ${productId} or lot ${lotId}`);
-    const [productCode, productName, productUnit, weight, weightType, productDate, expireDate, lotVersion, lotStatus, recallReason, imageUrl, imageName] =
-      row;
-    const lot: ProductLot = {
-      ...{ productCode, productName, productUnit, weight, weightType, productDate, expireDate, lotStatus, recallReason },
-      imageUrl: productImageUrl(imageUrl, imageName),
-    };
+    const { lotVersion, imageUrl, imageName, ...named } = row;
+    const lot: ProductLot = { ...named, imageUrl: productImageUrl(imageUrl, imageName) };
     const kept = { lot, carton: isCarton(lot) };
     // Read after another import changed the catalogue: right for this answer, not to keep under the older version.
     if (lotVersion === version && version === cachedVersion) lots.set(`${productId}/${lotId}`, kept);

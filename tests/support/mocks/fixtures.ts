@@ -1,7 +1,7 @@
 import demoRows from '../../../server/seed/demo.json';
 import { TRACE_URL_PATH, type TraceErrorBody, type TraceResponse } from '@/api/traceContract';
 import type { CodeRecord } from '../../../server/domain/traceCode';
-import { toTraceResponse, type TraceBodyExtras } from '../../../server/traceBody';
+import { toTraceResponse, type TraceBodyExtras } from '../../../server/domain/traceBody';
 
 type DemoRow = (typeof demoRows)[number];
 

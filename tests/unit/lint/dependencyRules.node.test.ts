@@ -51,9 +51,16 @@ describe('npm run lint refuses an import that breaks a layer, naming the rule', 
       'src/features/lookup/index.ts': "export { probe as page } from './LookupPage';",
       'src/features/support/rowFacts.ts': "import { probe as x } from '@/features/lookup/LookupPage';",
       'src/app/App.tsx': "import { probe as x } from '@/features/support/rowFacts';",
-      'server/traceRoutes.ts': "import { probe as x } from '../src/api/traceApi.ts';",
+      'server/routes/trace.ts': "import { probe as x } from '../../src/api/traceApi.ts';",
       'server/db/storage.ts': "import type { probe as x } from '../import/importRow.ts';",
       'server/import/importRow.ts': "import { probe as x } from '../db/storage.ts';",
+      'server/domain/traceSource.ts': "import type { probe as x } from '../db/storage.ts';",
+      'server/http/earlyErrors.ts': "import type { probe as x } from '../plugins/security.ts';",
+      'server/plugins/security.ts': "import { probe as x } from '../routes/trace.ts';",
+      'server/upstream/upstreamSource.ts': "import { probe as x } from '../app.ts';",
+      'server/app.ts': '',
+      'server/checks/openCheckStore.ts': "import { probe as x } from '../db/sqlite/checkStore.ts';",
+      'server/db/sqlite/checkStore.ts': '',
     });
   }, 60_000);
 
@@ -66,8 +73,13 @@ describe('npm run lint refuses an import that breaks a layer, naming the rule', 
     ['features-import-no-app', 'src/features/lookup/LookupPage.tsx → src/app/App.tsx'],
     ['feature-internals-stay-inside', 'src/features/support/rowFacts.ts → src/features/lookup/LookupPage.tsx'],
     ['app-uses-features-by-their-index', 'src/app/App.tsx → src/features/support/rowFacts.ts'],
-    ['server-shares-only-the-contract', 'server/traceRoutes.ts → src/api/traceApi.ts'],
+    ['server-shares-only-the-contract', 'server/routes/trace.ts → src/api/traceApi.ts'],
     ['db-port-imports-no-import', 'server/db/storage.ts → server/import/importRow.ts'],
+    ['db-adapters-behind-the-factory', 'server/checks/openCheckStore.ts → server/db/sqlite/checkStore.ts'],
+    ['server-domain-imports-only-the-contract', 'server/domain/traceSource.ts → server/db/storage.ts'],
+    ['server-routes-and-plugins-only-in-the-app', 'server/http/earlyErrors.ts → server/plugins/security.ts'],
+    ['server-plugins-import-no-routes', 'server/plugins/security.ts → server/routes/trace.ts'],
+    ['server-app-is-the-top', 'server/upstream/upstreamSource.ts → server/app.ts'],
   ])('%s: %s', (rule, edge) => {
     expect(refused.code).not.toBe(0);
     expect(refused.output).toContain(`error ${rule}: ${edge}`);
@@ -92,9 +104,18 @@ describe('npm run lint lets imports run down the layers', () => {
       'src/features/scanner/onDemand.ts': "export { probe as dialog } from './ScannerDialog';",
       'src/features/support/rowFacts.ts': "import { codeLink } from '@/features/lookup';\nimport { dialog } from '@/features/scanner/onDemand';",
       'src/app/App.tsx': "import { codeLink } from '@/features/lookup';\nimport { probe as x } from '@/i18n/formatDay';",
-      'server/traceRoutes.ts': "import { probe as x } from '../src/api/traceContract.ts';",
+      'server/routes/trace.ts': "import { probe as x } from '../../src/api/traceContract.ts';\nimport { probe as y } from '../plugins/security.ts';",
       'server/import/importRow.ts': "import type { probe as x } from '../db/storage.ts';",
       'server/db/storage.ts': '',
+      'server/domain/traceSource.ts': "import { probe as x } from '../../src/api/traceContract.ts';",
+      'server/db/databaseSource.ts': "import { probe as x } from '../domain/traceSource.ts';\nimport { probe as y } from './storage.ts';",
+      'server/http/earlyErrors.ts': "import { probe as x } from '../domain/traceSource.ts';",
+      'server/plugins/security.ts': "import { probe as x } from '../http/earlyErrors.ts';",
+      'server/app.ts': "import { probe as x } from './routes/trace.ts';\nimport { probe as y } from './db/databaseSource.ts';",
+      'server/main.ts': "import { probe as x } from './app.ts';\nimport { probe as y } from './db/openStorage.ts';",
+      'server/db/openStorage.ts': "import { probe as x } from './sqlite/storage.ts';\nimport { probe as y } from './postgres/storage.ts';",
+      'server/db/sqlite/storage.ts': "import { probe as x } from '../storage.ts';",
+      'server/db/postgres/storage.ts': "import { probe as x } from '../storage.ts';",
     });
     expect(output).toContain('no dependency violations found');
     expect(code).toBe(0);

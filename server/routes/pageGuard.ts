@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { sendBusyPage, type BusyTextsOf } from './http/busyPage.ts';
+import { sendBusyPage, type BusyTextsOf } from '../http/busyPage.ts';
 import type { PageRenderer } from './pageRender.ts';
-import type { BudgetVerdict } from './rateLimits.ts';
+import type { BudgetVerdict } from '../plugins/rateLimits.ts';
 
 /** A render slot frees within milliseconds: a second is as soon as a retry makes sense. */
 const RENDER_RETRY_AFTER_S = 1;
@@ -11,7 +11,7 @@ export interface PageGuardOptions {
   takeLookup?: (request: FastifyRequest) => Promise<BudgetVerdict>;
   /** Renders admitted at once in this process, waiting for their turn or in progress. */
   maxInFlight: number;
-  /** Holds a 503 before it goes out, as the budget's refusals are held (server/tarpit.ts). */
+  /** Holds a 503 before it goes out, as the budget's refusals are held (server/plugins/tarpit.ts). */
   holdRefusal?: () => Promise<void>;
   /** What the refusal says, in the visitor's language. */
   busyTexts: BusyTextsOf;
@@ -51,7 +51,7 @@ function renderTurns() {
  * budget gets 429; with `maxInFlight` renders already admitted the page gets 503. The places make a
  * tiny bounded queue: a render waits for its turn (above), never for more than `maxInFlight` renders,
  * where a longer queue would only turn a flood into waiting for everyone. Either refusal is held a
- * while before it goes out (server/tarpit.ts), so a flood runs at the pace of its own connections. A
+ * while before it goes out (server/plugins/tarpit.ts), so a flood runs at the pace of its own connections. A
  * refused request still counts against the budget, as a lookup with a wrong key does.
  */
 export function guardRenders(render: PageRenderer, { takeLookup, maxInFlight, holdRefusal, busyTexts }: PageGuardOptions): PageRenderer {

@@ -1,6 +1,6 @@
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Config } from './config.ts';
+import type { Config } from '../config.ts';
 import { rateLimitStoreOptions } from './rateLimitStore.ts';
 import { createTarpit } from './tarpit.ts';
 
@@ -36,7 +36,7 @@ export interface RateLimits {
   takeLookup?: (request: FastifyRequest) => Promise<BudgetVerdict>;
   /** For the pictures' onRequest: one request from a budget of their own. */
   image?: LimitHook;
-  /** Waits before a refusal goes out (server/tarpit.ts), for refusals sent outside these hooks. */
+  /** Waits before a refusal goes out (server/plugins/tarpit.ts), for refusals sent outside these hooks. */
   holdRefusal?: () => Promise<void>;
 }
 
@@ -45,7 +45,7 @@ export interface RateLimits {
  * the API and a page render count against one budget, keyed by the client's address alone, so the page
  * path is no way around RATE_LIMIT_MAX. Pictures have a budget apart, under a key of their own: they
  * are served from memory, and a page's picture must not spend a shopper's lookups. Every refusal is
- * held a second before it goes out (server/tarpit.ts).
+ * held a second before it goes out (server/plugins/tarpit.ts).
  */
 export async function registerRateLimits(app: FastifyInstance, config: Config): Promise<RateLimits> {
   const lookups = config.rateLimitMax > 0;
@@ -55,7 +55,7 @@ export async function registerRateLimits(app: FastifyInstance, config: Config): 
   await app.register(rateLimit, { global: false, ...(await rateLimitStoreOptions(config, app)) });
   const window = config.rateLimitWindowMs;
   const lookupBudget = { max: config.rateLimitMax, timeWindow: window };
-  // One bound for every held refusal, whichever budget it came from (server/tarpit.ts).
+  // One bound for every held refusal, whichever budget it came from (server/plugins/tarpit.ts).
   const hold = createTarpit(REFUSALS_HELD_MAX, REFUSAL_HOLD_MS);
   const take = app.createRateLimit(lookupBudget);
   const takeLookup = async (request: FastifyRequest): Promise<BudgetVerdict> => {

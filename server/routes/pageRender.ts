@@ -11,13 +11,13 @@ import {
   type RenderPage,
   type TraceRequest,
   type TraceWireAnswer,
-} from '../src/api/traceContract.ts';
-import { normaliseCode } from './domain/traceCode.ts';
-import { modulesAfterFirstPaint } from './afterFirstPaint.ts';
-import type { BusyTextsOf } from './http/busyPage.ts';
-import { errorBody } from './http/errors.ts';
-import type { CheckedLookup } from './checks/checkedLookup.ts';
-import type { Visitor } from './checks/lookupCounter.ts';
+} from '../../src/api/traceContract.ts';
+import { normaliseCode } from '../domain/traceCode.ts';
+import { modulesAfterFirstPaint } from '../afterFirstPaint.ts';
+import type { BusyTextsOf } from '../http/busyPage.ts';
+import { errorBody } from '../domain/errorBody.ts';
+import type { CheckedLookup } from '../checks/checkedLookup.ts';
+import type { Visitor } from '../checks/lookupCounter.ts';
 
 const ROOT = '<div id="root"></div>';
 

@@ -1,4 +1,4 @@
-// The counts of the in-process limiter, and Redis's stand-in while it is away (server/rateLimitRedis.ts).
+// The counts of the in-process limiter, and Redis's stand-in while it is away (server/plugins/rateLimitRedis.ts).
 
 interface Counter {
   count: number;

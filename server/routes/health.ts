@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { TraceSource } from './traceSource.ts';
-import { JSON_TYPE, sendError } from './http/errors.ts';
+import type { TraceSource } from '../domain/traceSource.ts';
+import { JSON_TYPE, sendError } from '../http/errors.ts';
 
 /** Set once shutdown begins; read by readiness and by every response. */
 export interface Lifecycle {

@@ -1,7 +1,6 @@
-import type { TraceWireAnswer } from '../src/api/traceContract.ts';
-import type { CodeLookup } from './db/storage.ts';
-import type { StoredCode } from './domain/traceCode.ts';
-import { errorBody } from './http/errors.ts';
+import type { TraceWireAnswer } from '../../src/api/traceContract.ts';
+import { errorBody } from './errorBody.ts';
+import type { StoredCode } from './traceCode.ts';
 import { storedTraceResponse, traceResponseBody } from './traceBody.ts';
 
 /**
@@ -17,8 +16,9 @@ export interface TraceAnswer {
 }
 
 /**
- * Where lookups are answered: the reference service's own database, or the brand's trace service
- * (server/upstream/). The routes, the page's render and readiness talk to this and never know which.
+ * Where lookups are answered: the reference service's own database (server/db/databaseSource.ts), or
+ * the brand's trace service (server/upstream/). The routes, the page's render and readiness talk to
+ * this and never know which.
  */
 export interface TraceSource {
   /**
@@ -62,7 +62,7 @@ class StoredAnswer implements TraceAnswer {
   readonly status = 200;
   constructor(private readonly stored: StoredCode) {}
 
-  // The byte template (server/traceBody.ts): the API's hot path, where serialising every answer anew cost more than the lookup.
+  // The byte template (server/domain/traceBody.ts): the API's hot path, where serialising every answer anew cost more than the lookup.
   bytes(): Buffer {
     return traceResponseBody(this.stored);
   }
@@ -73,17 +73,5 @@ class StoredAnswer implements TraceAnswer {
   }
 }
 
-const fromStored = (stored: StoredCode | undefined): TraceAnswer => (stored === undefined ? NOT_FOUND_ANSWER : new StoredAnswer(stored));
-
-/** The reference service's own database (SQLite or PostgreSQL) as a trace source. */
-export function databaseSource(lookup: CodeLookup): TraceSource {
-  return {
-    lookup(code) {
-      const found = lookup.find(code);
-      // SQLite answers at once and PostgreSQL with a promise: only the latter pays for awaiting.
-      return found instanceof Promise ? found.then(fromStored) : fromStored(found);
-    },
-    ping: () => lookup.ping(),
-    unreachable: 'Database unreachable',
-  };
-}
+/** A code the database found, as an answer; none is 204. */
+export const fromStored = (stored: StoredCode | undefined): TraceAnswer => (stored === undefined ? NOT_FOUND_ANSWER : new StoredAnswer(stored));

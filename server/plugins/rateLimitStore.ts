@@ -1,6 +1,6 @@
 import type { FastifyRateLimitOptions, FastifyRateLimitStore, RateLimitPluginOptions } from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import type { Config } from './config.ts';
+import type { Config } from '../config.ts';
 import { AddressCounters, type WindowCount } from './addressCounters.ts';
 import { connectSharedCounters } from './rateLimitRedis.ts';
 

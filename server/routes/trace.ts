@@ -1,24 +1,24 @@
 import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import { API_KEY_HEADER, LOOKUP_PURPOSE_HEADER, TRACE_PATH, type TraceRequest } from '../src/api/traceContract.ts';
-import { declaredPurpose, LOOKUP_PURPOSES } from './checks/audience.ts';
-import type { CheckedLookup } from './checks/checkedLookup.ts';
-import type { Visitor } from './checks/lookupCounter.ts';
-import type { Config } from './config.ts';
-import type { LimitHook } from './rateLimits.ts';
-import { normaliseCode } from './domain/traceCode.ts';
-import { JSON_TYPE, sendError } from './http/errors.ts';
-import { BODY_LIMIT, refuseUnreadableBody } from './http/requestRules.ts';
-import { traceErrorBodySchema, traceRequestSchema } from './http/schemas.ts';
+import { API_KEY_HEADER, LOOKUP_PURPOSE_HEADER, TRACE_PATH, type TraceRequest } from '../../src/api/traceContract.ts';
+import { declaredPurpose, LOOKUP_PURPOSES } from '../checks/audience.ts';
+import type { CheckedLookup } from '../checks/checkedLookup.ts';
+import type { Visitor } from '../checks/lookupCounter.ts';
+import type { Config } from '../config.ts';
+import type { LimitHook } from '../plugins/rateLimits.ts';
+import { normaliseCode } from '../domain/traceCode.ts';
+import { JSON_TYPE, sendError } from '../http/errors.ts';
+import { BODY_LIMIT, refuseUnreadableBody } from '../http/requestRules.ts';
+import { traceErrorBodySchema, traceRequestSchema } from '../http/schemas.ts';
 import { buildOpenApiDocument } from './openapi.ts';
-import type { TraceAnswer } from './traceSource.ts';
+import type { TraceAnswer } from '../domain/traceSource.ts';
 
 export interface TraceRoutesOptions {
   config: Config;
   /** The source's lookups, counted (server/checks/checkedLookup.ts). */
   lookup: CheckedLookup;
   visitor: (request: FastifyRequest) => Visitor;
-  /** Takes one lookup from the client's budget, shared with the page renders (server/rateLimits.ts). */
+  /** Takes one lookup from the client's budget, shared with the page renders (server/plugins/rateLimits.ts). */
   limit?: LimitHook;
 }
 
@@ -57,7 +57,7 @@ export async function traceRoutes(app: FastifyInstance, { config, lookup, visito
     {
       schema: {
         body: traceRequestSchema,
-        // Bodies come ready-made as bytes (server/traceSource.ts); traceResponseSchema documents them (OpenAPI).
+        // Bodies come ready-made as bytes (server/domain/traceSource.ts); traceResponseSchema documents them (OpenAPI).
         response: { '4xx': traceErrorBodySchema, '5xx': traceErrorBodySchema },
       },
       bodyLimit: BODY_LIMIT,

@@ -1,4 +1,4 @@
-import type { StoredImage } from './domain/productImage.ts';
+import type { StoredImage } from '../domain/productImage.ts';
 
 /**
  * Picture bodies kept in memory, at most `maxBytes` of them, the least recently read dropped first.

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { TRACE_URL_PATH } from '../src/api/traceContract.ts';
-import type { ImportOutcome, ImportRunTotals } from './db/storage.ts';
+import { TRACE_URL_PATH } from '../../src/api/traceContract.ts';
+import type { ImportOutcome, ImportRunTotals } from '../db/storage.ts';
 
 /** A lookup takes well under a millisecond; a rendered page a few. */
 const LATENCY_BUCKETS = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5];

@@ -1,5 +1,5 @@
-import type { TraceBox, TraceItemExtras, TraceProduct, TraceResponse } from '../src/api/traceContract.ts';
-import { isCarton, type CodeRecord, type ProductLot, type StoredCode } from './domain/traceCode.ts';
+import type { TraceBox, TraceItemExtras, TraceProduct, TraceResponse } from '../../src/api/traceContract.ts';
+import { isCarton, type CodeRecord, type ProductLot, type StoredCode } from './traceCode.ts';
 
 /** The contract's optional fields for one code (issue 12): the lot's, then where the item belongs. */
 export interface TraceBodyExtras extends TraceItemExtras {

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { CodeLookup } from './db/storage.ts';
-import type { LimitHook } from './rateLimits.ts';
-import { IMAGE_NAME, IMAGES_PATH, type StoredImage } from './domain/productImage.ts';
-import { sendError } from './http/errors.ts';
+import type { CodeLookup } from '../db/storage.ts';
+import type { LimitHook } from '../plugins/rateLimits.ts';
+import { IMAGE_NAME, IMAGES_PATH, type StoredImage } from '../domain/productImage.ts';
+import { sendError } from '../http/errors.ts';
 import { ImageCache } from './imageCache.ts';
 
 /** A name always means the same bytes (server/domain/productImage.ts): browsers and CDNs keep them a year. */
@@ -14,7 +14,7 @@ export interface ImageRoutesOptions {
   lookup: Pick<CodeLookup, 'image'>;
   /** Bytes of picture bodies kept in memory (IMAGE_CACHE_BYTES). */
   cacheBytes: number;
-  /** The pictures' own per-client budget (server/rateLimits.ts); none when IMAGE_RATE_LIMIT_MAX=0. */
+  /** The pictures' own per-client budget (server/plugins/rateLimits.ts); none when IMAGE_RATE_LIMIT_MAX=0. */
   limit?: LimitHook;
 }
 

@@ -1,6 +1,7 @@
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { relativeTarget } from './http/requestTarget.ts';
+import { relativeTarget } from '../http/requestTarget.ts';
+import type { HeaderSet, SecurityHeaders } from '../http/securityHeaders.ts';
 
 /**
  * The page loads only its own bundle and calls only its own origin. MUI's emotion injects <style>
@@ -66,13 +67,6 @@ const API_HEADERS = {
   'referrer-policy': 'strict-origin-when-cross-origin',
   'x-content-type-options': 'nosniff',
 };
-
-export type HeaderSet = Readonly<Record<string, string>>;
-
-/** The security headers of every response, errors and raw-socket answers included, chosen by path. */
-export interface SecurityHeaders {
-  forPath(path: string): HeaderSet;
-}
 
 export async function loadSecurityHeaders(apiPrefix: string, imageOrigins: readonly string[]): Promise<SecurityHeaders> {
   const pageHeaders: HeaderSet = { ...(await helmetHeaders(imageOrigins)), 'permissions-policy': PERMISSIONS_POLICY };
