@@ -14,7 +14,9 @@ type TotalsRow = { code: string; firstDay: string; lookups: number; devices: num
  */
 export function openSqliteCheckConnection(path: string): CheckStore {
   const db = openDatabase(path);
-  db.exec('PRAGMA busy_timeout = 0');
+  // A batch upserts rows at random places of three tables: SQLite's default 2 MB page cache made a
+  // quarter of a batch's CPU time re-reading pages (64 MB: about 38 → 29 µs per new code and device).
+  db.exec('PRAGMA busy_timeout = 0; PRAGMA cache_size = -65536');
   const insertSalt = db.prepare('INSERT OR IGNORE INTO check_salts (day, salt) VALUES (?, ?)');
   const readSalt = db.prepare('SELECT salt FROM check_salts WHERE day = ?');
   const readDevice = db.prepare('SELECT last_at AS lastAt FROM check_devices WHERE day = ? AND code = ? AND device = ?');
