@@ -1,0 +1,37 @@
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { vietnamDay } from '../../server/checks/vietnamDay.ts';
+import { openStorage } from '../../server/db/openStorage.ts';
+import type { TraceStorage } from '../../server/db/storage.ts';
+import { BACKENDS, type TestDatabase } from './backends.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+
+// Issue 26 point 9: with counting on, a lookup reads the code's stored counts in the same statement
+// as the code (a second read per lookup was most of what counting cost the service's thread).
+
+const UNIT = '1D24B3261X54A2320';
+const CARTON = 'TH26A1105C48B0001';
+
+describe.each(BACKENDS)('a lookup with counting on, on $name', { timeout: 30_000 }, (backend) => {
+  let database: TestDatabase | undefined;
+  let server: TestServer | undefined;
+  let storage: TraceStorage | undefined;
+  afterAll(async () => {
+    await storage?.close();
+    await server?.close();
+    await database?.drop();
+  });
+
+  it("reads the code's stored counts with the code: none for a code never counted, and only when asked", async () => {
+    database = await backend.create();
+    server = await startTestServer(database.env);
+    expect((await server.trace({ QrCode: UNIT }, { 'user-agent': 'phone A' })).status).toBe(200);
+    await vi.waitFor(async () => expect(await database!.rows(`SELECT lookups FROM check_codes WHERE code = '${UNIT}'`)).toEqual([{ lookups: 1 }]), {
+      timeout: 10_000,
+    });
+    storage = await openStorage(database.config);
+    const counted = await storage.openLookup({ counts: true });
+    expect((await counted.find(UNIT))?.counts).toEqual({ firstDay: vietnamDay(Date.now()), lookups: 1, devices: 1 });
+    expect((await counted.find(CARTON))?.counts).toBeNull();
+    expect((await (await storage.openLookup()).find(UNIT))?.counts).toBeUndefined();
+  });
+});
