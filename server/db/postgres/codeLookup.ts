@@ -14,11 +14,13 @@ const FIND_CODE = {
   rowMode: 'array',
 } as const;
 // With counting on, the code's lookup counts in the same query: a second query per lookup cost more than the rest of counting.
+// `k.code = $1`, not `= c.code`: the statement's plan is made once, often while check_codes is still
+// empty, and with `c.code` PostgreSQL kept a sequential scan of it (a lookup took 7 ms at 100,000 codes).
 const FIND_CODE_COUNTED = {
   name: 'find-code-counted',
   text: `SELECT c.product_id, c.lot_id, c.total_packet, v.version, c.parent_code, parent.total_packet, k.first_day, k.lookups, k.devices
          FROM codes c CROSS JOIN catalogue_version v LEFT JOIN codes parent ON parent.code = c.parent_code
-         LEFT JOIN check_codes k ON k.code = c.code WHERE c.code = $1`,
+         LEFT JOIN check_codes k ON k.code = $1 WHERE c.code = $1`,
   rowMode: 'array',
 } as const;
 const READ_LOT = {
