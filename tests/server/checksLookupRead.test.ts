@@ -35,3 +35,27 @@ describe.each(BACKENDS)('a lookup with counting on, on $name', { timeout: 30_000
     expect((await (await storage.openLookup()).find(UNIT))?.counts).toBeUndefined();
   });
 });
+
+describe('a lookup with counting on, on PostgreSQL', { timeout: 40_000 }, () => {
+  let database: TestDatabase | undefined;
+  let server: TestServer | undefined;
+  let storage: TraceStorage | undefined;
+  afterAll(async () => {
+    await storage?.close();
+    await server?.close();
+    await database?.drop();
+  });
+
+  it("reads the counts through check_codes' index, even with a plan made while the table was empty", async () => {
+    database = await BACKENDS.find(({ name }) => name === 'PostgreSQL')!.create();
+    server = await startTestServer(database.env);
+    storage = await openStorage(database.config);
+    const lookup = await storage.openLookup({ counts: true });
+    const indexScans = async () =>
+      Number((await database!.rows(`SELECT idx_scan FROM pg_stat_user_tables WHERE relname = 'check_codes'`))[0]?.idx_scan ?? 0);
+    const before = await indexScans();
+    // Past PostgreSQL's first five plans of a prepared statement: the sixth on is the one plan it keeps.
+    for (let i = 0; i < 10; i++) await lookup.find(UNIT);
+    await vi.waitFor(async () => expect(await indexScans()).toBeGreaterThanOrEqual(before + 10), { timeout: 20_000 });
+  });
+});
