@@ -146,7 +146,7 @@ async function startOnDatabase(config: Config, options: AppOptions): Promise<Sta
   let metricsServer: MetricsServer | undefined;
   let counting: Counting | undefined;
   try {
-    const lookup = await storage.openLookup();
+    const lookup = await storage.openLookup({ counts: config.checks });
     const lifecycle = options.lifecycle ?? { draining: false };
     const { metricsPort } = config;
     const metrics = metricsPort === undefined ? undefined : createMetrics(() => lookup.importRuns());

@@ -1,11 +1,8 @@
 // What the lookup counter needs of a database (SQLite or PostgreSQL: server/db/*/checkStore.ts).
 
-/** A code's counts as stored: since `firstDay`, by every instance on the database. */
-export interface CodeTotals {
-  firstDay: string;
-  lookups: number;
-  devices: number;
-}
+import type { CodeTotals } from '../domain/traceCode.ts';
+
+export type { CodeTotals };
 
 /** One device's counted-or-not lookups of one code on one day, oldest first (Unix ms). */
 export interface DeviceVisits {

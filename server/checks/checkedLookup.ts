@@ -26,7 +26,7 @@ export function checkedLookup(source: TraceSource, counter: LookupCounter | unde
       return answer;
     }
     if (answer.status !== 200) return answer;
-    const checks = counter.checks(code, visitor);
+    const checks = counter.checks(code, visitor, answer.counts);
     return checks instanceof Promise ? checks.then((known) => withChecks(answer, known)) : withChecks(answer, checks);
   };
   return (code, visitor) => {

@@ -140,25 +140,30 @@ export class LookupCounter {
   /**
    * The counts to answer an existing code with, after counting this lookup if it is a shopper's;
    * undefined when nothing is known (a code never counted, looked up by staff; the database away).
+   * `stored`: the code's totals when the lookup read them with the code (null: never counted), so
+   * that no second read is needed; undefined in upstream mode, where the counter reads them itself.
    */
-  checks(code: string, visitor: Visitor): TraceChecks | undefined | Promise<TraceChecks | undefined> {
+  checks(code: string, visitor: Visitor, stored?: CodeTotals | null): TraceChecks | undefined | Promise<TraceChecks | undefined> {
     const now = this.now();
     const today = this.dayOf(now);
     // The first shopper of a day (or of this process) waits for the day's salt, so that every lookup of
     // the day knows its device by the same hash; with the database away, it goes on without.
     if (visitor.audience === 'shopper' && !this.salts.has(today) && !this.away) {
       return this.saltOf(today).then(
-        () => this.checks(code, visitor),
+        () => this.checks(code, visitor, stored),
         () => {
           this.away = true;
-          return this.checks(code, visitor);
+          return this.checks(code, visitor, stored);
         },
       );
     }
     if (visitor.audience === 'shopper') this.count(code, visitor, now, today);
     const kept = this.cache.get(code);
     const fresh = kept !== undefined && (now - kept.readAt < this.cacheTtlMs || this.inFlight?.estimates.has(code));
+    // Kept totals first: after a write they include this process's last batch, which a read of a
+    // snapshot begun just before that write's commit would not.
     if (fresh) return this.compose(code, kept.totals, today);
+    if (stored !== undefined) return this.compose(code, stored ?? undefined, today);
     if (this.away) return kept === undefined ? undefined : this.compose(code, kept.totals, today);
     const read = this.read(code, now);
     if (!(read instanceof Promise)) return this.compose(code, read, today);

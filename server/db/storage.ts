@@ -6,6 +6,11 @@ import type { CatalogueParts, CrossRowFacts, ImportRow, RowProblem } from './imp
 // to it and never to SQLite or PostgreSQL themselves. Each adapter implements it; openStorage.ts
 // picks one, so this port imports neither.
 
+export interface LookupOptions {
+  /** Read each found code's lookup counts with it (CHECKS on): StoredCode.counts. */
+  counts?: boolean;
+}
+
 export interface CodeLookup {
   /**
    * Finds a code by its normalised (trimmed, upper-case) form. SQLite answers at once; PostgreSQL
@@ -75,7 +80,7 @@ export interface TraceStorage {
   /** True when this open created the database's tables: the service then says it is empty, or loads the demo data (SEED_DEMO=1). */
   readonly created: boolean;
   /** Lookups for the service; closed with the storage. */
-  openLookup(): Promise<CodeLookup>;
+  openLookup(options?: LookupOptions): Promise<CodeLookup>;
   openImport(): Promise<ImportStaging>;
   /**
    * After an import, succeeded or not: gives back what it used that the database would keep

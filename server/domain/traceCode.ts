@@ -25,6 +25,13 @@ export interface CodeRecord extends ProductLot {
   totalPacket: number | null;
 }
 
+/** A code's lookup counts as stored (issue 26): since `firstDay`, by every instance on the database. */
+export interface CodeTotals {
+  firstDay: string;
+  lookups: number;
+  devices: number;
+}
+
 /** A stored code as a lookup returns it: the lot part is one shared object per product lot. */
 export interface StoredCode {
   code: string;
@@ -34,6 +41,11 @@ export interface StoredCode {
   carton?: { code: string; totalPacket: number | null } | undefined;
   /** For a carton: the codes of its units, in code order, at most UNIT_CODES_MAX of them. */
   unitCodes?: readonly string[] | undefined;
+  /**
+   * Its lookup counts, read in the same statement when counting is on (a second read per lookup cost
+   * more than the rest of counting): null when never counted, undefined when not read.
+   */
+  counts?: CodeTotals | null | undefined;
 }
 
 /** The most unit codes one answer lists: a carton holds dozens; the bound keeps a bad import from making huge answers. */

@@ -1,6 +1,6 @@
 import type { TraceWireAnswer } from '../../src/api/traceContract.ts';
 import { errorBody } from './errorBody.ts';
-import type { StoredCode } from './traceCode.ts';
+import type { CodeTotals, StoredCode } from './traceCode.ts';
 import { storedTraceResponse, traceResponseBody } from './traceBody.ts';
 
 /**
@@ -13,6 +13,8 @@ export interface TraceAnswer {
   bytes(): Buffer | undefined;
   /** The same answer as the page's own api slice reads it. */
   wire(): TraceWireAnswer;
+  /** The code's stored lookup counts when the source read them with it (StoredCode.counts). */
+  readonly counts?: CodeTotals | null | undefined;
 }
 
 /**
@@ -60,7 +62,10 @@ export function systemErrorAnswer(status: number, message: string): TraceAnswer 
 
 class StoredAnswer implements TraceAnswer {
   readonly status = 200;
-  constructor(private readonly stored: StoredCode) {}
+  readonly counts: CodeTotals | null | undefined;
+  constructor(private readonly stored: StoredCode) {
+    this.counts = stored.counts;
+  }
 
   // The byte template (server/domain/traceBody.ts): the API's hot path, where serialising every answer anew cost more than the lookup.
   bytes(): Buffer {

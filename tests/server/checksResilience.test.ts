@@ -1,8 +1,10 @@
 import { rmSync } from 'node:fs';
+import pg from 'pg';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { TRACE_API_BASE_PATH, type TraceChecks, type TraceResponse } from '../../src/api/traceContract.ts';
 import { startService, type ServiceProcess } from '../support/system/childProcess.ts';
+import { startPostgres, type PostgresServer } from '../support/system/postgres.ts';
 import { BACKENDS, type TestDatabase } from '../support/server/backends.ts';
 import { DEMO_KEY, makeSiteDir, startTestServer, TRACE_URL_PATH, type TestServer } from '../support/server/harness.ts';
 import { startTcpGate, type TcpGate } from '../support/system/tcpGate.ts';
@@ -90,5 +92,54 @@ describe('PostgreSQL away, in upstream mode (counts in the service\'s own databa
     gate.open();
     await vi.waitFor(async () => expect(await stored(UNIT)).toEqual({ lookups: 3, devices: 3 }), { timeout: 15_000 });
     await vi.waitFor(async () => expect(await stored(CARTON)).toEqual({ lookups: 1, devices: 1 }), { timeout: 10_000 });
+  });
+});
+
+describe('PostgreSQL stopped and started again, in upstream mode', { timeout: 90_000 }, () => {
+  let upstream: TestServer | undefined;
+  let front: TestServer | undefined;
+  let postgres: PostgresServer | undefined;
+  afterEach(async () => {
+    await front?.close();
+    await upstream?.close();
+    await postgres?.stop();
+  });
+
+  it('keeps answering while PostgreSQL is down, and writes the counts that waited once it is back', async () => {
+    upstream = await startTestServer();
+    // A server of this test's own: the one the other tests share is never stopped.
+    postgres = await startPostgres();
+    const databaseUrl = await postgres.createDatabase();
+    front = await startTestServer({
+      DATABASE_URL: databaseUrl,
+      TRACE_UPSTREAM_URL: `${upstream.url}${TRACE_API_BASE_PATH}`,
+      TRACE_UPSTREAM_KEY: DEMO_KEY,
+      METRICS_PORT: '0',
+    });
+    const stored = async (code: string) => {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        return (await client.query('SELECT lookups, devices FROM check_codes WHERE code = $1', [code])).rows[0] as unknown;
+      } finally {
+        await client.end();
+      }
+    };
+    expect(await checksAt(front.url, UNIT, 'A')).toMatchObject({ status: 200, checks: { Lookups: 1, Devices: 1 } });
+    await vi.waitFor(async () => expect(await stored(UNIT)).toEqual({ lookups: 1, devices: 1 }), { timeout: 10_000 });
+
+    await postgres.halt();
+    expect(await checksAt(front.url, UNIT, 'B')).toMatchObject({ status: 200, checks: { Lookups: 2, Devices: 2 } });
+    expect(await checksAt(front.url, CARTON, 'B')).toEqual({ status: 200, checks: undefined });
+    const failedWrites = async () => Number(/^trace_checks_failed_writes_total (\d+)$/m.exec(await (await fetch(`${front!.metricsUrl}/metrics`)).text())?.[1]);
+    await vi.waitFor(async () => expect(await failedWrites()).toBeGreaterThan(0), { timeout: 10_000 });
+    expect((await checksAt(front.url, UNIT, 'C')).status).toBe(200);
+
+    await postgres.restart();
+    await vi.waitFor(async () => expect(await stored(UNIT)).toEqual({ lookups: 3, devices: 3 }), { timeout: 15_000 });
+    await vi.waitFor(async () => expect(await stored(CARTON)).toEqual({ lookups: 1, devices: 1 }), { timeout: 10_000 });
+    // Counting goes on: a lookup after the restart is written too.
+    expect((await checksAt(front.url, UNIT, 'D')).status).toBe(200);
+    await vi.waitFor(async () => expect(await stored(UNIT)).toEqual({ lookups: 4, devices: 4 }), { timeout: 10_000 });
   });
 });

@@ -78,13 +78,17 @@ export async function openPostgresCheckStore(url: string): Promise<CheckStore> {
         );
         const added = perCode(plan.increments);
         const addedRows = [...added];
-        const before = new Map([...(await readTotals(client, [...added.keys()]))].map(([code, { devices }]) => [code, devices]));
-        await client.query(
+        // The totals after the batch come back from the upsert; the devices before it are those less
+        // what it added (reading them before and after cost two more queries of the whole batch).
+        const { rows: afterRows } = await client.query<TotalsRow>(
           `INSERT INTO check_codes (code, first_day, lookups, devices) SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::int[])
            ON CONFLICT (code) DO UPDATE SET first_day = LEAST(check_codes.first_day, EXCLUDED.first_day),
-             lookups = check_codes.lookups + EXCLUDED.lookups, devices = check_codes.devices + EXCLUDED.devices`,
+             lookups = check_codes.lookups + EXCLUDED.lookups, devices = check_codes.devices + EXCLUDED.devices
+           RETURNING code, first_day AS "firstDay", lookups, devices`,
           [addedRows.map(([code]) => code), addedRows.map(([, t]) => t.firstDay), addedRows.map(([, t]) => t.lookups), addedRows.map(([, t]) => t.devices)],
         );
+        const totals = new Map(afterRows.map(({ code, firstDay, lookups, devices }) => [code, { firstDay, lookups, devices }]));
+        const before = new Map(afterRows.map(({ code, devices }) => [code, devices - added.get(code)!.devices]));
         const days = plan.increments;
         await client.query(
           `INSERT INTO check_days (day, code, lookups, devices) SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::int[])
@@ -119,7 +123,9 @@ export async function openPostgresCheckStore(url: string): Promise<CheckStore> {
         const keepFrom = daysBefore(today, REPORT_KEEP_DAYS);
         await client.query('DELETE FROM check_days WHERE day < $1', [keepFrom]);
         await client.query('DELETE FROM check_unknown WHERE day < $1', [keepFrom]);
-        const totals = await readTotals(client, [...new Set(visits.map(({ code }) => code))]);
+        // Codes whose every visit was a repeat gained nothing: their totals are read.
+        const unchanged = [...new Set(visits.map(({ code }) => code).filter((code) => !totals.has(code)))];
+        if (unchanged.length > 0) for (const [code, stored] of await readTotals(client, unchanged)) totals.set(code, stored);
         await client.query('COMMIT');
         return { totals, crossed: crossedCodes(before, added, cautionDevices) };
       } catch (error) {

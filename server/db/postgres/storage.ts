@@ -18,9 +18,9 @@ export async function openPostgresStorage(url: string): Promise<TraceStorage> {
     return {
       location: describeDatabaseUrl(url),
       created,
-      async openLookup() {
+      async openLookup(options) {
         lookupPool ??= openPool(url, LOOKUP_CONNECTIONS);
-        return openPostgresLookup(lookupPool);
+        return openPostgresLookup(lookupPool, options);
       },
       async openImport() {
         const client = await pool.connect();

@@ -1,7 +1,7 @@
 import { DatabaseSync } from 'node:sqlite';
 import { productImageUrl, type StoredImage } from '../../domain/productImage.ts';
 import { isCarton, UNIT_CODES_MAX, type ProductLot, type StoredCode } from '../../domain/traceCode.ts';
-import type { CodeLookup, ImportRunTotals } from '../storage.ts';
+import type { CodeLookup, ImportRunTotals, LookupOptions } from '../storage.ts';
 
 /** SQLite answers at once: a lookup is one primary-key read, done before `find` returns. */
 export interface SqliteCodeLookup extends CodeLookup {
@@ -15,7 +15,16 @@ export const SNAPSHOT_MAX_AGE_MS = 100;
 /** Lookups read random pages of a large code index; mapping the file saves a read() per page. */
 const MMAP_SIZE = 256 * 1024 * 1024;
 
-type CodeRow = [productId: number, lotId: number, totalPacket: number | null, parentCode: string | null, parentTotal: number | null];
+type CodeRow = [
+  productId: number,
+  lotId: number,
+  totalPacket: number | null,
+  parentCode: string | null,
+  parentTotal: number | null,
+  firstDay?: string | null,
+  lookups?: number,
+  devices?: number,
+];
 type LotRow = Omit<ProductLot, 'imageUrl'> & { imageUrl: string | null; imageName: string | null };
 
 /** A lot as lookups keep it: whether its codes are cartons is decided once. */
@@ -35,13 +44,17 @@ interface KeptLot {
  * Millions of codes share a few hundred product lots, so each lot is read once and kept, until
  * another connection commits anything (SQLite's data_version, checked with each new snapshot).
  */
-export function openCodeLookup(path: string, snapshotMaxAgeMs = SNAPSHOT_MAX_AGE_MS): SqliteCodeLookup {
+export function openCodeLookup(path: string, snapshotMaxAgeMs = SNAPSHOT_MAX_AGE_MS, { counts: withCounts = false }: LookupOptions = {}): SqliteCodeLookup {
   const db = new DatabaseSync(path, { readOnly: true });
   db.exec(`PRAGMA mmap_size = ${MMAP_SIZE}`);
-  // A unit's carton and its unit count in the same statement: one call into SQLite, not two.
+  // A unit's carton and its unit count in the same statement, and the code's lookup counts when
+  // counting is on: one call into SQLite, not two or three.
   const readCode = db.prepare(
-    `SELECT c.product_id, c.lot_id, c.total_packet, c.parent_code, parent.total_packet
-     FROM codes c LEFT JOIN codes parent ON parent.code = c.parent_code WHERE c.code = ?`,
+    withCounts
+      ? `SELECT c.product_id, c.lot_id, c.total_packet, c.parent_code, parent.total_packet, k.first_day, k.lookups, k.devices
+         FROM codes c LEFT JOIN codes parent ON parent.code = c.parent_code LEFT JOIN check_codes k ON k.code = c.code WHERE c.code = ?`
+      : `SELECT c.product_id, c.lot_id, c.total_packet, c.parent_code, parent.total_packet
+         FROM codes c LEFT JOIN codes parent ON parent.code = c.parent_code WHERE c.code = ?`,
   );
   readCode.setReturnArrays(true);
   const readLot = db.prepare(`
@@ -80,7 +93,8 @@ export function openCodeLookup(path: string, snapshotMaxAgeMs = SNAPSHOT_MAX_AGE
       if (snapshot === undefined) beginSnapshot();
       const row = readCode.get(code) as unknown as CodeRow | undefined;
       if (row === undefined) return undefined;
-      const [productId, lotId, totalPacket, parentCode, parentTotal] = row;
+      const [productId, lotId, totalPacket, parentCode, parentTotal, firstDay, lookups, devices] = row;
+      const counts = !withCounts ? undefined : firstDay == null ? null : { firstDay, lookups: lookups!, devices: devices! };
       const key = `${productId}/${lotId}`;
       let kept = lots.get(key);
       if (kept === undefined) {
@@ -93,9 +107,9 @@ export function openCodeLookup(path: string, snapshotMaxAgeMs = SNAPSHOT_MAX_AGE
         lots.set(key, kept);
       }
       const { lot, carton } = kept;
-      if (carton) return { code, totalPacket, lot, unitCodes: (readUnits.all(code, UNIT_CODES_MAX) as unknown as [string][]).map(([unit]) => unit) };
-      if (parentCode === null) return { code, totalPacket, lot };
-      return { code, totalPacket, lot, carton: { code: parentCode, totalPacket: parentTotal } };
+      if (carton) return { code, totalPacket, lot, unitCodes: (readUnits.all(code, UNIT_CODES_MAX) as unknown as [string][]).map(([unit]) => unit), counts };
+      if (parentCode === null) return { code, totalPacket, lot, counts };
+      return { code, totalPacket, lot, carton: { code: parentCode, totalPacket: parentTotal }, counts };
     },
     image(name) {
       if (snapshot === undefined) beginSnapshot();

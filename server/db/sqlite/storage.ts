@@ -12,8 +12,8 @@ export function openSqliteStorage(path: string): TraceStorage {
   return {
     location: path,
     created,
-    async openLookup() {
-      const lookup = openCodeLookup(path);
+    async openLookup(options) {
+      const lookup = openCodeLookup(path, undefined, options);
       lookups.push(lookup);
       return lookup;
     },

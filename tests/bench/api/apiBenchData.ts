@@ -17,6 +17,22 @@ export function benchCode(i: number): string {
   return `BM${String(i).padStart(15, '0')}`;
 }
 
+/** Devices of the shoppers' mix: each a User-Agent of its own (one address, as behind a carrier's NAT). */
+export const MIX_DEVICES = 10_000;
+/** A prime past CODE_COUNT: spreads the popular ranks over the whole code index. */
+const SPREAD = 1_000_003;
+
+export const benchDevice = (i: number): string => `Mozilla/5.0 (Linux; Android 14; bench device ${i}) Mobile Safari/537.36`;
+
+/**
+ * A code number drawn as shoppers look codes up: rank k about as often as 1/k (Zipf, s = 1), by the
+ * inverse of its continuous distribution; ranks are scattered over the index, not its first pages.
+ */
+export function zipfCode(): number {
+  const rank = Math.floor((CODE_COUNT + 1) ** Math.random()) - 1;
+  return (rank * SPREAD) % CODE_COUNT;
+}
+
 function row(i: number): string {
   const product = i % PRODUCTS;
   const lot = Math.floor(i / CARTON_EVERY) % LOTS_PER_PRODUCT;

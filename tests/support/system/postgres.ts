@@ -31,6 +31,10 @@ export interface PostgresServer {
   /** A new empty database; its URL is what DATABASE_URL takes. */
   createDatabase(): Promise<string>;
   dropDatabase(url: string): Promise<void>;
+  /** Stops the server as an operator would (pg_ctl stop, fast mode), keeping its data folder. */
+  halt(): Promise<void>;
+  /** Starts the halted server again on the same data folder and port. */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -113,31 +117,41 @@ export async function startPostgres({ durable = false }: PostgresOptions = {}): 
       'max_connections=200',
       ...(durable ? [] : ['fsync=off', 'full_page_writes=off', 'synchronous_commit=off']),
     ];
+    // postgres logs to stderr; the shell hands it to stdout, where the ready line is watched for.
+    const launch = (port: number) =>
+      startProcess('sh', {
+        args: ['-c', 'exec "$0" "$@" 2>&1', `${bin}/postgres`, '-D', data, '-p', String(port), ...settings.flatMap((setting) => ['-c', setting])],
+        prefix,
+        ready: /database system is ready to accept connections/,
+      });
     // The port is free when picked and taken when postgres binds it; another process may win in between.
     let port = 0;
     for (let attempt = 1; server === undefined; attempt++) {
       port = await freePort();
-      const args = ['-D', data, '-p', String(port), ...settings.flatMap((setting) => ['-c', setting])];
       try {
-        // postgres logs to stderr; the shell hands it to stdout, where the ready line is watched for.
-        server = await startProcess('sh', {
-          args: ['-c', 'exec "$0" "$@" 2>&1', `${bin}/postgres`, ...args],
-          prefix,
-          ready: /database system is ready to accept connections/,
-        });
+        server = await launch(port);
       } catch (error) {
         if (attempt === START_ATTEMPTS || !/could not bind|Address already in use/.test(String(error))) throw error;
       }
     }
-    const running = server;
+    let running: RunningProcess | undefined = server;
     const url = `postgres://${SUPERUSER}@127.0.0.1:${port}/postgres`;
     return {
       url,
       createDatabase: () => createDatabase(url),
       dropDatabase: (databaseUrl) => dropDatabase(url, databaseUrl),
+      halt: async () => {
+        const halted = await runProcess(`${bin}/pg_ctl`, { args: ['stop', '-D', data, '-m', 'fast', '-w'], prefix, timeoutMs: STOP_TIMEOUT_MS });
+        if (halted.code !== 0) throw new Error(`pg_ctl stop failed:\n${halted.stdout}${halted.stderr}`);
+        await running?.exited;
+        running = undefined;
+      },
+      restart: async () => {
+        running ??= await launch(port);
+      },
       stop: async () => {
-        running.child.kill('SIGINT');
-        await running.stop(STOP_TIMEOUT_MS);
+        running?.child.kill('SIGINT');
+        await running?.stop(STOP_TIMEOUT_MS);
         rmSync(dir, { recursive: true, force: true });
       },
     };
