@@ -1,3 +1,6 @@
+// As Vite adds it to a page whose entry index.html lists: it fetches the loader's modulepreload links
+// where the browser does not (scripts/vite/loadPath.ts makes this file an entry of its own).
+import 'vite/modulepreload-polyfill';
 import { StrictMode, startTransition } from 'react';
 import { httpsRedirectTarget } from './app/httpsRedirect';
 import { createI18n, isLanguage } from './i18n/i18n';
@@ -16,7 +19,7 @@ async function start() {
   // thread long enough to delay a tap: this small entry, React's DOM renderer, the theme and providers,
   // the page's components (evaluated together, they were one task of 80 ms in Lighthouse's mobile
   // model), the texts, then hydration in slices. Their chunks are all fetched at once beforehand (the
-  // start-up-chunks-preloaded plugin in vite.config.ts). initReactI18next makes the instance the one
+  // loader tag scripts/vite/loadPath.ts writes). initReactI18next makes the instance the one
   // every useTranslation reads.
   await nextTask();
   const { createRoot, hydrateRoot } = await import('react-dom/client');
