@@ -55,21 +55,32 @@ function entryChunk(bundle: Rollup.OutputBundle, name: string): Rollup.OutputChu
   return chunk;
 }
 
+/** The files the page starts with: its entry, the early trace's, and the chunks the entry starts with. */
+export interface PageModules {
+  main: string;
+  earlyTrace: string;
+  preloads: string[];
+}
+
+/** From the bundle; `npm run size` counts the first load with it too. */
+export function pageModules(bundle: Rollup.OutputBundle): PageModules {
+  const main = entryChunk(bundle, MAIN);
+  const { staticImports, stages } = startUpChunks(main, bundle);
+  return { main: main.fileName, earlyTrace: entryChunk(bundle, EARLY_TRACE).fileName, preloads: [...staticImports, ...stages] };
+}
+
 /**
  * Both pages from the bundle. On a rendered page the early trace chunk stays among the preloads: the
  * bundle imports it (for the early answer) there too, and unlisted it would be found only once its
  * importer was fetched, a round trip late. The static shell already requests it from its head.
  */
 export function pageForms(html: string, bundle: Rollup.OutputBundle): PageForms {
-  const main = entryChunk(bundle, MAIN);
-  const early = entryChunk(bundle, EARLY_TRACE).fileName;
-  const { staticImports, stages } = startUpChunks(main, bundle);
-  const preloads = [...staticImports, ...stages];
+  const { main, earlyTrace: early, preloads } = pageModules(bundle);
   if (!html.includes('<head>') || !html.includes('</head>')) throw new Error('index.html lacks <head> or </head>');
   const withHead = (first: string, last: string) => html.replace('<head>', () => `<head>${first}`).replace('</head>', () => `${last}</head>`);
   return {
-    shell: withHead(earlyTraceTag(early), loaderTag([main.fileName], preloads.filter((file) => file !== early))),
-    template: withHead('', loaderTag([main.fileName], preloads)),
+    shell: withHead(earlyTraceTag(early), loaderTag([main], preloads.filter((file) => file !== early))),
+    template: withHead('', loaderTag([main], preloads)),
   };
 }
 
