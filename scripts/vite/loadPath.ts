@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import type { Plugin, Rollup } from 'vite';
 import { PAGE_TEMPLATE_FILE } from '../../src/api/traceContract.ts';
-import { startUpChunks } from '../startUpChunks.ts';
+import { startUpChunks } from './startUpChunks.ts';
 
 // The build half of the page's load path (docs/architecture.md). index.html lists no module script:
 // the page's entry (src/main.tsx) and the early trace request (src/app/earlyTrace.ts) are entries of
