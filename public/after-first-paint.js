@@ -1,6 +1,6 @@
 // Requests the page's modules (data-modules, in order) and the chunks they start with (data-preloads:
 // their imports and the start-up stages src/main.tsx imports dynamically) only after the first paint
-// (server/afterFirstPaint.ts). On a page the server rendered, the HTML already shows the result; on
+// (the tag scripts/vite/loadPath.ts writes). On a page the server rendered, the HTML already shows the result; on
 // the static build, its prerendered shell: either way that paint does not wait for, or share a slow
 // network with, the JavaScript. A file, not an inline script, so that the Content-Security-Policy
 // stays strict.

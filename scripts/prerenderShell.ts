@@ -1,14 +1,13 @@
 // Part of `npm run build`: puts the page's prerendered shell into the static build's index.html, so a
 // static host (no server render) paints the layout, the title and the field at once instead of a blank
-// page until the bundle has run. The unrendered index.html goes beside the server build, as the
-// template the service renders pages into.
+// page until the bundle has run. The template the service renders pages into is the build's own
+// (scripts/vite/loadPath.ts), which this leaves as it is.
 //
 //   tsx scripts/prerenderShell.ts [--page dist] [--ssr dist-ssr]
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { modulesAfterFirstPaint } from '../server/afterFirstPaint.ts';
 import type { RenderPage } from '../src/api/traceContract.ts';
 
 const { values } = parseArgs({ options: { page: { type: 'string', default: 'dist' }, ssr: { type: 'string', default: 'dist-ssr' } } });
@@ -18,8 +17,6 @@ const ssrDir = resolve(values.ssr);
 const { renderPage } = (await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href)) as { renderPage: RenderPage };
 const indexPath = join(pageDir, 'index.html');
 const unrendered = await readFile(indexPath, 'utf8');
-// Written first: a second build step must never cut the template from an already prerendered page.
-await writeFile(join(ssrDir, 'template.html'), unrendered);
 
 // The lookup page with no code, in the default language; without its store state, so the bundle
 // renders the page afresh (with the address's code and the visitor's language) instead of hydrating.
@@ -32,7 +29,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (char) => `&#${char
 if (!unrendered.includes(ROOT) || !unrendered.includes('</head>')) throw new Error(`${indexPath} lacks ${ROOT} or </head>`);
 await writeFile(
   indexPath,
-  modulesAfterFirstPaint(unrendered, { staticShell: true })
+  unrendered
     .replace(/<html lang="[^"]*"/, `<html lang="${shell.lang}"`)
     // The default language's title and description, from its catalogue (as the server render writes them).
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(shell.title)}</title>`)

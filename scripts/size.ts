@@ -12,7 +12,7 @@ import { buildPage } from '../tests/support/server/buildPage';
 import { launchChromium } from '../tests/support/browser/chromium';
 import { PHONE_VI } from '../tests/support/browser/profiles';
 import { startTraceServer } from '../tests/support/server/traceServer';
-import { startUpChunks } from './startUpChunks.ts';
+import { pageModules } from './vite/loadPath.ts';
 
 /** What fails the check: every script fetched until the rendered deep link answers a tap. */
 const BUDGET_BYTES = 215_000;
@@ -31,14 +31,9 @@ const outputs = (Array.isArray(result) ? result : [result]) as Rollup.RollupOutp
 const chunks = outputs.flatMap((output) => output.output).filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
 
 const bundle: Rollup.OutputBundle = Object.fromEntries(outputs.flatMap((output) => output.output).map((item) => [item.fileName, item]));
-const initial = new Set(
-  chunks
-    .filter((chunk) => chunk.isEntry)
-    .flatMap((entry) => {
-      const { staticImports, stages } = startUpChunks(entry, bundle);
-      return [entry.fileName, ...staticImports, ...stages];
-    }),
-);
+// What the page's loader tag lists (scripts/vite/loadPath.ts), and the static shell's early trace request.
+const { main, earlyTrace, preloads } = pageModules(bundle);
+const initial = new Set([main, earlyTrace, ...preloads]);
 
 console.log('chunk'.padEnd(48), 'raw'.padStart(10), 'gzip'.padStart(10), 'brotli'.padStart(10), '  loaded');
 let total = 0;

@@ -1,14 +1,23 @@
+// As Vite adds it to a page whose entry index.html lists: it fetches the loader's modulepreload links
+// where the browser does not (scripts/vite/loadPath.ts makes this file an entry of its own).
+import 'vite/modulepreload-polyfill';
 import { StrictMode, startTransition } from 'react';
 import { httpsRedirectTarget } from './app/httpsRedirect';
 import { createI18n, isLanguage } from './i18n/i18n';
 import { SERVER_STATE_ID } from './api/traceContract';
 import { serverHtml } from './shared/serverHtml';
+import { shellFields } from './shared/shellFieldHandOver';
 
 // A background tab runs timers once a second at most: nothing there to keep responsive, so no yields.
 const nextTask = () =>
   document.visibilityState === 'hidden' ? Promise.resolve() : new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function start() {
+  // The field hand-over, step 1: the HTML's text fields (the code field, the support desk's box) are
+  // held before anything else runs, as the visitor may type into them until the page has rendered.
+  // Step 2 is the page's own field as it first mounts (QrCodeField, CodeInput); step 3 ends it once
+  // React has committed (onCommitted below). See src/shared/shellFieldHandOver.ts.
+  shellFields.hold(document);
   // A page the server rendered carries its store's state and its language; hydrate it in both.
   const serverState = document.getElementById(SERVER_STATE_ID)?.textContent;
   const renderedIn = document.documentElement.lang;
@@ -16,7 +25,7 @@ async function start() {
   // thread long enough to delay a tap: this small entry, React's DOM renderer, the theme and providers,
   // the page's components (evaluated together, they were one task of 80 ms in Lighthouse's mobile
   // model), the texts, then hydration in slices. Their chunks are all fetched at once beforehand (the
-  // start-up-chunks-preloaded plugin in vite.config.ts). initReactI18next makes the instance the one
+  // loader tag scripts/vite/loadPath.ts writes). initReactI18next makes the instance the one
   // every useTranslation reads.
   await nextTask();
   const { createRoot, hydrateRoot } = await import('react-dom/client');
@@ -32,9 +41,13 @@ async function start() {
   // says it is live, then replays them: from hydrateRoot on, React takes taps itself (hydrating at once
   // what a tap needs); a fresh render over the static shell answers them only once it has committed.
   const live = () => document.dispatchEvent(new Event('page:live'));
+  const committed = () => {
+    shellFields.endReplaced();
+    if (!serverState) live();
+  };
   const app = (
     <StrictMode>
-      <App serverState={serverState ? (JSON.parse(serverState) as { traceApi: unknown }) : undefined} onCommitted={serverState ? undefined : live} />
+      <App serverState={serverState ? (JSON.parse(serverState) as { traceApi: unknown }) : undefined} onCommitted={committed} />
     </StrictMode>
   );
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the

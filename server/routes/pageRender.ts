@@ -4,6 +4,7 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
+  PAGE_TEMPLATE_FILE,
   SERVER_STATE_ID,
   TRACE_URL_PATH,
   type BusyTexts,
@@ -13,7 +14,6 @@ import {
   type TraceWireAnswer,
 } from '../../src/api/traceContract.ts';
 import { normaliseCode } from '../domain/traceCode.ts';
-import { modulesAfterFirstPaint } from '../afterFirstPaint.ts';
 import type { BusyTextsOf } from '../http/busyPage.ts';
 import { errorBody } from '../domain/errorBody.ts';
 import type { CheckedLookup } from '../checks/checkedLookup.ts';
@@ -52,8 +52,7 @@ function cutHead(head: string): Pick<PageTemplate, 'headParts' | 'headSlots'> {
   return { headParts, headSlots: places.map(({ slot }) => slot) };
 }
 
-function pageTemplate(indexHtml: string): PageTemplate {
-  const html = modulesAfterFirstPaint(indexHtml, { staticShell: false });
+function pageTemplate(html: string): PageTemplate {
   const lang = html.indexOf('lang="') + 'lang="'.length;
   const langEnd = html.indexOf('"', lang);
   const head = html.indexOf('</head>');
@@ -116,8 +115,8 @@ export async function loadPageRenderer(
   const { renderPage, busyTexts } = (await import(pathToFileURL(ssrEntry).href)) as { renderPage: RenderPage; busyTexts: BusyTexts };
   // Sent when a render fails: the static page (with its prerendered shell, scripts/prerenderShell.ts).
   const unrendered = await readFile(indexHtml, 'utf8');
-  // The build's index.html before the shell went in, kept beside the server build.
-  const templateHtml = join(dirname(ssrEntry), 'template.html');
+  // The page as the build wrote it for the service (scripts/vite/loadPath.ts): no shell, no early trace request.
+  const templateHtml = join(dirname(indexHtml), PAGE_TEMPLATE_FILE);
   const template = pageTemplate(existsSync(templateHtml) ? await readFile(templateHtml, 'utf8') : unrendered);
   const render: PageRenderer = async (request, reply) => {
     reply

@@ -27,6 +27,8 @@ export async function registerStaticSite(app: FastifyInstance, staticDir: string
     root: staticDir,
     preCompressed: true,
     cacheControl: false,
+    // The page template the build writes for this service (PAGE_TEMPLATE_FILE) is a dot file: not the site's.
+    dotfiles: 'ignore',
     // '/' is a page route like '/dt': rendered, not the bare index.html.
     index: render ? false : undefined,
     setHeaders: (reply, path) => {

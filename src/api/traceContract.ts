@@ -157,6 +157,12 @@ export type BusyTexts = (request: Omit<PageRenderRequest, 'answerTrace'>) => Bus
 /** The id of the <script type="application/json"> element that carries `state` to the page. */
 export const SERVER_STATE_ID = 'server-state';
 
+/**
+ * The page the service renders into, written by the build beside index.html (scripts/vite/loadPath.ts):
+ * a dot file, so that the static site does not serve it.
+ */
+export const PAGE_TEMPLATE_FILE = '.page-template.html';
+
 export const TRACE_ERROR_TYPES = [
   'INTERNAL_SERVER_ERROR',
   'AUTHENTICATION_FAILURE',

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { Suspense, lazy, useLayoutEffect } from 'react';
 import { useLocation, useRoutes, type RouteObject } from 'react-router-dom';
-import { codeFieldHandOver, LookupPage } from '@/features/lookup';
+import { LookupPage } from '@/features/lookup';
 import { AppLayout } from '@/layout/AppLayout';
 import { NotFoundPage } from '@/layout/NotFoundPage';
 import { serverHtml } from '@/shared/serverHtml';
@@ -34,11 +34,8 @@ export const routes: RouteObject[] = [
 
 export function AppRoutes() {
   const element = useRoutes(routes);
-  // After the first commit's own effects, among them the code field's, which takes the shell's field over.
-  useLayoutEffect(() => {
-    codeFieldHandOver.end();
-    serverHtml.end();
-  }, []);
+  // After the first commit's own effects, among them the result's, which take the server's HTML over.
+  useLayoutEffect(() => serverHtml.end(), []);
   const { pathname } = useLocation();
   const fallback = (
     <Box component="main">

@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_TEMPLATE_FILE } from '../../src/api/traceContract.ts';
 import { INDEX_HTML, startTestServer, type TestServer } from '../support/server/harness.ts';
 
 // The service's side of server rendering: it loads the page's render module, answers its lookups in
@@ -27,15 +28,21 @@ export async function renderPage({ url, cookie, acceptLanguage, answerTrace }) {
 ${BUSY_TEXTS}`;
 const THROWING_MODULE = `export async function renderPage() { throw new Error('render broke'); }\n${BUSY_TEXTS}`;
 
-/** For the enclosing describe: a test server whose render module is `source`; the getter gives it. */
-function serverRenderingWith(source: string): () => TestServer {
+/**
+ * For the enclosing describe: a test server whose render module is `source`, and whose built page has
+ * `site`'s files where given; the getter gives it.
+ */
+function serverRenderingWith(source: string, site?: Record<string, string>): () => TestServer {
   let server: TestServer | undefined;
   let moduleDir = '';
   beforeAll(async () => {
     moduleDir = mkdtempSync(join(tmpdir(), 'trace-ssr-'));
     const path = join(moduleDir, 'entry-server.mjs');
     writeFileSync(path, source);
-    server = await startTestServer({ SSR_ENTRY: path });
+    const staticDir = join(moduleDir, 'dist');
+    mkdirSync(staticDir);
+    for (const [name, text] of Object.entries(site ?? {})) writeFileSync(join(staticDir, name), text);
+    server = await startTestServer({ SSR_ENTRY: path, ...(site ? { STATIC_DIR: staticDir } : {}) });
   });
   afterAll(async () => {
     await server?.close();
@@ -79,6 +86,30 @@ describe('pages rendered by the page module', () => {
     const missing = await fetch(`${server().url}/missing/page`);
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain('<main>');
+  });
+});
+
+describe("the build's two pages (scripts/vite/loadPath.ts)", () => {
+  const loader = '<script defer src="/after-first-paint.js" data-modules="/assets/main-b2.js" data-preloads="/assets/earlyTrace-a1.js"></script>';
+  const server = serverRenderingWith(ECHO_MODULE, {
+    // The static shell: its early trace request and its prerendered field.
+    'index.html': INDEX_HTML.replace('<head>', '<head><script type="module" src="/assets/earlyTrace-a1.js" data-early-trace></script>').replace(
+      '<div id="root"></div>',
+      '<div id="root"><input id="qr-code"></div>',
+    ),
+    [PAGE_TEMPLATE_FILE]: INDEX_HTML.replace('</head>', `${loader}</head>`),
+  });
+
+  it('renders pages into the template the build wrote for the service, not into the static shell', async () => {
+    const html = await (await fetch(`${server().url}/dt?qr=1D24B3261X54A2320`)).text();
+    expect(html).toContain(loader);
+    expect(html).toContain('<div id="root"><main>');
+    expect(html).not.toContain('data-early-trace');
+  });
+
+  it('does not serve that template as a file of the site: its address is a page route like any unknown one', async () => {
+    const html = await (await fetch(`${server().url}/${PAGE_TEMPLATE_FILE}`)).text();
+    expect(JSON.parse(/<main>(.*)<\/main>/.exec(html)?.[1] ?? 'null')).toMatchObject({ url: `/${PAGE_TEMPLATE_FILE}` });
   });
 });
 

@@ -8,7 +8,7 @@ import OutlinedInput from '@mui/material/OutlinedInput';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldErrorKey } from './qrCode';
-import { codeFieldHandOver } from './shellFieldHandOver';
+import { shellFields } from '@/shared/shellFieldHandOver';
 
 export interface QrCodeFieldProps {
   value: string;
@@ -26,9 +26,6 @@ export interface QrCodeFieldProps {
 export const INPUT_ID = 'qr-code';
 const ERROR_ID = 'qr-code-error';
 
-// Before the page's first render, which hydrates or replaces it (src/shared/shellFieldHandOver.ts).
-if (typeof document !== 'undefined') codeFieldHandOver.hold(document.querySelector<HTMLInputElement>(`#${INPUT_ID}`));
-
 // A bare OutlinedInput with a plain label: TextField pulls Select, Menu and Popover into the first load,
 // and FormControl with a floating label adds more for a label that never needs to float.
 export function QrCodeField(props: QrCodeFieldProps) {
@@ -37,7 +34,8 @@ export function QrCodeField(props: QrCodeFieldProps) {
   const inputRef = useRef<HTMLInputElement>(null);
 
   useLayoutEffect(() => {
-    codeFieldHandOver.handOver(inputRef.current, value, onChange);
+    // The field of the HTML the page arrived in, held by src/main.tsx (src/shared/shellFieldHandOver.ts).
+    shellFields.handOver(INPUT_ID, inputRef.current, value, onChange);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the script takes the field over
   }, []);
 

@@ -1,6 +1,5 @@
 // What the rest of the page may use of the lookup; everything else in this folder is its own.
 export { LookupPage } from './LookupPage';
-export { codeFieldHandOver } from './shellFieldHandOver';
 export { addressCode, lookupCodeOf } from './addressCode';
 export { codeLink } from './codeLink';
 export { unitName } from './traceRows';

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useLayoutEffect, useRef, useSyncExternalStore, type ClipboardEvent, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { languageOf } from '@/i18n/i18n';
-import { createShellFieldHandOver } from '@/shared/shellFieldHandOver';
+import { shellFields } from '@/shared/shellFieldHandOver';
 import { MAX_INPUT_CHARS, atInputLimit, withinInputLimit } from './inputLimit';
 import type { PhotoNote } from './usePhotoCodes';
 
@@ -27,12 +27,6 @@ export interface CodeInputProps {
 const INPUT_ID = 'support-input';
 const noChanges = () => () => undefined;
 
-// Staff paste a message the moment the box shows, often before this chunk has run: the box of the
-// server's HTML is held from before it hydrates (src/shared/shellFieldHandOver.ts). On a page that was
-// not the first, no box of the HTML is there to hold.
-const boxHandOver = createShellFieldHandOver();
-if (typeof document !== 'undefined') boxHandOver.hold(document.querySelector<HTMLTextAreaElement>(`textarea#${INPUT_ID}`));
-
 /** False in the server's HTML and until the page's script runs: reading photos needs it. */
 function useScriptRunning(): boolean {
   return useSyncExternalStore(noChanges, () => true, () => false);
@@ -50,7 +44,10 @@ export function CodeInput({ text, onText, onCheck, onClear, onPhotos, onPickingP
   const box = useRef<HTMLTextAreaElement>(null);
 
   useLayoutEffect(() => {
-    boxHandOver.handOver(box.current, text, (typed) => onText(withinInputLimit(typed)));
+    // Staff paste a message the moment the box shows, often before this chunk has run: the box of the
+    // server's HTML is held from before the page started (src/main.tsx). On a page that was not the
+    // first, no box of the HTML is there to hold.
+    shellFields.handOver(INPUT_ID, box.current, text, (typed) => onText(withinInputLimit(typed)));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the script takes the box over
   }, []);
   const pickPhotos = () => {

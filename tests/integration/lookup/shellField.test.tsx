@@ -7,15 +7,18 @@ import type { RenderAppOptions } from '../../support/page/render';
 const input = () => screen.getByRole<HTMLInputElement>('textbox', { name: /Mã QR|QR code/ });
 
 /**
- * The shell's field in the document, focused, when the page's modules are evaluated; `typing` done in it
- * meanwhile; then the shell removed as Chromium removes a focused element (with a blur) and the page
- * rendered, as over a static host's shell.
+ * The shell's field in the document, focused, held as src/main.tsx's first boot step holds it; `typing`
+ * done in it meanwhile; then the shell removed as Chromium removes a focused element (with a blur) and
+ * the page rendered, as over a static host's shell, and the hand-over ended as main.tsx ends it once
+ * React has committed.
  */
-async function renderOverShell(typing: (shell: HTMLInputElement) => void, options?: RenderAppOptions) {
+async function renderOverShell(typing: (shell: HTMLInputElement) => void, options?: RenderAppOptions, { held = true } = {}) {
   document.body.innerHTML = '<input id="qr-code" />';
   const shell = document.querySelector('input')!;
   shell.focus();
   vi.resetModules();
+  const { shellFields } = await import('@/shared/shellFieldHandOver');
+  if (held) shellFields.hold(document);
   const { renderApp } = await import('../../support/page/render');
   typing(shell);
   // The page renders at least a task later.
@@ -25,6 +28,7 @@ async function renderOverShell(typing: (shell: HTMLInputElement) => void, option
   shell.remove();
   // In the same task as the removal, as React's commit does it.
   const rendered = await renderApp(options);
+  shellFields.endReplaced();
   return { ...rendered, blurredAsRemoved };
 }
 
@@ -62,6 +66,11 @@ describe('the static shell’s field', () => {
     await renderOverShell(() => undefined, { route: { pathname: '/', state: { draft } } });
     expect(input()).toHaveValue('abc');
     expect(input()).toHaveFocus();
+  });
+
+  it('takes nothing over that the boot did not hold: importing the page grabs no element', async () => {
+    await renderOverShell((shell) => (shell.value = EXAMPLE_CODE), undefined, { held: false });
+    expect(input()).toHaveValue('');
   });
 
   it('ends the hand-over with the first page, even one without the field', async () => {

@@ -1,0 +1,144 @@
+import { readFileSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
+import type { Plugin, Rollup } from 'vite';
+import { PAGE_TEMPLATE_FILE } from '../../src/api/traceContract.ts';
+import { startUpChunks } from './startUpChunks.ts';
+
+// The build half of the page's load path (docs/architecture.md). index.html lists no module script:
+// the page's entry (src/main.tsx) and the early trace request (src/app/earlyTrace.ts) are entries of
+// their own, and this plugin writes the tags that load them from the bundle it has built. Vite's own
+// module script would request the bundle beside the HTML and run it as soon as it arrived, on a fast
+// link before the first paint; Lighthouse measured the static shell's first paint at 2.1 s with it and
+// 0.9 s with the modules requested after that paint (slow 4G, 4x CPU). Preloading them in the head and
+// running them later did not help: Chromium compiles preloaded modules at once.
+
+/** Where the page's modules come from, as paths of the source tree. */
+export interface LoadPathEntries {
+  /** The page's entry, src/main.tsx. */
+  main: string;
+  /** The static page's early trace request, src/app/earlyTrace.ts. */
+  earlyTrace: string;
+  /** The favicon, inlined into the head. */
+  favicon: string;
+}
+
+const MAIN = 'main';
+const EARLY_TRACE = 'earlyTrace';
+
+const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/**
+ * public/after-first-paint.js, told which modules to run (in order) and which chunks they start with,
+ * both requested only after the first paint.
+ */
+export function loaderTag(modules: string[], preloads: string[]): string {
+  const list = (files: string[]) => escapeAttribute(files.map((file) => `/${file}`).join(' '));
+  return `<script defer src="/after-first-paint.js" data-modules="${list(modules)}" data-preloads="${list(preloads)}"></script>`;
+}
+
+/** The early trace request, first in the head: it starts a deep link's lookup before the bundle has loaded. */
+export function earlyTraceTag(fileName: string): string {
+  return `<script type="module" crossorigin src="/${escapeAttribute(fileName)}" data-early-trace></script>`;
+}
+
+/** The two pages the build writes from index.html as Vite processed it (no module script in it). */
+export interface PageForms {
+  /** dist/index.html: the static host's page, into which scripts/prerenderShell.ts puts the shell. */
+  shell: string;
+  /** What the service renders pages into: it holds its answer, so it has no early trace request. */
+  template: string;
+}
+
+function entryChunk(bundle: Rollup.OutputBundle, name: string): Rollup.OutputChunk {
+  const chunk = Object.values(bundle).find((output): output is Rollup.OutputChunk => output.type === 'chunk' && output.isEntry && output.name === name);
+  if (!chunk) throw new Error(`the bundle has no entry named ${name}`);
+  return chunk;
+}
+
+/** The files the page starts with: its entry, the early trace's, and the chunks the entry starts with. */
+export interface PageModules {
+  main: string;
+  earlyTrace: string;
+  preloads: string[];
+}
+
+/** From the bundle; `npm run size` counts the first load with it too. */
+export function pageModules(bundle: Rollup.OutputBundle): PageModules {
+  const main = entryChunk(bundle, MAIN);
+  const { staticImports, stages } = startUpChunks(main, bundle);
+  return { main: main.fileName, earlyTrace: entryChunk(bundle, EARLY_TRACE).fileName, preloads: [...staticImports, ...stages] };
+}
+
+/**
+ * Both pages from the bundle. On a rendered page the early trace chunk stays among the preloads: the
+ * bundle imports it (for the early answer) there too, and unlisted it would be found only once its
+ * importer was fetched, a round trip late. The static shell already requests it from its head.
+ */
+export function pageForms(html: string, bundle: Rollup.OutputBundle): PageForms {
+  const { main, earlyTrace: early, preloads } = pageModules(bundle);
+  if (!html.includes('<head>') || !html.includes('</head>')) throw new Error('index.html lacks <head> or </head>');
+  const withHead = (first: string, last: string) => html.replace('<head>', () => `<head>${first}`).replace('</head>', () => `${last}</head>`);
+  return {
+    shell: withHead(earlyTraceTag(early), loaderTag([main], preloads.filter((file) => file !== early))),
+    template: withHead('', loaderTag([main], preloads)),
+  };
+}
+
+/**
+ * The favicon, a couple of hundred bytes, goes into the page as a data URL: one request fewer before a
+ * phone shows the result. Requested, it held a connection that the page's loader then had to open
+ * afresh, a round trip more before the largest paint in Lighthouse's model (bench:page).
+ */
+function inlineFavicon(favicon: string): Plugin {
+  return {
+    name: 'load-path:inline-favicon',
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html) => html.replace('href="/theme/favicon.svg"', `href="data:image/svg+xml,${encodeURIComponent(readFileSync(favicon, 'utf8').trim())}"`),
+    },
+  };
+}
+
+/**
+ * The load path's build half: the entries, the favicon inlined, and both pages with the loader tag.
+ * The template is a dot file beside index.html, which the static site does not serve (@fastify/static
+ * leaves dot files out, as most static hosts do).
+ */
+export function loadPath({ main, earlyTrace, favicon }: LoadPathEntries): Plugin[] {
+  let template: string | undefined;
+  let mainUrl = '';
+  return [
+    inlineFavicon(favicon),
+    {
+      name: 'load-path:entries',
+      config: ({ root }, { isSsrBuild }) =>
+        isSsrBuild ? {} : { build: { rolldownOptions: { input: { index: resolve(root ?? '', 'index.html'), [MAIN]: main, [EARLY_TRACE]: earlyTrace } } } },
+    },
+    {
+      // `npm run dev` serves the sources as they are: the entry as a plain module script.
+      name: 'load-path:dev-entry',
+      apply: 'serve',
+      configResolved: ({ root }) => void (mainUrl = `/${relative(root, main).replaceAll('\\', '/')}`),
+      transformIndexHtml: () => [{ tag: 'script', attrs: { type: 'module', src: mainUrl }, injectTo: 'body' }],
+    },
+    {
+      name: 'load-path:pages',
+      apply: 'build',
+      transformIndexHtml: {
+        order: 'post',
+        handler(html, { bundle }) {
+          if (!bundle) return html;
+          const forms = pageForms(html, bundle);
+          template = forms.template;
+          return forms.shell;
+        },
+      },
+      generateBundle: {
+        order: 'post',
+        handler() {
+          if (template !== undefined) this.emitFile({ type: 'asset', fileName: PAGE_TEMPLATE_FILE, source: template });
+        },
+      },
+    },
+  ];
+}

@@ -1,0 +1,57 @@
+import type { Rollup } from 'vite';
+import { describe, expect, it } from 'vitest';
+import { pageForms } from '../../../scripts/vite/loadPath.ts';
+
+// index.html as Vite has processed it: the load path's plugin lists it with no module script.
+const PROCESSED = `<!doctype html>
+<html lang="vi">
+  <head>
+    <title>Sữa Đồng Xanh</title>
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+const chunk = (fileName: string, name: string, parts: Partial<Rollup.OutputChunk> = {}) =>
+  ({ type: 'chunk', fileName, name, isEntry: false, imports: [], dynamicImports: [], ...parts }) as unknown as Rollup.OutputChunk;
+
+/** The page's entry with a static import (the contract, shared with the early trace) and a start-up stage. */
+const BUNDLE: Rollup.OutputBundle = Object.fromEntries(
+  [
+    chunk('assets/main-b2.js', 'main', { isEntry: true, imports: ['assets/runtime-c3.js', 'assets/earlyTrace-a1.js'], dynamicImports: ['assets/App-d4.js'] }),
+    chunk('assets/earlyTrace-a1.js', 'earlyTrace', { isEntry: true }),
+    chunk('assets/runtime-c3.js', 'runtime'),
+    chunk('assets/App-d4.js', 'App', { imports: ['assets/runtime-c3.js'], dynamicImports: ['assets/scanner-e5.js'] }),
+    chunk('assets/scanner-e5.js', 'scanner'),
+  ].map((item) => [item.fileName, item]),
+);
+
+const LOADER =
+  '<script defer src="/after-first-paint.js" data-modules="/assets/main-b2.js" data-preloads="/assets/runtime-c3.js /assets/earlyTrace-a1.js /assets/App-d4.js"></script></head>';
+const STATIC_LOADER =
+  '<script defer src="/after-first-paint.js" data-modules="/assets/main-b2.js" data-preloads="/assets/runtime-c3.js /assets/App-d4.js"></script></head>';
+const EARLY_TRACE = '<head><script type="module" crossorigin src="/assets/earlyTrace-a1.js" data-early-trace></script>';
+
+describe('the pages the load path writes from the bundle', () => {
+  it('gives the rendered page no module requested before its first paint, and no early trace request', () => {
+    const { template } = pageForms(PROCESSED, BUNDLE);
+    expect(template).toContain(LOADER);
+    expect(template).not.toMatch(/type="module"|modulepreload|data-early-trace/);
+  });
+
+  it("puts the static shell's early trace request first in the head, and the rest behind the paint", () => {
+    const { shell } = pageForms(PROCESSED, BUNDLE);
+    expect(shell).toContain(EARLY_TRACE);
+    expect(shell).toContain(STATIC_LOADER);
+    expect(shell).not.toMatch(/modulepreload|src="\/assets\/main-b2\.js"/);
+  });
+
+  it('leaves what loads on demand (the scanner) out of the start-up chunks', () => {
+    expect(Object.values(pageForms(PROCESSED, BUNDLE)).join('')).not.toContain('scanner-e5');
+  });
+
+  it('refuses a bundle without the page entry, and a page without a head, instead of writing a page that never starts', () => {
+    const { 'assets/main-b2.js': _main, ...withoutMain } = BUNDLE;
+    expect(() => pageForms(PROCESSED, withoutMain)).toThrow('no entry named main');
+    expect(() => pageForms('<html><body><div id="root"></div></body></html>', BUNDLE)).toThrow('lacks <head>');
+  });
+});
