@@ -117,6 +117,17 @@ const answering = (answer: TraceWireAnswer): TraceTransport => ({ answerTrace: (
  */
 const lookupPageAt = (route: string, code: string) => `${route}?qr=${code}`;
 
+/**
+ * PAGE_RENDER_CACHE=off renders every lookup page: what a render costs alone (bench:api), or an
+ * instance that would rather spend CPU than the cache's memory. Read once, when the service loads this.
+ */
+function lookupCacheOn(setting = process.env.PAGE_RENDER_CACHE): boolean {
+  if (setting === undefined || setting === '' || setting === 'on') return true;
+  if (setting === 'off') return false;
+  throw new Error(`PAGE_RENDER_CACHE must be 'on' or 'off', not '${setting}'`);
+}
+const cachingLookupPages = lookupCacheOn();
+
 const lookupPages = createRenderCache(async ({ route, language, code, answer }) =>
   htmlOf(lookupPageAt(route, code), language as Language, await storeWith(code, answering(answer))),
 );
@@ -160,9 +171,9 @@ export const renderPage: RenderPage = async ({ url, cookie, acceptLanguage, answ
   const answer = await answerTrace({ QrCode: code });
   const store = await storeWith(code, answering(answer));
   const view = { route, language, code, answer, day };
-  const cached = lookupPages.lookup(view);
+  const cached = cachingLookupPages ? lookupPages.lookup(view) : undefined;
   const html = cached ?? (await htmlOf(lookupPageAt(route, code), language, store));
-  if (!cached) void lookupPages.learn(view, html).catch(() => undefined);
+  if (!cached && cachingLookupPages) void lookupPages.learn(view, html).catch(() => undefined);
   return { status, lang: language, ...pageHead(i18nFor(language)), head: html.head, body: html.body, state: stateOf(store) };
 };
 

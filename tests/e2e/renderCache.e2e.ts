@@ -93,6 +93,59 @@ describe('a page filled in from the render cache', () => {
   });
 });
 
+/** A unit's answer with what the service counted of its lookups (issue 26). */
+function checked(code: string, Lookups: number, Devices: number, Caution = false): TraceWireAnswer {
+  const { status, body } = unit(code, 'Sữa bột Đồng Xanh Gold 900g');
+  return { status, body: { ...(body as object), Checks: { FirstDay: '2026-11-01', Lookups, Devices, Caution } } as TraceWireAnswer['body'] };
+}
+
+describe('a counted code’s page (issue 26)', () => {
+  it.each(['vi', 'en'])('is filled in from the cache for every further count, as a render gives it (%s)', async (language) => {
+    const warm = await loadRenderModule();
+    await render(warm, `/dt?qr=${CODES[0]}`, checked(CODES[0], 5, 3), language);
+    await learned(warm, 1);
+    const further: [string, number, number][] = [[CODES[0], 6, 4], [CODES[0], 7, 4], [CODES[1], 2, 2], [CODES[2], 1_234, 987]];
+    for (const [code, lookups, devices] of further) {
+      const address = `/dt?qr=${code}`;
+      const filled = await render(warm, address, checked(code, lookups, devices), language);
+      expect(shown(filled)).toEqual(shown(await render(await loadRenderModule(), address, checked(code, lookups, devices), language)));
+      expect(filled.body).toContain(`${devices}`);
+    }
+    expect(warm.renderCacheStats().filled).toBe(further.length);
+  });
+
+  it.each([
+    ['a first check', 1, 1, false],
+    ['one device', 4, 1, false],
+    ['a caution', 40, 9, true],
+  ])('is rendered where the counts change its words or structure: %s', async (_name, lookups, devices, caution) => {
+    const warm = await loadRenderModule();
+    await render(warm, `/dt?qr=${CODES[0]}`, checked(CODES[0], 5, 3), 'en');
+    await learned(warm, 1);
+    const address = `/dt?qr=${CODES[1]}`;
+    const page = await render(warm, address, checked(CODES[1], lookups, devices, caution), 'en');
+    expect(shown(page)).toEqual(shown(await render(await loadRenderModule(), address, checked(CODES[1], lookups, devices, caution), 'en')));
+    expect(warm.renderCacheStats().filled).toBe(0);
+  });
+});
+
+describe('PAGE_RENDER_CACHE', () => {
+  it('off: every lookup page is rendered, the cache never asked nor taught', async () => {
+    process.env.PAGE_RENDER_CACHE = 'off';
+    try {
+      const module = await loadRenderModule();
+      const first = await render(module, `/dt?qr=${CODES[0]}`, unit(CODES[0], 'Sữa bột Đồng Xanh Gold 900g'));
+      const again = await render(module, `/dt?qr=${CODES[0]}`, unit(CODES[0], 'Sữa bột Đồng Xanh Gold 900g'));
+      expect(shown(again)).toEqual(shown(first));
+      expect(module.renderCacheStats()).toMatchObject({ filled: 0, rendered: 0, templates: 0 });
+      process.env.PAGE_RENDER_CACHE = 'sometimes';
+      await expect(loadRenderModule()).rejects.toThrow("PAGE_RENDER_CACHE must be 'on' or 'off', not 'sometimes'");
+    } finally {
+      delete process.env.PAGE_RENDER_CACHE;
+    }
+  });
+});
+
 describe('addresses of the same page', () => {
   it('fill one template whatever other parameters, their order or dashes in the code (review S2)', async () => {
     const name = 'Sữa bột Đồng Xanh Gold 900g';
