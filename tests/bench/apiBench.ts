@@ -9,6 +9,7 @@ import { startFaultProxy } from '../support/faultProxy.ts';
 import { startPostgres, type PostgresServer } from '../support/postgres.ts';
 import { buildPage } from '../e2e/support/buildPage.ts';
 import { benchCode, CODE_COUNT, ensureBenchCsv, importBenchCsv } from './apiBenchData.ts';
+import { renderCpu } from './apiRenderCpu.ts';
 
 // npm run bench:api — lookups per second and latency against 1,000,000 codes, on SQLite and on
 // PostgreSQL (one instance, and two sharing the database), beside a bare Fastify route, in one run,
@@ -230,6 +231,8 @@ try {
     { name: HOT_DIRECT_CASE, url: delayProxy.url, pid: service.pid, code: hot },
     { name: HOT_CACHED_CASE, url: urlOf(cachedUpstream), pid: cachedUpstream.pid, code: hot },
   ];
+  // In this process, while the services above idle: a render's own CPU, no HTTP nor lookup.
+  const pageCpu = await renderCpu(builtPage.ssrEntry);
   // Warm-up: JIT, the code index's pages, PostgreSQL's connections and prepared statements.
   for (const benchCase of cases) await load(benchCase, 2);
   const rounds = cases.map(() => ({
@@ -282,6 +285,11 @@ try {
   console.log(
     `Target for rendered pages, ≥ ${TARGET_PAGES_PER_S} pages/s and p99 ≤ ${TARGET_PAGE_P99_MS} ms: ` +
       `${pageRate >= TARGET_PAGES_PER_S && pageP99 <= TARGET_PAGE_P99_MS ? 'met' : 'not met'} (${pageRate.toFixed(0)} pages/s, p99 ${pageP99} ms)`,
+  );
+  console.log(
+    `One lookup page rendered without any cache (PAGE_RENDER_CACHE=off): ${pageCpu.uncachedMs.toFixed(2)} ms CPU ` +
+      `(${(1000 / pageCpu.uncachedMs).toFixed(0)} pages/s of one core); from the render cache, one counted code whose counts ` +
+      `change on every lookup: ${pageCpu.cachedMs.toFixed(2)} ms (${(1000 / pageCpu.cachedMs).toFixed(0)} pages/s), ${pageCpu.filled} pages filled`,
   );
   const logged = rounds[cases.findIndex((benchCase) => benchCase.name === ACCESS_LOG_CASE)]!;
   const logCost = 1 - median(logged.rate) / median(existingCase.rate);
