@@ -77,9 +77,18 @@ async function storeWith(code: string | null, transport: TraceTransport): Promis
 
 const i18nFor = (language: Language): i18n => (serverI18n[language] ??= createServerI18n(language));
 
+/**
+ * What the render's components get: an object with nothing of its own that reads everything from the
+ * language's instance. react-i18next's useTranslation copies the own properties of the instance it is
+ * given into a wrapper, in every component of every render: a tenth of a render's CPU for the instance
+ * itself, nothing for this view of it.
+ */
+const renderI18n: Partial<Record<Language, i18n>> = {};
+const renderI18nFor = (language: Language): i18n => (renderI18n[language] ??= Object.create(i18nFor(language)) as i18n);
+
 /** The page at `location` (path and query), as the browser shows it with this store. */
 async function htmlOf(location: string, language: Language, store: AppStore): Promise<PageHtml> {
-  const i18n = i18nFor(language);
+  const i18n = renderI18nFor(language);
   // compat: styles are collected for <head> instead of written inline beside each element; the browser's
   // emotion cache (key 'css') picks them up there when the page hydrates.
   const cache = createCache({ key: 'css' });
@@ -107,6 +116,17 @@ const answering = (answer: TraceWireAnswer): TraceTransport => ({ answerTrace: (
  * their order, dashes or spaces in the code) is this page, and the render cache keys it by its parts.
  */
 const lookupPageAt = (route: string, code: string) => `${route}?qr=${code}`;
+
+/**
+ * PAGE_RENDER_CACHE=off renders every lookup page: what a render costs alone (bench:api), or an
+ * instance that would rather spend CPU than the cache's memory. Read once, when the service loads this.
+ */
+function lookupCacheOn(setting = process.env.PAGE_RENDER_CACHE): boolean {
+  if (setting === undefined || setting === '' || setting === 'on') return true;
+  if (setting === 'off') return false;
+  throw new Error(`PAGE_RENDER_CACHE must be 'on' or 'off', not '${setting}'`);
+}
+const cachingLookupPages = lookupCacheOn();
 
 const lookupPages = createRenderCache(async ({ route, language, code, answer }) =>
   htmlOf(lookupPageAt(route, code), language as Language, await storeWith(code, answering(answer))),
@@ -151,9 +171,9 @@ export const renderPage: RenderPage = async ({ url, cookie, acceptLanguage, answ
   const answer = await answerTrace({ QrCode: code });
   const store = await storeWith(code, answering(answer));
   const view = { route, language, code, answer, day };
-  const cached = lookupPages.lookup(view);
+  const cached = cachingLookupPages ? lookupPages.lookup(view) : undefined;
   const html = cached ?? (await htmlOf(lookupPageAt(route, code), language, store));
-  if (!cached) void lookupPages.learn(view, html).catch(() => undefined);
+  if (!cached && cachingLookupPages) void lookupPages.learn(view, html).catch(() => undefined);
   return { status, lang: language, ...pageHead(i18nFor(language)), head: html.head, body: html.body, state: stateOf(store) };
 };
 

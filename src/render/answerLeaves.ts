@@ -11,9 +11,10 @@ export function leavesOf(value: unknown, path = ''): Leaf[] {
   return Object.entries(value).flatMap(([key, child]) => leavesOf(child, path === '' ? key : `${path}.${key}`));
 }
 
-/** The answer with the strings at these paths replaced. */
+/** The answer with the strings at these paths replaced, and the numbers by the numbers these texts write. */
 export function withStrings(value: unknown, replacements: ReadonlyMap<string, string>, path = ''): unknown {
   if (typeof value === 'string') return replacements.get(path) ?? value;
+  if (typeof value === 'number') return replacements.has(path) ? Number(replacements.get(path)) : value;
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((child, i) => withStrings(child, replacements, path === '' ? String(i) : `${path}.${i}`));
   return Object.fromEntries(
@@ -37,7 +38,9 @@ function other(alphabet: string, char: string): string {
  * the two alike; a page that reads meaning into it (a date, a unit, a prefix) shows it.
  */
 export function lookalike(value: string): string {
-  return value.replace(/[A-Za-z0-9]/g, (char) => other(/[A-Z]/.test(char) ? UPPER : /[a-z]/.test(char) ? LOWER : DIGITS, char));
+  const swapped = value.replace(/[A-Za-z0-9]/g, (char) => other(/[A-Z]/.test(char) ? UPPER : /[a-z]/.test(char) ? LOWER : DIGITS, char));
+  // The digits of a number keep a leading digit other than 0, so the number writes them all.
+  return /^[1-9][0-9]*$/.test(value) && swapped.startsWith('0') ? lookalike(value) : swapped;
 }
 
 /**

@@ -4,6 +4,7 @@ import { traceDayOf } from '@/shared/dates/calendarDay';
 import { createBoundedLru } from './boundedLru';
 import { hasLookalike, leavesOf, lookalike, shapeOf, withStrings, type Leaf } from './answerLeaves';
 import { escapeHtml, fillTemplate, sameTemplate, toTemplate, type HtmlTemplate } from './htmlTemplate';
+import { withCountSentinels } from './countSentinels';
 import { mayCutEverywhere } from './slotContext';
 
 /** What a lookup page's HTML is a function of. */
@@ -111,9 +112,16 @@ export function createRenderCache(
   let proving = false;
   const counts = { filled: 0, rendered: 0, proofsDropped: 0 };
 
-  function formOf(view: PageView, leaves: Leaf[]): string {
+  // Which counts stand in for theirs is part of the form: its slots must then hold them.
+  function formOf(view: PageView, leaves: Leaf[], counts: readonly string[]): string {
     const kinds = leaves.map(({ path, value }) => `${path}:${value === '' ? 'empty' : value === null ? 'null' : typeof value}`);
-    return digest(JSON.stringify([view.route, view.language, view.answer.status, kinds]));
+    return digest(JSON.stringify([view.route, view.language, view.answer.status, kinds, counts]));
+  }
+
+  /** The view as its page is learned and keyed: the counts that change on every lookup put as their stand-ins. */
+  function learnedView(view: PageView): { learned: PageView; counts: string[] } {
+    const { answer, paths } = withCountSentinels(view.answer, view.language);
+    return { learned: answer === view.answer ? view : { ...view, answer }, counts: paths };
   }
 
   function slotValues(view: PageView, leaves: Leaf[], slots: readonly string[]): string[] {
@@ -161,13 +169,16 @@ export function createRenderCache(
    * The slots this form of answer may have cut: texts shown verbatim, proven all at once, else group by
    * group (paths holding the same text are one group: the markup cannot tell them apart), then together.
    */
-  async function learnForm(view: PageView, html: PageHtml, leaves: Leaf[]): Promise<readonly string[] | null> {
+  async function learnForm(view: PageView, html: PageHtml, leaves: Leaf[], counts: readonly string[]): Promise<readonly string[] | null> {
     const shown = [CODE, ...leaves.filter(({ value }) => typeof value === 'string' && value.length >= MIN_SLOT_LENGTH).map(({ path }) => path)];
     const groups = new Map<string, string[]>();
-    for (const path of shown) {
+    // A count's stand-in is a slot even where the page does not show it: the proof then covers what the
+    // page reads of it, and its value stays out of the key.
+    for (const path of [...shown, ...counts]) {
       const text = slotValues(view, leaves, [path])[0];
       const escaped = escapeHtml(text);
-      if ((html.body.includes(escaped) || html.head.includes(escaped)) && cuttable(text, html)) groups.set(text, [...(groups.get(text) ?? []), path]);
+      const found = counts.includes(path) || html.body.includes(escaped) || html.head.includes(escaped);
+      if (found && cuttable(text, html)) groups.set(text, [...(groups.get(text) ?? []), path]);
     }
     const all = [...groups.values()].flat();
     if (all.length === 0) return null;
@@ -178,11 +189,13 @@ export function createRenderCache(
   }
 
   /** The form's slots, learning them now if it is new or its last failure may be retried; null: none. */
-  async function slotsOf(form: string, view: PageView, html: PageHtml, leaves: Leaf[]): Promise<readonly string[] | null> {
+  async function slotsOf(form: string, view: PageView, html: PageHtml, leaves: Leaf[], counts: readonly string[]): Promise<readonly string[] | null> {
     const known = forms.get(form);
     if (known?.slots) return known.slots;
     if (known && (known.tries >= MAX_TRIES || now() - known.triedAt < RETRY_AFTER_MS)) return null;
-    const slots = await learnForm(view, html, leaves);
+    const found = await learnForm(view, html, leaves, counts);
+    // A stand-in left in the key would be shown for every count: such a form is not cached.
+    const slots = found && counts.every((path) => found.includes(path)) ? found : null;
     forms.set(form, slots ? { slots } : { slots: null, tries: (known?.tries ?? 0) + 1, triedAt: now() });
     return slots;
   }
@@ -190,17 +203,19 @@ export function createRenderCache(
   return {
     /** The page from its template, or undefined when it must be rendered (then `learn` from the render). */
     lookup(view: PageView): PageHtml | undefined {
-      const leaves = leavesOf(view.answer.body);
-      const form = formOf(view, leaves);
+      const { learned, counts: standIns } = learnedView(view);
+      const leaves = leavesOf(learned.answer.body);
+      const form = formOf(learned, leaves, standIns);
       const slots = forms.get(form)?.slots;
-      const values = slots ? slotValues(view, leaves, slots) : [];
-      const key = slots ? pageKey(view, form, leaves, slots, values) : undefined;
+      const key = slots ? pageKey(learned, form, leaves, slots, slotValues(learned, leaves, slots)) : undefined;
       const page = key === undefined ? undefined : pages.get(key);
       if (page === undefined) {
         counts.rendered++;
         return undefined;
       }
       counts.filled++;
+      // Filled with the view's own values: its counts where their stand-ins were learned.
+      const values = slotValues(view, leavesOf(view.answer.body), slots!);
       return { head: fillTemplate(page.head, values), body: fillTemplate(page.body, values) };
     },
 
@@ -214,12 +229,15 @@ export function createRenderCache(
       }
       proving = true;
       try {
-        const leaves = leavesOf(view.answer.body);
-        const form = formOf(view, leaves);
-        const slots = await slotsOf(form, view, html, leaves);
+        const { learned, counts: standIns } = learnedView(view);
+        // The visitor's page shows their counts; the one learned from shows the stand-ins: one render more.
+        const learnedHtml = learned === view ? html : await render(learned);
+        const leaves = leavesOf(learned.answer.body);
+        const form = formOf(learned, leaves, standIns);
+        const slots = await slotsOf(form, learned, learnedHtml, leaves, standIns);
         if (!slots) return;
-        const page = await proven(view, html, leaves, slots);
-        if (page) pages.set(pageKey(view, form, leaves, slots, slotValues(view, leaves, slots)), page);
+        const page = await proven(learned, learnedHtml, leaves, slots);
+        if (page) pages.set(pageKey(learned, form, leaves, slots, slotValues(learned, leaves, slots)), page);
       } finally {
         proving = false;
       }

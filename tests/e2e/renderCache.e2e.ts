@@ -15,6 +15,20 @@ async function loadRenderModule(): Promise<RenderModule> {
   return (await import(/* @vite-ignore */ `${pathToFileURL(inject('e2ePage').ssrEntry).href}?instance=${++instances}`)) as RenderModule;
 }
 
+/**
+ * A module instance that renders every page (PAGE_RENDER_CACHE=off): the page a render gives, with no
+ * render left running in the background. Module instances share React's contexts (their chunks are one),
+ * so one instance's learning must not overlap another's render.
+ */
+async function uncachedModule(): Promise<RenderModule> {
+  process.env.PAGE_RENDER_CACHE = 'off';
+  try {
+    return await loadRenderModule();
+  } finally {
+    delete process.env.PAGE_RENDER_CACHE;
+  }
+}
+
 function unit(code: string, name: string): TraceWireAnswer {
   return {
     status: 200,
@@ -69,7 +83,7 @@ describe('a page filled in from the render cache', () => {
 
     for (const code of CODES.slice(1)) {
       const filled = await render(warm, `/dt?qr=${code}`, answerFor(code), language);
-      const rendered = await render(await loadRenderModule(), `/dt?qr=${code}`, answerFor(code), language);
+      const rendered = await render(await uncachedModule(), `/dt?qr=${code}`, answerFor(code), language);
       expect(shown(filled)).toEqual(shown(rendered));
       expect(filled.body).toContain(code);
       expect(filled.body).not.toContain(CODES[0]);
@@ -88,8 +102,65 @@ describe('a page filled in from the render cache', () => {
     await render(warm, `/dt?qr=${CODES[0]}`, unit(CODES[0], name));
     await learned(warm, 1);
     const page = await render(warm, `/dt?qr=${typed}`, unit(answered, name));
-    expect(shown(page)).toEqual(shown(await render(await loadRenderModule(), `/dt?qr=${typed}`, unit(answered, name))));
+    expect(shown(page)).toEqual(shown(await render(await uncachedModule(), `/dt?qr=${typed}`, unit(answered, name))));
     expect(warm.renderCacheStats().filled).toBe(filled);
+  });
+});
+
+/** A unit's answer with what the service counted of its lookups (issue 26). */
+function checked(code: string, Lookups: number, Devices: number, Caution = false): TraceWireAnswer {
+  const { status, body } = unit(code, 'Sữa bột Đồng Xanh Gold 900g');
+  return { status, body: { ...(body as object), Checks: { FirstDay: '2026-11-01', Lookups, Devices, Caution } } as TraceWireAnswer['body'] };
+}
+
+describe('a counted code’s page (issue 26)', () => {
+  it.each(['vi', 'en'])('is filled in from the cache for every further count, as a render gives it (%s)', async (language) => {
+    const warm = await loadRenderModule();
+    await render(warm, `/dt?qr=${CODES[0]}`, checked(CODES[0], 5, 3), language);
+    await learned(warm, 1);
+    const further: [string, number, number][] = [[CODES[0], 6, 4], [CODES[0], 7, 4], [CODES[1], 2, 2], [CODES[2], 1_234, 987]];
+    for (const [code, lookups, devices] of further) {
+      const address = `/dt?qr=${code}`;
+      const filled = await render(warm, address, checked(code, lookups, devices), language);
+      expect(shown(filled)).toEqual(shown(await render(await uncachedModule(), address, checked(code, lookups, devices), language)));
+      expect(filled.body).toContain(`${devices}`);
+    }
+    expect(warm.renderCacheStats().filled).toBe(further.length);
+  });
+
+  it.each([
+    ['a first check', 1, 1, false],
+    ['one device', 4, 1, false],
+    ['a caution', 40, 9, true],
+  ])('is rendered where the counts change its words or structure: %s', async (_name, lookups, devices, caution) => {
+    const warm = await loadRenderModule();
+    await render(warm, `/dt?qr=${CODES[0]}`, checked(CODES[0], 5, 3), 'en');
+    await learned(warm, 1);
+    const address = `/dt?qr=${CODES[1]}`;
+    const page = await render(warm, address, checked(CODES[1], lookups, devices, caution), 'en');
+    expect(shown(page)).toEqual(shown(await render(await uncachedModule(), address, checked(CODES[1], lookups, devices, caution), 'en')));
+    expect(warm.renderCacheStats().filled).toBe(0);
+    // It learns that page in its own right.
+    await learned(warm, 2);
+  });
+});
+
+describe('PAGE_RENDER_CACHE', () => {
+  it('off: every lookup page is rendered, the cache never asked nor taught', async () => {
+    const module = await uncachedModule();
+    const answer = unit(CODES[0], 'Sữa bột Đồng Xanh Gold 900g');
+    const first = await render(module, `/dt?qr=${CODES[0]}`, answer);
+    expect(shown(await render(module, `/dt?qr=${CODES[0]}`, answer))).toEqual(shown(first));
+    expect(module.renderCacheStats()).toMatchObject({ filled: 0, rendered: 0, templates: 0 });
+  });
+
+  it('of another value stops the module loading, saying what it takes', async () => {
+    process.env.PAGE_RENDER_CACHE = 'sometimes';
+    try {
+      await expect(loadRenderModule()).rejects.toThrow("PAGE_RENDER_CACHE must be 'on' or 'off', not 'sometimes'");
+    } finally {
+      delete process.env.PAGE_RENDER_CACHE;
+    }
   });
 });
 
@@ -103,7 +174,7 @@ describe('addresses of the same page', () => {
     const addresses = [`/dt?qr=${code}&x=1`, `/dt?x=2&qr=${code}`, `/dt?qr=${code.slice(0, 8)}-${code.slice(8)}`, `/dt?qr=${code}&lng=vi&utm=${'z'.repeat(300)}`];
     for (const address of addresses) {
       const filled = await render(warm, address, unit(code, name));
-      expect(shown(filled)).toEqual(shown(await render(await loadRenderModule(), address, unit(code, name))));
+      expect(shown(filled)).toEqual(shown(await render(await uncachedModule(), address, unit(code, name))));
       expect(filled.body).toContain(code);
     }
     expect(warm.renderCacheStats().filled).toBe(addresses.length);
@@ -120,7 +191,7 @@ describe('addresses of the same page', () => {
     const invalid = await render(warm, '/?qr=TOO-SHORT', unit(CODES[0], 'x'));
     expect(invalid.body).toContain('TOOSHORT');
     expect(invalid.body).not.toEqual(home.body);
-    expect(shown(invalid)).toEqual(shown(await render(await loadRenderModule(), '/?qr=TOO-SHORT', unit(CODES[0], 'x'))));
+    expect(shown(invalid)).toEqual(shown(await render(await uncachedModule(), '/?qr=TOO-SHORT', unit(CODES[0], 'x'))));
     const english = await render(warm, '/support', unit(CODES[0], 'x'), 'en');
     expect(english.lang).toBe('en');
     expect(shown(await render(warm, '/support?lng=en', unit(CODES[0], 'x')))).toEqual(shown(english));

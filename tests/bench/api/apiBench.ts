@@ -9,6 +9,7 @@ import { startFaultProxy } from '../../support/system/faultProxy.ts';
 import { startPostgres, type PostgresServer } from '../../support/system/postgres.ts';
 import { buildPage } from '../../support/server/buildPage.ts';
 import { benchCode, benchDevice, CODE_COUNT, ensureBenchCsv, importBenchCsv, MIX_DEVICES, zipfCode } from './apiBenchData.ts';
+import { renderCpu } from './apiRenderCpu.ts';
 
 // npm run bench:api — lookups per second and latency against 1,000,000 codes, on SQLite and on
 // PostgreSQL (one instance, and two sharing the database), beside a bare Fastify route, in one run,
@@ -254,6 +255,8 @@ try {
   ];
   // The bare route stays: every rate is also given as a share of it.
   const cases = allCases.filter((benchCase, i) => i === 0 || ONLY.test(benchCase.name));
+  // In this process, while the services above idle: a render's own CPU, no HTTP nor lookup.
+  const pageCpu = await renderCpu(builtPage.ssrEntry);
   // Warm-up: JIT, the code index's pages, PostgreSQL's connections and prepared statements.
   for (const benchCase of cases) await load(benchCase, 2);
   const rounds = cases.map(() => ({
@@ -321,6 +324,11 @@ try {
         `${(median(logged.cpu) - median(existingCase.cpu)).toFixed(0)} µs more CPU per request)`,
     );
   }
+  console.log(
+    `One lookup page rendered without any cache (PAGE_RENDER_CACHE=off): ${pageCpu.uncachedMs.toFixed(2)} ms CPU ` +
+      `(${(1000 / pageCpu.uncachedMs).toFixed(0)} pages/s of one core); from the render cache, one counted code whose counts ` +
+      `change on every lookup: ${pageCpu.cachedMs.toFixed(2)} ms (${(1000 / pageCpu.cachedMs).toFixed(0)} pages/s), ${pageCpu.filled} pages filled`,
+  );
   console.log(
     `Import of ${CODE_COUNT.toLocaleString('en')} codes (npm run import, empty database): ` +
       `SQLite ${sqliteImport.rowsPerSecond.toLocaleString('en')} rows/s (${sqliteImport.seconds} s, ${sqliteImport.cpuSeconds} s CPU), ` +

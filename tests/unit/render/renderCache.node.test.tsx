@@ -292,3 +292,98 @@ describe('render cache', () => {
   });
 });
 
+
+interface Checks {
+  FirstDay: string;
+  Lookups: number;
+  Devices: number;
+  Caution: boolean;
+}
+
+function checkedView(item: Item, checks: Checks, language = 'en'): PageView {
+  const answer: TraceWireAnswer = { status: 200, body: { Data: { Products: [item as never], Box: [] }, Checks: checks } };
+  return { route: '/dt', language, code: item.Code, answer, day: TODAY };
+}
+
+const checksOf = ({ answer }: PageView) => (answer.body as { Checks: Checks }).Checks;
+
+/** The checks line as the real page words it: a first check, else devices in the language's plural form since a day it writes its own way; a caution box apart. */
+function checkedPage(v: PageView, { grouped = false } = {}) {
+  const { Lookups, Devices, Caution, FirstDay } = checksOf(v);
+  const devices = grouped ? Devices.toLocaleString('vi') : String(Devices);
+  const line = Lookups === 1 ? 'First check' : `Checked on ${devices} ${new Intl.PluralRules(v.language).select(Devices) === 'one' ? 'device' : 'devices'} since ${FirstDay.split('-').reverse().join('/')}`;
+  return {
+    head: '<style>.checks{color:#333}</style>',
+    body: renderToString(
+      <main>
+        <h1>{itemOf(v).ProductName}</h1>
+        <p className="checks">{line}</p>
+        {Caution && <aside role="alert">This code may have been copied</aside>}
+      </main>,
+    ),
+  };
+}
+
+describe('render cache and the counts of checks (issue 26)', () => {
+  const SINCE = '2026-11-01';
+
+  it('fills a counted code’s page for every count after learning one, exactly as a render gives it', async () => {
+    const renders: PageView[] = [];
+    const cache = createRenderCache(async (v) => (renders.push(v), checkedPage(v)));
+    const first = checkedView(CAN, { FirstDay: SINCE, Lookups: 5, Devices: 3, Caution: false });
+    await cache.learn(first, checkedPage(first));
+    const rendersToLearn = renders.length;
+
+    for (const [Lookups, Devices] of [[6, 3], [7, 4], [40, 12], [123_456, 98_765], [2, 2]]) {
+      const next = checkedView(CAN, { FirstDay: SINCE, Lookups, Devices, Caution: false });
+      expect(cache.lookup(next)).toEqual(checkedPage(next));
+    }
+    expect(cache.stats()).toMatchObject({ filled: 5, templates: 1 });
+    expect(renders).toHaveLength(rendersToLearn);
+  });
+
+  // Vietnamese has one plural form for every count: there only the key's 0 and 1 keep a first check apart.
+  it.each(['en', 'vi'])('renders what the counts change the page’s words or structure by: a first check, one device, a caution (%s)', async (language) => {
+    const cache = createRenderCache(async (v) => checkedPage(v));
+    const learnedFrom = checkedView(CAN, { FirstDay: SINCE, Lookups: 5, Devices: 3, Caution: false }, language);
+    await cache.learn(learnedFrom, checkedPage(learnedFrom));
+    const others = [
+      checkedView(CAN, { FirstDay: SINCE, Lookups: 1, Devices: 1, Caution: false }, language),
+      checkedView(CAN, { FirstDay: SINCE, Lookups: 1, Devices: 3, Caution: false }, language),
+      checkedView(CAN, { FirstDay: SINCE, Lookups: 4, Devices: 1, Caution: false }, language),
+      checkedView(CAN, { FirstDay: SINCE, Lookups: 50, Devices: 30, Caution: true }, language),
+      checkedView(CAN, { FirstDay: '2026-10-01', Lookups: 5, Devices: 3, Caution: false }, language),
+    ];
+    for (const other of others) expect(cache.lookup(other)).toBeUndefined();
+    expect(cache.stats()).toMatchObject({ filled: 0, rendered: others.length });
+  });
+
+  it('never fills a count its language words otherwise than the stand-in (a plural form of its own)', async () => {
+    // Russian words 2-4 ('few') unlike 5-20 and the stand-in ('many'); a proof's lookalike may take either.
+    const worded = (v: PageView) => ({ head: '', body: renderToString(<p>{`${checksOf(v).Devices} ${new Intl.PluralRules('ru').select(checksOf(v).Devices)}`}</p>) });
+    const few = checkedView(CAN, { FirstDay: SINCE, Lookups: 9, Devices: 3, Caution: false }, 'ru');
+    let filled = 0;
+    for (let i = 0; i < 30; i++) {
+      const cache = createRenderCache(async (v) => worded(v));
+      const learnedFrom = checkedView(CAN, { FirstDay: SINCE, Lookups: 9, Devices: 7, Caution: false }, 'ru');
+      await cache.learn(learnedFrom, worded(learnedFrom));
+      const many = checkedView(CAN, { FirstDay: SINCE, Lookups: 9, Devices: 12, Caution: false }, 'ru');
+      if (cache.lookup(many) !== undefined) filled++;
+      expect(cache.lookup(few)).toBeUndefined();
+    }
+    expect(filled).toBeGreaterThan(0);
+  });
+
+  it("proves a count by a lookalike number of as many digits: one that does not start with 0", () => {
+    for (let i = 0; i < 200; i++) expect(lookalike('314159265')).toMatch(/^[1-9][0-9]{8}$/);
+    expect(lookalike('0420')).toMatch(/^[0-9]{4}$/);
+  });
+
+  it('never fills a count a page writes otherwise than as its digits (a thousands separator)', async () => {
+    const cache = createRenderCache(async (v) => checkedPage(v, { grouped: true }));
+    const learnedFrom = checkedView(CAN, { FirstDay: SINCE, Lookups: 5, Devices: 3, Caution: false }, 'vi');
+    await cache.learn(learnedFrom, checkedPage(learnedFrom, { grouped: true }));
+    expect(cache.lookup(checkedView(CAN, { FirstDay: SINCE, Lookups: 9, Devices: 1_234, Caution: false }, 'vi'))).toBeUndefined();
+    expect(cache.stats().templates).toBe(0);
+  });
+});
