@@ -31,7 +31,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The first-load budget is checked by `npm run size`, not by this generic warning.
     chunkSizeWarningLimit: 600,
     // The page's entries are the load path's (scripts/vite/loadPath.ts).
-    rolldownOptions: { treeshake: zxingTreeshake },
+    rolldownOptions: {
+      treeshake: zxingTreeshake,
+      // The server-render module is one file: the service (and the render cache's tests) may load it more than
+      // once as separate instances, and chunks shared between instances mixed their React contexts ("You cannot
+      // render a <Router> inside another <Router>" once a lazy part's chunk took react-router along).
+      ...(isSsrBuild ? { output: { inlineDynamicImports: true } } : {}),
+    },
   },
   // The decode worker is an ES module worker: it can import, and it is built with the same tree-shaking.
   worker: { format: 'es', rolldownOptions: { treeshake: zxingTreeshake } },
