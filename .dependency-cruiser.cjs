@@ -80,7 +80,8 @@ module.exports = {
     },
     {
       name: 'features-import-no-app',
-      comment: 'The app composes features and the layout; a feature that imports the app cannot be used or tested without all of it.',
+      comment:
+        'The app composes features and the layout; a feature that imports the app cannot be used or tested without all of it.',
       severity: 'error',
       from: { path: FEATURES },
       to: { path: APP },
@@ -89,7 +90,7 @@ module.exports = {
       name: 'feature-internals-stay-inside',
       comment:
         'A feature exposes what others may use in its index.ts; the rest is its own to change without ' +
-        'looking elsewhere. What only a page loaded on demand may use (the scanner\'s photo decoder, for the ' +
+        "looking elsewhere. What only a page loaded on demand may use (the scanner's photo decoder, for the " +
         'support desk) is exposed in onDemand.ts instead: re-exported by index.ts it would be bundled into the first load.',
       severity: 'error',
       from: { path: '^src/features/([^/]+)/' },
@@ -150,7 +151,8 @@ module.exports = {
     },
     {
       name: 'server-app-is-the-top',
-      comment: 'app.ts composes the service and main.ts runs it: anything that imported them would take in the whole service.',
+      comment:
+        'app.ts composes the service and main.ts runs it: anything that imported them would take in the whole service.',
       severity: 'error',
       from: { path: '^server/', pathNot: '^server/main\\.ts$' },
       to: { path: SERVER_APP },
@@ -178,14 +180,17 @@ module.exports = {
         'server and e2e hold test files only and tests/bench one folder per bench: a helper anywhere else ' +
         'is one a newcomer does not find (they once lay in five places).',
       severity: 'error',
-      from: { path: ['^tests/[^/]+$', '^tests/bench/[^/]+$', '^tests/(unit|integration|server|e2e)/'], pathNot: '\\.(test|e2e)\\.tsx?$' },
+      from: {
+        path: ['^tests/[^/]+$', '^tests/bench/[^/]+$', '^tests/(unit|integration|server|e2e)/'],
+        pathNot: '\\.(test|e2e)\\.tsx?$',
+      },
       to: {},
     },
     {
       name: 'test-helpers-come-from-tests-support',
       comment:
         'A test, a helper or a check script takes what it shares from tests/support/: importing another ' +
-        'test folder (scripts/size.ts once took the e2e suite\'s helpers, a unit test a bench\'s corpus ' +
+        "test folder (scripts/size.ts once took the e2e suite's helpers, a unit test a bench's corpus " +
         'reader) ties it to files that move or go with that test.',
       severity: 'error',
       from: { path: ['^tests/(unit|integration|server|e2e|support)/', '^scripts/'] },
@@ -193,7 +198,8 @@ module.exports = {
     },
     {
       name: 'bench-keeps-to-its-folder',
-      comment: 'A bench is its folder under tests/bench/ plus tests/support/: one bench can change or go without breaking another.',
+      comment:
+        'A bench is its folder under tests/bench/ plus tests/support/: one bench can change or go without breaking another.',
       severity: 'error',
       from: { path: '^tests/bench/([^/]+)/' },
       to: { path: '^tests/', pathNot: ['^tests/bench/$1/', '^tests/(support|fixtures)/'] },

@@ -15,12 +15,18 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     muiThemeWithoutCssVariables(),
-    loadPath({ main: `${src}/main.tsx`, earlyTrace: `${src}/app/earlyTrace.ts`, favicon: fileURLToPath(new URL('./theme/favicon.svg', import.meta.url)) }),
+    loadPath({
+      main: `${src}/main.tsx`,
+      earlyTrace: `${src}/app/earlyTrace.ts`,
+      favicon: fileURLToPath(new URL('./theme/favicon.svg', import.meta.url)),
+    }),
   ],
   resolve: { alias: { '@': src } },
   // The server-render module carries its dependencies, so it runs wherever the service puts it (and in
   // React's production build whatever NODE_ENV says).
-  ...(isSsrBuild ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
+  ...(isSsrBuild
+    ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } }
+    : {}),
   server: {
     // `npm run dev` talks to the reference service started beside it.
     proxy: { '/qrinfo-svc': `http://127.0.0.1:${process.env.PORT ?? 8080}` },

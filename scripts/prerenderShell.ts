@@ -10,11 +10,15 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { RenderPage } from '../src/api/traceContract.ts';
 
-const { values } = parseArgs({ options: { page: { type: 'string', default: 'dist' }, ssr: { type: 'string', default: 'dist-ssr' } } });
+const { values } = parseArgs({
+  options: { page: { type: 'string', default: 'dist' }, ssr: { type: 'string', default: 'dist-ssr' } },
+});
 const pageDir = resolve(values.page);
 const ssrDir = resolve(values.ssr);
 
-const { renderPage } = (await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href)) as { renderPage: RenderPage };
+const { renderPage } = (await import(pathToFileURL(join(ssrDir, 'entry-server.js')).href)) as {
+  renderPage: RenderPage;
+};
 const indexPath = join(pageDir, 'index.html');
 const unrendered = await readFile(indexPath, 'utf8');
 
@@ -26,14 +30,18 @@ const shell = await renderPage({
 });
 const ROOT = '<div id="root"></div>';
 const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
-if (!unrendered.includes(ROOT) || !unrendered.includes('</head>')) throw new Error(`${indexPath} lacks ${ROOT} or </head>`);
+if (!unrendered.includes(ROOT) || !unrendered.includes('</head>'))
+  throw new Error(`${indexPath} lacks ${ROOT} or </head>`);
 await writeFile(
   indexPath,
   unrendered
     .replace(/<html lang="[^"]*"/, `<html lang="${shell.lang}"`)
     // The default language's title and description, from its catalogue (as the server render writes them).
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(shell.title)}</title>`)
-    .replace(/(<meta name="description" content=")[^"]*"/, (_match, start: string) => `${start}${escapeHtml(shell.description)}"`)
+    .replace(
+      /(<meta name="description" content=")[^"]*"/,
+      (_match, start: string) => `${start}${escapeHtml(shell.description)}"`,
+    )
     .replace('</head>', `${shell.head}</head>`)
     .replace(ROOT, `<div id="root">${shell.body}</div>`),
 );

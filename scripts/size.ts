@@ -28,9 +28,13 @@ const brotli = (code: string | Buffer) =>
 
 const result = await build({ logLevel: 'warn' });
 const outputs = (Array.isArray(result) ? result : [result]) as Rollup.RollupOutput[];
-const chunks = outputs.flatMap((output) => output.output).filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
+const chunks = outputs
+  .flatMap((output) => output.output)
+  .filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
 
-const bundle: Rollup.OutputBundle = Object.fromEntries(outputs.flatMap((output) => output.output).map((item) => [item.fileName, item]));
+const bundle: Rollup.OutputBundle = Object.fromEntries(
+  outputs.flatMap((output) => output.output).map((item) => [item.fileName, item]),
+);
 // What the page's loader tag lists (scripts/vite/loadPath.ts), and the static shell's early trace request.
 const { main, earlyTrace, preloads } = pageModules(bundle);
 const initial = new Set([main, earlyTrace, ...preloads]);
@@ -73,7 +77,9 @@ for (const asset of workerAssets) {
 const leaked = chunks
   .filter((chunk) => initial.has(chunk.fileName))
   .flatMap((chunk) => chunk.moduleIds.filter((id) => ON_DEMAND_ONLY.test(id)));
-console.log(`\nBy the build: the entry chunks and what they start with are ${kB(total)} gzip (${kB(totalBrotli)} brotli).`);
+console.log(
+  `\nBy the build: the entry chunks and what they start with are ${kB(total)} gzip (${kB(totalBrotli)} brotli).`,
+);
 if (leaked.length > 0) {
   console.error(`FAIL: the scanner or @zxing is in the first load:\n  ${leaked.join('\n  ')}`);
   process.exitCode = 1;
@@ -131,21 +137,33 @@ async function scriptsOfDeepLink(origin: string): Promise<{ visibleAt: number; l
   }
 }
 
-function report(name: string, { visibleAt, liveAt, scripts }: { visibleAt: number; liveAt: number; scripts: Fetched[] }): number {
+function report(
+  name: string,
+  { visibleAt, liveAt, scripts }: { visibleAt: number; liveAt: number; scripts: Fetched[] },
+): number {
   const before = scripts.filter((script) => script.requestedAt < visibleAt);
   const untilLive = scripts.filter((script) => script.requestedAt < liveAt);
   const sum = (list: Fetched[]) => list.reduce((total, script) => total + script.gzip, 0);
   console.log(`\n${name}: result painted at ${visibleAt.toFixed(0)} ms, answers a tap from ${liveAt.toFixed(0)} ms`);
   for (const script of scripts) {
-    const when = script.requestedAt < visibleAt ? 'before the result' : script.requestedAt < liveAt ? 'before it answers a tap' : 'after it answers a tap';
-    console.log(`  ${script.path.padEnd(46)} ${kB(script.gzip).padStart(10)} gzip  requested at ${script.requestedAt.toFixed(0).padStart(5)} ms, ${when}`);
+    const when =
+      script.requestedAt < visibleAt
+        ? 'before the result'
+        : script.requestedAt < liveAt
+          ? 'before it answers a tap'
+          : 'after it answers a tap';
+    console.log(
+      `  ${script.path.padEnd(46)} ${kB(script.gzip).padStart(10)} gzip  requested at ${script.requestedAt.toFixed(0).padStart(5)} ms, ${when}`,
+    );
   }
   console.log(
     `  scripts fetched before the result is visible: ${kB(sum(before))} gzip; until the page answers a tap: ${kB(sum(untilLive))} gzip; until fully loaded: ${kB(sum(scripts))} gzip`,
   );
   const early = before.filter((script) => /scannerUi|decode|zxing|\.wasm/.test(script.path));
   if (early.length > 0) {
-    console.error(`FAIL: the scanner or the .wasm is fetched before the result: ${early.map((script) => script.path).join(', ')}`);
+    console.error(
+      `FAIL: the scanner or the .wasm is fetched before the result: ${early.map((script) => script.path).join(', ')}`,
+    );
     process.exitCode = 1;
   }
   return sum(untilLive);

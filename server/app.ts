@@ -46,13 +46,20 @@ export interface TraceBackend {
 }
 
 /** The reference service's own database: lookups and pictures. */
-export const databaseBackend = (lookup: CodeLookup): TraceBackend => ({ source: databaseSource(lookup), pictures: lookup });
+export const databaseBackend = (lookup: CodeLookup): TraceBackend => ({
+  source: databaseSource(lookup),
+  pictures: lookup,
+});
 
 /** A connection that moves no byte either way for this long is cut (a client that stopped reading). */
 const CONNECTION_IDLE_MS = 30_000;
 
 /** The whole service on an already opened trace source; the caller owns it and listening. */
-export async function buildApp(config: Config, { source, pictures }: TraceBackend, options: AppOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(
+  config: Config,
+  { source, pictures }: TraceBackend,
+  options: AppOptions = {},
+): Promise<FastifyInstance> {
   const apiPrefix = `${TRACE_API_BASE_PATH}/`;
   const headers = await loadSecurityHeaders(apiPrefix, config.imageOrigins);
   const hops = config.trustProxy;
@@ -106,20 +113,30 @@ export async function buildApp(config: Config, { source, pictures }: TraceBacken
   const indexHtml = join(config.staticDir, 'index.html');
   const hasPage = existsSync(indexHtml);
   // The page's own server build renders its routes; a static build alone still serves index.html.
-  const rendering = hasPage && existsSync(config.ssrEntry) ? await loadPageRenderer(config.ssrEntry, indexHtml, lookup, visitor) : undefined;
-  const render = rendering && guardRenders(rendering.render, {
-    busyTexts: rendering.busyTexts,
-    takeLookup: limits.takeLookup,
-    maxInFlight: config.renderConcurrencyMax,
-    holdRefusal: limits.holdRefusal,
-  });
+  const rendering =
+    hasPage && existsSync(config.ssrEntry)
+      ? await loadPageRenderer(config.ssrEntry, indexHtml, lookup, visitor)
+      : undefined;
+  const render =
+    rendering &&
+    guardRenders(rendering.render, {
+      busyTexts: rendering.busyTexts,
+      takeLookup: limits.takeLookup,
+      maxInFlight: config.renderConcurrencyMax,
+      holdRefusal: limits.holdRefusal,
+    });
   if (hasPage) await registerStaticSite(app, config.staticDir, render);
   // Without a build (e.g. beside `npm run dev`, where Vite serves the page) the API still runs.
   else app.log.warn(`No built page in ${config.staticDir} (run 'npm run build'): serving the API only`);
   if (hasPage && !render) app.log.warn(`No server-render build at ${config.ssrEntry}: pages are sent unrendered`);
   await app.register(traceRoutes, { prefix: TRACE_API_BASE_PATH, config, lookup, visitor, limit: limits.lookup });
   if (pictures) {
-    await app.register(imageRoutes, { prefix: TRACE_API_BASE_PATH, lookup: pictures, cacheBytes: config.imageCacheBytes, limit: limits.image });
+    await app.register(imageRoutes, {
+      prefix: TRACE_API_BASE_PATH,
+      lookup: pictures,
+      cacheBytes: config.imageCacheBytes,
+      limit: limits.image,
+    });
   } else await app.register(noImageRoutes, { prefix: TRACE_API_BASE_PATH });
 
   app.setNotFoundHandler((request, reply) => {

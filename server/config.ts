@@ -107,7 +107,11 @@ export function loadConfig(env: Env = process.env): Config {
     }
     return n;
   };
-  const list = (name: string) => (value(name) ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const list = (name: string) =>
+    (value(name) ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
 
   const apiKeys = list('TRACE_API_KEYS');
   const usingDemoKey = env.TRACE_API_KEYS === undefined;
@@ -129,7 +133,9 @@ export function loadConfig(env: Env = process.env): Config {
 
   const databaseUrl = value('DATABASE_URL');
   if (databaseUrl !== undefined && !/^postgres(ql)?:\/\/\S+$/.test(databaseUrl)) {
-    problems.push('DATABASE_URL: expected postgres://user[:password]@host[:port]/database, or unset it for the SQLite file TRACE_DB');
+    problems.push(
+      'DATABASE_URL: expected postgres://user[:password]@host[:port]/database, or unset it for the SQLite file TRACE_DB',
+    );
   }
 
   const redisUrl = value('REDIS_URL');
@@ -186,7 +192,9 @@ export function loadConfig(env: Env = process.env): Config {
   };
   checkPublicInstance(config, env.NODE_ENV, problems);
   if (metricsPort !== undefined && metricsPort !== 0 && metricsPort === config.port) {
-    problems.push(`METRICS_PORT=${metricsPort} is also PORT: metrics need a port of their own, kept off the public one`);
+    problems.push(
+      `METRICS_PORT=${metricsPort} is also PORT: metrics need a port of their own, kept off the public one`,
+    );
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
@@ -200,13 +208,17 @@ function parseUpstream(
   const url = value('TRACE_UPSTREAM_URL');
   const key = value('TRACE_UPSTREAM_KEY');
   if (url === undefined) {
-    if (key !== undefined) problems.push('TRACE_UPSTREAM_KEY is set without TRACE_UPSTREAM_URL: give the trace service\'s base URL too, or unset the key');
+    if (key !== undefined)
+      problems.push(
+        "TRACE_UPSTREAM_KEY is set without TRACE_UPSTREAM_URL: give the trace service's base URL too, or unset the key",
+      );
     return undefined;
   }
   if (!isHttpUrl(url)) {
     problems.push(`TRACE_UPSTREAM_URL: '${url}' is not an http(s) URL like https://trace.example.vn/qrinfo-svc/api`);
   }
-  if (key === undefined) problems.push('TRACE_UPSTREAM_URL is set without TRACE_UPSTREAM_KEY: give the X-Key the trace service expects');
+  if (key === undefined)
+    problems.push('TRACE_UPSTREAM_URL is set without TRACE_UPSTREAM_KEY: give the X-Key the trace service expects');
   return {
     url: url.replace(/\/+$/, ''),
     key: key ?? '',
@@ -219,7 +231,13 @@ function parseUpstream(
 function isHttpUrl(text: string): boolean {
   try {
     const url = new URL(text);
-    return (url.protocol === 'https:' || url.protocol === 'http:') && url.username === '' && url.password === '' && url.search === '' && url.hash === '';
+    return (
+      (url.protocol === 'https:' || url.protocol === 'http:') &&
+      url.username === '' &&
+      url.password === '' &&
+      url.search === '' &&
+      url.hash === ''
+    );
   } catch {
     return false;
   }
@@ -262,12 +280,14 @@ function checkPublicInstance(config: Config, nodeEnv: string | undefined, proble
     );
   }
   if (config.usingDemoKey && config.publicOrigin !== undefined) {
-    problems.push('TRACE_API_KEYS is unset with PUBLIC_ORIGIN: a public instance must not accept the published demo key; set your own keys');
+    problems.push(
+      'TRACE_API_KEYS is unset with PUBLIC_ORIGIN: a public instance must not accept the published demo key; set your own keys',
+    );
   }
   if (typeof config.trustProxy === 'number' && !isLoopback(config.host)) {
     problems.push(
       `TRUST_PROXY=${config.trustProxy} (a hop count) with HOST=${config.host}: anyone reaching the port could write their own ` +
-        'X-Forwarded-For and escape the rate limit; give the proxy\'s addresses instead (e.g. TRUST_PROXY=10.0.0.5 or 10.0.0.0/24)',
+        "X-Forwarded-For and escape the rate limit; give the proxy's addresses instead (e.g. TRUST_PROXY=10.0.0.5 or 10.0.0.0/24)",
     );
   }
 }
@@ -286,7 +306,7 @@ function parseTrustProxy(raw: string | undefined, problems: string[]): TrustProx
   if (raw === undefined || raw === 'false' || raw === '0') return false;
   if (raw === 'true') {
     problems.push(
-      'TRUST_PROXY=true would take any client\'s own X-Forwarded-For as its address (rate limit, logs): ' +
+      "TRUST_PROXY=true would take any client's own X-Forwarded-For as its address (rate limit, logs): " +
         'set the number of proxies in front instead (TRUST_PROXY=1 for one) or their addresses (e.g. TRUST_PROXY=10.0.0.5)',
     );
     return false;

@@ -78,22 +78,32 @@ async function openCheckStoreFor(config: Config) {
   } catch (error) {
     const reason = describeStorageFailure(error);
     if (reason === undefined) throw error;
-    throw new StorageOpenError(`Cannot open the database ${storageLocation(config)} for lookup counts: ${reason}`, { cause: error });
+    throw new StorageOpenError(`Cannot open the database ${storageLocation(config)} for lookup counts: ${reason}`, {
+      cause: error,
+    });
   }
 }
 
 /** Said when SEED_DEMO=1 meets upstream mode: there is no database to seed. */
-const NO_SEED_UPSTREAM = 'SEED_DEMO=1 is not available in upstream mode (TRACE_UPSTREAM_URL): the lookups are the trace service\'s own; no demo data is loaded';
+const NO_SEED_UPSTREAM =
+  "SEED_DEMO=1 is not available in upstream mode (TRACE_UPSTREAM_URL): the lookups are the trace service's own; no demo data is loaded";
 
 /**
  * Serves until closed, from the upstream when TRACE_UPSTREAM_URL is set, else from the database
  * (opened, and with SEED_DEMO=1 seeded on first start).
  */
 export async function start(config: Config, options: AppOptions = {}): Promise<Started> {
-  return config.upstream === undefined ? startOnDatabase(config, options) : startOnUpstream(config, config.upstream, options);
+  return config.upstream === undefined
+    ? startOnDatabase(config, options)
+    : startOnUpstream(config, config.upstream, options);
 }
 
-async function listen(app: FastifyInstance, config: Config, lifecycle: Lifecycle, metricsServer: MetricsServer | undefined): Promise<Started> {
+async function listen(
+  app: FastifyInstance,
+  config: Config,
+  lifecycle: Lifecycle,
+  metricsServer: MetricsServer | undefined,
+): Promise<Started> {
   warnAboutSettings(app, config);
   const url = await app.listen({ port: config.port, host: config.host });
   return { app, url, lifecycle, ...(metricsServer ? { metricsUrl: metricsServer.url } : {}) };
@@ -114,12 +124,20 @@ async function startOnUpstream(config: Config, upstream: UpstreamConfig, options
   const metrics = config.metricsPort === undefined ? undefined : createMetrics(() => []);
   // The source comes before the app, the app's logger after it.
   const logger: { current?: FastifyBaseLogger } = {};
-  const observer = withBreakerLog(metrics && upstreamMetrics(metrics.registry), () => logger.current, upstream.breakerCooldownMs);
+  const observer = withBreakerLog(
+    metrics && upstreamMetrics(metrics.registry),
+    () => logger.current,
+    upstream.breakerCooldownMs,
+  );
   const source = upstreamSource(upstream, observer);
   const counting = await openCounting(config, metrics);
   let app: FastifyInstance;
   try {
-    app = await buildApp(config, { source, pictures: undefined }, { ...options, lifecycle, metrics, counter: counting.counter, answered: counting.answered });
+    app = await buildApp(
+      config,
+      { source, pictures: undefined },
+      { ...options, lifecycle, metrics, counter: counting.counter, answered: counting.answered },
+    );
   } catch (error) {
     await counting.counter?.close();
     throw error;
@@ -151,7 +169,13 @@ async function startOnDatabase(config: Config, options: AppOptions): Promise<Sta
     const { metricsPort } = config;
     const metrics = metricsPort === undefined ? undefined : createMetrics(() => lookup.importRuns());
     counting = await openCounting(config, metrics);
-    const app = await buildApp(config, databaseBackend(lookup), { ...options, lifecycle, metrics, counter: counting.counter, answered: counting.answered });
+    const app = await buildApp(config, databaseBackend(lookup), {
+      ...options,
+      lifecycle,
+      metrics,
+      counter: counting.counter,
+      answered: counting.answered,
+    });
     counting.logger.current = app.log;
     // Written before the database closes: the last batch is not lost to a clean stop.
     app.addHook('onClose', async () => {
@@ -183,7 +207,9 @@ async function startOnDatabase(config: Config, options: AppOptions): Promise<Sta
 
 function warnAboutSettings(app: FastifyInstance, config: Config): void {
   if (config.trustProxy !== false && config.publicOrigin === undefined) {
-    app.log.warn('TRUST_PROXY is set without PUBLIC_ORIGIN: requests the proxy reports as http are not redirected to https');
+    app.log.warn(
+      'TRUST_PROXY is set without PUBLIC_ORIGIN: requests the proxy reports as http are not redirected to https',
+    );
   }
   if (config.usingDemoKey) {
     const level = process.env.NODE_ENV === 'production' ? 'error' : 'warn';

@@ -29,6 +29,9 @@ export const TRACE_TIMEOUT_MS = 15_000;
  * the build (the brand's site, the host printed in its QR codes). A scanned link to any other host is
  * flagged to the visitor.
  */
-export const TRUSTED_HOSTS: readonly string[] = [pageLocation?.hostname ?? '', ...(import.meta.env.VITE_TRUSTED_HOSTS ?? '').split(',')]
+export const TRUSTED_HOSTS: readonly string[] = [
+  pageLocation?.hostname ?? '',
+  ...(import.meta.env.VITE_TRUSTED_HOSTS ?? '').split(','),
+]
   .map((host) => host.trim().toLowerCase())
   .filter((host) => host !== '');

@@ -8,7 +8,14 @@ import { I18nextProvider } from 'react-i18next';
 import { StaticRouter } from 'react-router';
 import { matchRoutes } from 'react-router-dom';
 import { traceApi } from '@/api/traceApi';
-import type { BusyTexts, PageRenderRequest, PageRenderResult, RenderPage, TraceTransport, TraceWireAnswer } from '@/api/traceContract';
+import type {
+  BusyTexts,
+  PageRenderRequest,
+  PageRenderResult,
+  RenderPage,
+  TraceTransport,
+  TraceWireAnswer,
+} from '@/api/traceContract';
 import { AppProviders } from '@/app/providers';
 import { AppRoutes, routes } from '@/app/router';
 import { makeStore, type AppStore } from '@/store/store';
@@ -44,7 +51,10 @@ function answersOf({ queries, mutations, provided }: ReturnType<AppStore['getSta
 
 /** JSON that cannot close the <script> element it sits in, nor open a comment. */
 function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** Where a page without a known route is rendered: the not-found page is the same at any unknown path. */
@@ -133,7 +143,9 @@ const lookupPages = createRenderCache(async ({ route, language, code, answer }) 
 );
 
 const NO_ANSWER: TraceWireAnswer = { status: 204, body: undefined };
-const staticPages = createStaticPages(async (route, language) => htmlOf(route, language as Language, await storeWith(null, answering(NO_ANSWER))));
+const staticPages = createStaticPages(async (route, language) =>
+  htmlOf(route, language as Language, await storeWith(null, answering(NO_ANSWER))),
+);
 /** The state of a page without a lookup: the same for every one of them. */
 let emptyState: string | undefined;
 
@@ -151,7 +163,12 @@ const languageOf = (address: URL | null, cookie?: string, acceptLanguage?: strin
  * process by the service, through the same api slice and mappers as in the browser. Lookup pages come
  * from the render cache when it holds their template, pages without a code from the day's copy.
  */
-export const renderPage: RenderPage = async ({ url, cookie, acceptLanguage, answerTrace }: PageRenderRequest): Promise<PageRenderResult> => {
+export const renderPage: RenderPage = async ({
+  url,
+  cookie,
+  acceptLanguage,
+  answerTrace,
+}: PageRenderRequest): Promise<PageRenderResult> => {
   const address = addressOf(url);
   const language = languageOf(address, cookie, acceptLanguage);
   const route = routeOf(address);
@@ -159,13 +176,25 @@ export const renderPage: RenderPage = async ({ url, cookie, acceptLanguage, answ
   const qr = address && LOOKUP_ROUTES.has(route) ? address.searchParams.get('qr') : null;
   if (qr === null) {
     const html = await staticPages.page(route, language);
-    return { status, lang: language, ...pageHead(i18nFor(language)), ...html, state: (emptyState ??= stateOf(await storeWith(null, answering(NO_ANSWER)))) };
+    return {
+      status,
+      lang: language,
+      ...pageHead(i18nFor(language)),
+      ...html,
+      state: (emptyState ??= stateOf(await storeWith(null, answering(NO_ANSWER)))),
+    };
   }
   const code = lookupCodeOf(addressCode(address!.searchParams));
   if (code === null) {
     // A code that cannot be sent: the page shows it as typed, with its error, so it is rendered as it came.
     const store = await storeWith(null, { answerTrace });
-    return { status, lang: language, ...pageHead(i18nFor(language)), ...(await htmlOf(address!.pathname + address!.search, language, store)), state: stateOf(store) };
+    return {
+      status,
+      lang: language,
+      ...pageHead(i18nFor(language)),
+      ...(await htmlOf(address!.pathname + address!.search, language, store)),
+      state: stateOf(store),
+    };
   }
   const day = vietnamDay();
   const answer = await answerTrace({ QrCode: code });
@@ -174,7 +203,14 @@ export const renderPage: RenderPage = async ({ url, cookie, acceptLanguage, answ
   const cached = cachingLookupPages ? lookupPages.lookup(view) : undefined;
   const html = cached ?? (await htmlOf(lookupPageAt(route, code), language, store));
   if (!cached && cachingLookupPages) void lookupPages.learn(view, html).catch(() => undefined);
-  return { status, lang: language, ...pageHead(i18nFor(language)), head: html.head, body: html.body, state: stateOf(store) };
+  return {
+    status,
+    lang: language,
+    ...pageHead(i18nFor(language)),
+    head: html.head,
+    body: html.body,
+    state: stateOf(store),
+  };
 };
 
 /** The service's busy page (429, 503) speaks the language this request's page would have been in. */

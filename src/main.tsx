@@ -47,7 +47,10 @@ async function start() {
   };
   const app = (
     <StrictMode>
-      <App serverState={serverState ? (JSON.parse(serverState) as { traceApi: unknown }) : undefined} onCommitted={committed} />
+      <App
+        serverState={serverState ? (JSON.parse(serverState) as { traceApi: unknown }) : undefined}
+        onCommitted={committed}
+      />
     </StrictMode>
   );
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the

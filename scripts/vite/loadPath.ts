@@ -50,7 +50,9 @@ export interface PageForms {
 }
 
 function entryChunk(bundle: Rollup.OutputBundle, name: string): Rollup.OutputChunk {
-  const chunk = Object.values(bundle).find((output): output is Rollup.OutputChunk => output.type === 'chunk' && output.isEntry && output.name === name);
+  const chunk = Object.values(bundle).find(
+    (output): output is Rollup.OutputChunk => output.type === 'chunk' && output.isEntry && output.name === name,
+  );
   if (!chunk) throw new Error(`the bundle has no entry named ${name}`);
   return chunk;
 }
@@ -66,7 +68,11 @@ export interface PageModules {
 export function pageModules(bundle: Rollup.OutputBundle): PageModules {
   const main = entryChunk(bundle, MAIN);
   const { staticImports, stages } = startUpChunks(main, bundle);
-  return { main: main.fileName, earlyTrace: entryChunk(bundle, EARLY_TRACE).fileName, preloads: [...staticImports, ...stages] };
+  return {
+    main: main.fileName,
+    earlyTrace: entryChunk(bundle, EARLY_TRACE).fileName,
+    preloads: [...staticImports, ...stages],
+  };
 }
 
 /**
@@ -77,9 +83,16 @@ export function pageModules(bundle: Rollup.OutputBundle): PageModules {
 export function pageForms(html: string, bundle: Rollup.OutputBundle): PageForms {
   const { main, earlyTrace: early, preloads } = pageModules(bundle);
   if (!html.includes('<head>') || !html.includes('</head>')) throw new Error('index.html lacks <head> or </head>');
-  const withHead = (first: string, last: string) => html.replace('<head>', () => `<head>${first}`).replace('</head>', () => `${last}</head>`);
+  const withHead = (first: string, last: string) =>
+    html.replace('<head>', () => `<head>${first}`).replace('</head>', () => `${last}</head>`);
   return {
-    shell: withHead(earlyTraceTag(early), loaderTag([main], preloads.filter((file) => file !== early))),
+    shell: withHead(
+      earlyTraceTag(early),
+      loaderTag(
+        [main],
+        preloads.filter((file) => file !== early),
+      ),
+    ),
     template: withHead('', loaderTag([main], preloads)),
   };
 }
@@ -94,7 +107,11 @@ function inlineFavicon(favicon: string): Plugin {
     name: 'load-path:inline-favicon',
     transformIndexHtml: {
       order: 'pre',
-      handler: (html) => html.replace('href="/theme/favicon.svg"', `href="data:image/svg+xml,${encodeURIComponent(readFileSync(favicon, 'utf8').trim())}"`),
+      handler: (html) =>
+        html.replace(
+          'href="/theme/favicon.svg"',
+          `href="data:image/svg+xml,${encodeURIComponent(readFileSync(favicon, 'utf8').trim())}"`,
+        ),
     },
   };
 }
@@ -112,7 +129,15 @@ export function loadPath({ main, earlyTrace, favicon }: LoadPathEntries): Plugin
     {
       name: 'load-path:entries',
       config: ({ root }, { isSsrBuild }) =>
-        isSsrBuild ? {} : { build: { rolldownOptions: { input: { index: resolve(root ?? '', 'index.html'), [MAIN]: main, [EARLY_TRACE]: earlyTrace } } } },
+        isSsrBuild
+          ? {}
+          : {
+              build: {
+                rolldownOptions: {
+                  input: { index: resolve(root ?? '', 'index.html'), [MAIN]: main, [EARLY_TRACE]: earlyTrace },
+                },
+              },
+            },
     },
     {
       // `npm run dev` serves the sources as they are: the entry as a plain module script.

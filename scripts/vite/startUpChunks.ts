@@ -6,7 +6,10 @@ import type { Rollup } from 'vite';
  * its own, and they are the entry's only dynamic imports: anything loaded on demand (the scanner, the
  * staff page) is imported from deeper in the page. `npm run size` fails if the scanner ever lands here.
  */
-export function startUpChunks(entry: Rollup.OutputChunk, bundle: Rollup.OutputBundle): { staticImports: string[]; stages: string[] } {
+export function startUpChunks(
+  entry: Rollup.OutputChunk,
+  bundle: Rollup.OutputBundle,
+): { staticImports: string[]; stages: string[] } {
   const seen = new Set([entry.fileName]);
   const closure = (fileNames: string[]): string[] => {
     const found: string[] = [];

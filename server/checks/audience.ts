@@ -11,7 +11,9 @@ type Headers = Record<string, string | string[] | undefined>;
 export function declaredPurpose(headers: Headers): LookupPurpose | undefined | null {
   const value = headers[PURPOSE];
   if (value === undefined) return undefined;
-  return typeof value === 'string' && (LOOKUP_PURPOSES as string[]).includes(value.trim().toLowerCase()) ? (value.trim().toLowerCase() as LookupPurpose) : null;
+  return typeof value === 'string' && (LOOKUP_PURPOSES as string[]).includes(value.trim().toLowerCase())
+    ? (value.trim().toLowerCase() as LookupPurpose)
+    : null;
 }
 
 /**

@@ -27,7 +27,11 @@ export interface BatchPlan {
 export const deviceKey = (day: string, code: string, device: string) => `${day}\n${code}\n${device}`;
 
 /** The batch's visits counted against the stored last counted times (keyed by deviceKey). */
-export function planVisits(visits: readonly DeviceVisits[], stored: ReadonlyMap<string, number>, windowMs: number): BatchPlan {
+export function planVisits(
+  visits: readonly DeviceVisits[],
+  stored: ReadonlyMap<string, number>,
+  windowMs: number,
+): BatchPlan {
   const devices: DeviceRow[] = [];
   const increments = new Map<string, Increment>();
   for (const { day, code, device, times } of visits) {
@@ -59,11 +63,17 @@ export function perCode(increments: readonly Increment[]): Map<string, CodeTotal
 }
 
 /** Codes whose devices go from below `threshold` to it or past it. */
-export function crossedCodes(before: ReadonlyMap<string, number>, added: ReadonlyMap<string, CodeTotals>, threshold: number): string[] {
-  return [...added].filter(([code, { devices }]) => {
-    const was = before.get(code) ?? 0;
-    return was < threshold && was + devices >= threshold;
-  }).map(([code]) => code);
+export function crossedCodes(
+  before: ReadonlyMap<string, number>,
+  added: ReadonlyMap<string, CodeTotals>,
+  threshold: number,
+): string[] {
+  return [...added]
+    .filter(([code, { devices }]) => {
+      const was = before.get(code) ?? 0;
+      return was < threshold && was + devices >= threshold;
+    })
+    .map(([code]) => code);
 }
 
 /**

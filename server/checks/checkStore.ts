@@ -41,7 +41,10 @@ export interface CheckStore {
    * window since the last counted one has passed) is decided here, against what is stored, so that
    * processes sharing the database agree.
    */
-  write(batch: CheckBatch, rules: { repeatWindowMs: number; cautionDevices: number; unknownCodesPerDay: number }): Promise<BatchResult>;
+  write(
+    batch: CheckBatch,
+    rules: { repeatWindowMs: number; cautionDevices: number; unknownCodesPerDay: number },
+  ): Promise<BatchResult>;
   /** The stored totals of these codes (absent: never counted). */
   totals(codes: readonly string[]): Map<string, CodeTotals> | Promise<Map<string, CodeTotals>>;
   /** For the brand's report (npm run report:codes): the period from `since` (a day) on. */

@@ -10,14 +10,19 @@ export type AnswerObserver = (outcome: AnsweredOutcome, audience: Audience) => v
 /** One lookup for one visitor: the API's and the page render's, the same way in every mode. */
 export type CheckedLookup = (code: string, visitor: Visitor) => TraceAnswer | Promise<TraceAnswer>;
 
-const outcomeOf = (status: number): AnsweredOutcome => (status === 200 ? 'found' : status === 204 ? 'not_found' : 'error');
+const outcomeOf = (status: number): AnsweredOutcome =>
+  status === 200 ? 'found' : status === 204 ? 'not_found' : 'error';
 
 /**
  * The source's answer, with the code's counts beside a found item when counting is on (a shopper's
  * lookup counted first); unknown codes counted apart. Counting never fails a lookup: without counts
  * the answer is sent as it is.
  */
-export function checkedLookup(source: TraceSource, counter: LookupCounter | undefined, observe: AnswerObserver = () => {}): CheckedLookup {
+export function checkedLookup(
+  source: TraceSource,
+  counter: LookupCounter | undefined,
+  observe: AnswerObserver = () => {},
+): CheckedLookup {
   const settle = (answer: TraceAnswer, code: string, visitor: Visitor): TraceAnswer | Promise<TraceAnswer> => {
     observe(outcomeOf(answer.status), visitor.audience);
     if (counter === undefined) return answer;

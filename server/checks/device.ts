@@ -10,7 +10,13 @@ const DEVICE_BYTES = 16;
  * can tell which address and browser gave a hash, nor match one device across days.
  */
 export function deviceHash(salt: Buffer, address: string, userAgent: string): string {
-  return createHash('sha256').update(salt).update(address).update('\n').update(userAgent).digest('base64url').slice(0, Math.ceil((DEVICE_BYTES * 4) / 3));
+  return createHash('sha256')
+    .update(salt)
+    .update(address)
+    .update('\n')
+    .update(userAgent)
+    .digest('base64url')
+    .slice(0, Math.ceil((DEVICE_BYTES * 4) / 3));
 }
 
 /** A key of this process's own, never stored: its memory of recent visits holds no address either. */

@@ -143,7 +143,11 @@ export class LookupCounter {
    * `stored`: the code's totals when the lookup read them with the code (null: never counted), so
    * that no second read is needed; undefined in upstream mode, where the counter reads them itself.
    */
-  checks(code: string, visitor: Visitor, stored?: CodeTotals | null): TraceChecks | undefined | Promise<TraceChecks | undefined> {
+  checks(
+    code: string,
+    visitor: Visitor,
+    stored?: CodeTotals | null,
+  ): TraceChecks | undefined | Promise<TraceChecks | undefined> {
     const now = this.now();
     const today = this.dayOf(now);
     // The first shopper of a day (or of this process) waits for the day's salt, so that every lookup of
@@ -209,7 +213,14 @@ export class LookupCounter {
     const key = `${code}\n${device ?? createHash('sha256').update(this.localSalt).update(address).update('\n').update(userAgent).digest('base64')}`;
     const last = this.memory.get(key);
     if (last !== undefined && now - last < this.repeatWindowMs) return;
-    const lookup = { code, day: today, at: now, device, visitor: device === undefined ? { address, userAgent } : undefined, newDevice: last === undefined };
+    const lookup = {
+      code,
+      day: today,
+      at: now,
+      device,
+      visitor: device === undefined ? { address, userAgent } : undefined,
+      newDevice: last === undefined,
+    };
     if (!this.pending.add(lookup)) {
       this.observer.dropped(1);
       return;
@@ -241,7 +252,10 @@ export class LookupCounter {
   }
 
   private compose(code: string, stored: CodeTotals | undefined, today: string): TraceChecks | undefined {
-    const add = (estimate: Estimate | undefined) => ({ lookups: estimate?.lookups ?? 0, devices: estimate?.devices ?? 0 });
+    const add = (estimate: Estimate | undefined) => ({
+      lookups: estimate?.lookups ?? 0,
+      devices: estimate?.devices ?? 0,
+    });
     const inFlight = add(this.inFlight?.estimates.get(code));
     const pending = add(this.pending.estimates.get(code));
     const lookups = (stored?.lookups ?? 0) + inFlight.lookups + pending.lookups;
@@ -277,10 +291,15 @@ export class LookupCounter {
       }
       const result = await this.store.write(
         { visits: [...visits.values()], unknown: [...batch.unknown.values()], today },
-        { repeatWindowMs: this.repeatWindowMs, cautionDevices: this.options.cautionDevices, unknownCodesPerDay: this.unknownCodesPerDay },
+        {
+          repeatWindowMs: this.repeatWindowMs,
+          cautionDevices: this.options.cautionDevices,
+          unknownCodesPerDay: this.unknownCodesPerDay,
+        },
       );
       const readAt = this.now();
-      for (const code of batch.estimates.keys()) setBounded(this.cache, code, { totals: result.totals.get(code), readAt }, this.cacheMax);
+      for (const code of batch.estimates.keys())
+        setBounded(this.cache, code, { totals: result.totals.get(code), readAt }, this.cacheMax);
       if (result.crossed.length > 0) this.observer.crossed(result.crossed.length);
       this.writtenDay = today;
       this.away = false;

@@ -64,7 +64,8 @@ export class PendingBatch {
     this.estimates.clear();
     let dropped = 0;
     for (const lookup of [...failed.lookups, ...mine]) if (!this.add(lookup)) dropped++;
-    for (const { day, code, lookups } of failed.unknown.values()) if (!this.addUnknown(day, code, lookups)) dropped += lookups;
+    for (const { day, code, lookups } of failed.unknown.values())
+      if (!this.addUnknown(day, code, lookups)) dropped += lookups;
     return dropped;
   }
 }

@@ -10,7 +10,11 @@ export interface CountedVisits {
  * A visit counts when it is the device's first of the code today, or when `windowMs` has passed since
  * its last counted one: a reload, Back/Forward or the page's own retries count once. `times` oldest first.
  */
-export function countVisits(times: readonly number[], storedLastAt: number | undefined, windowMs: number): CountedVisits {
+export function countVisits(
+  times: readonly number[],
+  storedLastAt: number | undefined,
+  windowMs: number,
+): CountedVisits {
   let lastAt = storedLastAt;
   let lookups = 0;
   for (const at of times) {

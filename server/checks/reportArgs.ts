@@ -25,7 +25,8 @@ export function parseReportArgs(args: readonly string[], now: number): ReportArg
     if (value === undefined || value.startsWith('--')) throw new ReportArgsError(`${name} needs a value`);
     if (name === '--since') since = parseSince(value, today);
     else if (name === '--limit') {
-      if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > MAX_LIMIT) throw new ReportArgsError(`--limit ${value}: expected a whole number from 1 to ${MAX_LIMIT}`);
+      if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > MAX_LIMIT)
+        throw new ReportArgsError(`--limit ${value}: expected a whole number from 1 to ${MAX_LIMIT}`);
       limit = Number(value);
     } else throw new ReportArgsError(`unknown argument ${name}`);
   }
@@ -36,11 +37,19 @@ function parseSince(value: string, today: string): string {
   const days = /^(\d+)d$/.exec(value);
   if (days) {
     const n = Number(days[1]);
-    if (n < 1 || n > REPORT_KEEP_DAYS) throw new ReportArgsError(`--since ${value}: expected 1d to ${REPORT_KEEP_DAYS}d (counts per day are kept ${REPORT_KEEP_DAYS} days)`);
+    if (n < 1 || n > REPORT_KEEP_DAYS)
+      throw new ReportArgsError(
+        `--since ${value}: expected 1d to ${REPORT_KEEP_DAYS}d (counts per day are kept ${REPORT_KEEP_DAYS} days)`,
+      );
     return daysBefore(today, n - 1);
   }
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value)) {
-    if (value > today) throw new ReportArgsError(`--since ${value}: that day is still to come (today is ${today} in Vietnam)`);
+  if (
+    /^\d{4}-\d{2}-\d{2}$/.test(value) &&
+    !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) &&
+    new Date(`${value}T00:00:00Z`).toISOString().startsWith(value)
+  ) {
+    if (value > today)
+      throw new ReportArgsError(`--since ${value}: that day is still to come (today is ${today} in Vietnam)`);
     return value;
   }
   throw new ReportArgsError(`--since ${value}: expected a number of days (7d) or a day (YYYY-MM-DD)`);

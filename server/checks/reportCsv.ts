@@ -17,7 +17,9 @@ function field(value: string | number): string {
 export function reportCsv({ codes, unknown }: CheckReport): string {
   const rows = [
     REPORT_HEADER,
-    ...codes.map(({ code, devices, lookups, firstDay }) => ['code', code, devices, lookups, firstDay, ''].map(field).join(',')),
+    ...codes.map(({ code, devices, lookups, firstDay }) =>
+      ['code', code, devices, lookups, firstDay, ''].map(field).join(','),
+    ),
     ...unknown.map(({ code, lookups, days }) => ['unknown', code, '', lookups, '', days].map(field).join(',')),
   ];
   return `${rows.join('\n')}\n`;

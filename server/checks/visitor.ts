@@ -4,5 +4,9 @@ import type { Visitor } from './lookupCounter.ts';
 
 /** What counting takes of a request: who it is for, and what the day's device hash is made of. */
 export function visitorOf(request: FastifyRequest, staffKeys: ReadonlySet<string>): Visitor {
-  return { audience: audienceOf(request.headers, staffKeys), address: request.ip, userAgent: request.headers['user-agent'] ?? '' };
+  return {
+    audience: audienceOf(request.headers, staffKeys),
+    address: request.ip,
+    userAgent: request.headers['user-agent'] ?? '',
+  };
 }

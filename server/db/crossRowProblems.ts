@@ -29,7 +29,9 @@ export function crossRowProblems(facts: CrossRowFacts, storedCarton: string): st
     ...(facts.catalogueProblems > 0 ? [CATALOGUE_PROBLEMS] : []),
     ...(facts.openParents > 0 ? [parentsNotCartons] : []),
   ];
-  return parts.length === 0 ? undefined : `SELECT line, reason FROM (${parts.join(' UNION ALL ')}) problems ORDER BY line, kind`;
+  return parts.length === 0
+    ? undefined
+    : `SELECT line, reason FROM (${parts.join(' UNION ALL ')}) problems ORDER BY line, kind`;
 }
 
 /**

@@ -34,7 +34,9 @@ export function openStorage({ dbPath, databaseUrl }: StorageConfig): Promise<Tra
  * trace storage: upstream mode has no trace storage but counts all the same.
  */
 export function openCheckStore({ dbPath, databaseUrl }: StorageConfig): Promise<CheckStore> {
-  return databaseUrl === undefined ? Promise.resolve(openSqliteCheckStore(dbPath)) : openPostgresCheckStore(databaseUrl);
+  return databaseUrl === undefined
+    ? Promise.resolve(openSqliteCheckStore(dbPath))
+    : openPostgresCheckStore(databaseUrl);
 }
 
 /** One line for a storage failure (`the disk is full (SQLITE_FULL)`), or undefined for anything else. */

@@ -54,7 +54,14 @@ export interface ImportStaging {
    * A row that passed its own checks, the numbers of its product and lot, how it disagrees with their
    * first rows, and whether its parent (if any) is already known to be a carton of the file.
    */
-  add(line: number, row: ImportRow, productRef: number, lotRef: number, problem: string | null, parentChecked: boolean): void;
+  add(
+    line: number,
+    row: ImportRow,
+    productRef: number,
+    lotRef: number,
+    problem: string | null,
+    parentChecked: boolean,
+  ): void;
   /**
    * Hands what `add` gathered to the database; awaited after every chunk of the file, so the database
    * sets the pace. The catalogue so far and the facts so far let it write early what is sure to stay.

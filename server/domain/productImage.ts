@@ -11,9 +11,21 @@ export const IMAGES_PATH = `${TRACE_API_BASE_PATH}/images`;
 export const IMAGE_MAX_BYTES = 1 << 20;
 
 const TYPES = [
-  { extension: 'png', contentType: 'image/png', matches: (b: Buffer) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) },
-  { extension: 'jpg', contentType: 'image/jpeg', matches: (b: Buffer) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
-  { extension: 'webp', contentType: 'image/webp', matches: (b: Buffer) => b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP' },
+  {
+    extension: 'png',
+    contentType: 'image/png',
+    matches: (b: Buffer) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  },
+  {
+    extension: 'jpg',
+    contentType: 'image/jpeg',
+    matches: (b: Buffer) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
+  },
+  {
+    extension: 'webp',
+    contentType: 'image/webp',
+    matches: (b: Buffer) => b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP',
+  },
   { extension: 'svg', contentType: 'image/svg+xml', matches: (b: Buffer) => startsAsSvg(b.toString('utf8', 0, 4096)) },
 ] as const;
 

@@ -102,7 +102,12 @@ function bodyTemplate(lot: ProductLot): BodyTemplate {
   const item = json.slice(codeAt + '""'.length, itemEnd);
   if (!isCarton(lot)) return { beforeCode, afterCode: Buffer.from(item), afterTotal: undefined, end };
   const totalAt = item.indexOf(TOTAL_FIELD) + TOTAL_FIELD.length;
-  return { beforeCode, afterCode: Buffer.from(item.slice(0, totalAt)), afterTotal: Buffer.from(item.slice(totalAt + '0'.length)), end };
+  return {
+    beforeCode,
+    afterCode: Buffer.from(item.slice(0, totalAt)),
+    afterTotal: Buffer.from(item.slice(totalAt + '0'.length)),
+    end,
+  };
 }
 
 const templates = new WeakMap<ProductLot, BodyTemplate>();

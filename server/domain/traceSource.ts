@@ -34,7 +34,11 @@ export interface TraceSource {
   readonly unreachable: string;
 }
 
-export const NOT_FOUND_ANSWER: TraceAnswer = { status: 204, bytes: () => undefined, wire: () => ({ status: 204, body: undefined }) };
+export const NOT_FOUND_ANSWER: TraceAnswer = {
+  status: 204,
+  bytes: () => undefined,
+  wire: () => ({ status: 204, body: undefined }),
+};
 
 /** JSON bytes as received or built once; parsed only if a render reads them. */
 export class JsonAnswer implements TraceAnswer {
@@ -79,4 +83,5 @@ class StoredAnswer implements TraceAnswer {
 }
 
 /** A code the database found, as an answer; none is 204. */
-export const fromStored = (stored: StoredCode | undefined): TraceAnswer => (stored === undefined ? NOT_FOUND_ANSWER : new StoredAnswer(stored));
+export const fromStored = (stored: StoredCode | undefined): TraceAnswer =>
+  stored === undefined ? NOT_FOUND_ANSWER : new StoredAnswer(stored);

@@ -21,7 +21,12 @@ export function busyPageHtml({ lang, title, hint, retry }: BusyPageTexts, retryA
 }
 
 /** 429 or 503 with Retry-After, never stored by a cache: the next try may well be answered. */
-export function sendBusyPage(reply: FastifyReply, status: 429 | 503, retryAfterSeconds: number, texts: BusyPageTexts): FastifyReply {
+export function sendBusyPage(
+  reply: FastifyReply,
+  status: 429 | 503,
+  retryAfterSeconds: number,
+  texts: BusyPageTexts,
+): FastifyReply {
   return reply
     .code(status)
     .type('text/html; charset=utf-8')

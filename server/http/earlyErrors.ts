@@ -46,7 +46,12 @@ function endPointOf(error: { rawPacket?: unknown }, socket: Socket): string {
  * client still sends for a moment: closing with unread data would reset the connection, and a reset
  * can destroy the answer before the client reads it.
  */
-function refuseOnSocket(socket: Socket, headers: SecurityHeaders, { status, error, message }: Refusal, endPoint: string) {
+function refuseOnSocket(
+  socket: Socket,
+  headers: SecurityHeaders,
+  { status, error, message }: Refusal,
+  endPoint: string,
+) {
   const body = JSON.stringify(errorBody(error, status, message, endPoint));
   const head = [
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}`,

@@ -14,7 +14,10 @@ export function sendError(
   status: number,
   message: string,
 ): FastifyReply {
-  return reply.code(status).type(JSON_TYPE).send(errorBody(error, status, message, requestPath(request)));
+  return reply
+    .code(status)
+    .type(JSON_TYPE)
+    .send(errorBody(error, status, message, requestPath(request)));
 }
 
 /**

@@ -45,7 +45,11 @@ const CHARSET = /;\s*charset\s*=\s*"?([^";\s]*)/i;
  * The JSON parser reads bytes as UTF-8 whatever the request says, so a gzip body or a Latin-1 one
  * would be misread rather than refused: 415, with Accept-Encoding naming what is accepted (RFC 9110).
  */
-export function refuseUnreadableBody(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
+export function refuseUnreadableBody(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  done: HookHandlerDoneFunction,
+): void {
   const { headers } = request;
   if (!hasBody(headers)) return done();
   const coding = headers['content-encoding']?.trim().toLowerCase();
@@ -56,7 +60,12 @@ export function refuseUnreadableBody(request: FastifyRequest, reply: FastifyRepl
   }
   const type = headers['content-type'] ?? '';
   const charset = CHARSET.exec(type)?.[1]?.toLowerCase();
-  if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8' && /^\s*application\/json\s*(;|$)/i.test(type)) {
+  if (
+    charset !== undefined &&
+    charset !== 'utf-8' &&
+    charset !== 'utf8' &&
+    /^\s*application\/json\s*(;|$)/i.test(type)
+  ) {
     sendError(request, reply, 'VALIDATION', 415, 'The body must be UTF-8 JSON');
     return;
   }

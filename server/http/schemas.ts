@@ -72,7 +72,11 @@ export const traceProductSchema = {
     ProductDate: { ...wireValueSchema, description: 'YYYY-MM-DD' },
     ExpireDate: { ...wireValueSchema, description: 'YYYY-MM-DD' },
     CartonCode: optionalText('Optional. The code of the carton this unit was packed in.'),
-    CartonTotalPacket: { type: ['integer', 'null'], minimum: 1, description: 'Optional. How many units that carton holds.' },
+    CartonTotalPacket: {
+      type: ['integer', 'null'],
+      minimum: 1,
+      description: 'Optional. How many units that carton holds.',
+    },
     ...itemExtrasSchema,
   } satisfies Record<keyof TraceProduct, unknown>,
 } as const;

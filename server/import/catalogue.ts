@@ -40,13 +40,17 @@ export class Catalogue implements CatalogueParts {
       product.imageUrl !== row.imageUrl ||
       product.imageName !== row.imageName
     ) {
-      problems.push(`product ${row.productCode} (${row.productUnit}) has another name, weight, weight type or image on line ${product.line}`);
+      problems.push(
+        `product ${row.productCode} (${row.productUnit}) has another name, weight, weight type or image on line ${product.line}`,
+      );
     }
     if (lot.productDate !== row.productDate || lot.expireDate !== row.expireDate) {
       problems.push(`lot ${row.lotCode} of product ${row.productCode} has other dates on line ${lot.line}`);
     }
     if (lot.lotStatus !== row.lotStatus || lot.recallReason !== row.recallReason) {
-      problems.push(`lot ${row.lotCode} of product ${row.productCode} has another status or recall reason on line ${lot.line}`);
+      problems.push(
+        `lot ${row.lotCode} of product ${row.productCode} has another status or recall reason on line ${lot.line}`,
+      );
     }
     return { product, lot, problem: problems.length > 0 ? problems.join('; ') : null };
   }
@@ -58,7 +62,18 @@ export class Catalogue implements CatalogueParts {
     if (product === undefined) {
       if (this.products.length >= CATALOGUE_MAX_ENTRIES) throw tooMany('products (productCode + productUnit)', line);
       const { productCode, productUnit, productName, weight, weightType, isCarton, imageUrl, imageName } = row;
-      product = { ref: this.products.length + 1, line, productCode, productUnit, productName, weight, weightType, isCarton, imageUrl, imageName };
+      product = {
+        ref: this.products.length + 1,
+        line,
+        productCode,
+        productUnit,
+        productName,
+        weight,
+        weightType,
+        isCarton,
+        imageUrl,
+        imageName,
+      };
       units.set(productUnit, product);
       this.products.push(product);
     }
@@ -82,7 +97,10 @@ export class Catalogue implements CatalogueParts {
 
 function tooMany(what: string, line: number): ImportFormatError {
   const limit = CATALOGUE_MAX_ENTRIES.toLocaleString('en');
-  return new ImportFormatError(line, `more than ${limit} distinct ${what} in one file: an import holds at most ${limit}, split the file`);
+  return new ImportFormatError(
+    line,
+    `more than ${limit} distinct ${what} in one file: an import holds at most ${limit}, split the file`,
+  );
 }
 
 export interface Placed {

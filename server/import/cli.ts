@@ -26,7 +26,9 @@ try {
   process.exit(1);
 }
 if (config.upstream !== undefined) {
-  console.error('npm run import is not available in upstream mode (TRACE_UPSTREAM_URL is set): the trace service holds the codes. Nothing was written.');
+  console.error(
+    'npm run import is not available in upstream mode (TRACE_UPSTREAM_URL is set): the trace service holds the codes. Nothing was written.',
+  );
   process.exit(1);
 }
 const location = storageLocation(config);

@@ -27,14 +27,18 @@ export async function readCsvRecords(path: string, onRecord: OnRecord, afterChun
   let pending = '';
   let line = 1;
   let first = true;
-  for await (const chunk of createReadStream(path, { encoding: 'utf8', highWaterMark: CHUNK_BYTES }) as AsyncIterable<string>) {
+  for await (const chunk of createReadStream(path, {
+    encoding: 'utf8',
+    highWaterMark: CHUNK_BYTES,
+  }) as AsyncIterable<string>) {
     let text = pending + chunk;
     if (first && text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     first = false;
     const rest = cutRecords(text, line, onRecord, false);
     pending = text.slice(rest.at);
     line = rest.line;
-    if (pending.length > MAX_RECORD_CHARS) throw new CsvSyntaxError(line, 'a row longer than 1 MB: is a quote not closed?');
+    if (pending.length > MAX_RECORD_CHARS)
+      throw new CsvSyntaxError(line, 'a row longer than 1 MB: is a quote not closed?');
     await afterChunk();
   }
   cutRecords(pending, line, onRecord, true);
@@ -102,14 +106,18 @@ function readQuotedRecord(text: string, start: number, startLine: number, atEnd:
       }
       const next = text.charCodeAt(i);
       if (!(next === 44 || next === 10 || i >= text.length)) {
-        throw new CsvSyntaxError(line, `after the closing quote of field ${fields.length}, a comma or the end of the line must follow`);
+        throw new CsvSyntaxError(
+          line,
+          `after the closing quote of field ${fields.length}, a comma or the end of the line must follow`,
+        );
       }
     } else {
       let end = i;
       while (end < text.length) {
         const c = text.charCodeAt(end);
         if (c === 44 || c === 10) break;
-        if (c === 34) throw new CsvSyntaxError(line, `a quote inside field ${fields.length + 1}, which does not start with one`);
+        if (c === 34)
+          throw new CsvSyntaxError(line, `a quote inside field ${fields.length + 1}, which does not start with one`);
         end++;
       }
       if (end >= text.length && !atEnd) return undefined;

@@ -32,7 +32,8 @@ export class ImageFiles {
     try {
       const read = readSmallFile(path);
       if (read === 'not a file') return { problem: `productImage '${file}' is not a file` };
-      if (read === 'too large') return { problem: `productImage '${file}' is larger than ${IMAGE_MAX_BYTES >> 10} KiB` };
+      if (read === 'too large')
+        return { problem: `productImage '${file}' is larger than ${IMAGE_MAX_BYTES >> 10} KiB` };
       body = read;
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code ?? String(error);
@@ -42,11 +43,15 @@ export class ImageFiles {
     if (image === undefined) return { problem: `productImage '${file}' is not a PNG, JPEG, WebP or SVG image` };
     const hazard = image.contentType === 'image/svg+xml' ? svgHazard(body.toString('utf8')) : undefined;
     if (hazard !== undefined) {
-      return { problem: `productImage '${file}' is an SVG with ${hazard}: a picture may not run a script or load anything` };
+      return {
+        problem: `productImage '${file}' is an SVG with ${hazard}: a picture may not run a script or load anything`,
+      };
     }
     if (!this.names.has(image.name)) {
       if (this.bytes + body.length > IMPORT_IMAGES_MAX_BYTES) {
-        return { problem: `productImage '${file}': the import's pictures together exceed ${IMPORT_IMAGES_MAX_BYTES >> 20} MiB` };
+        return {
+          problem: `productImage '${file}': the import's pictures together exceed ${IMPORT_IMAGES_MAX_BYTES >> 20} MiB`,
+        };
       }
       this.names.add(image.name);
       this.stored.push(image);
@@ -57,7 +62,8 @@ export class ImageFiles {
 
   /** The real path `file` names when it lies inside the import file's folder, links resolved; else undefined. */
   private inside(file: string): string | undefined {
-    if (isAbsolute(file) || file.includes('\\') || file.includes('\0') || file.split('/').includes('..')) return undefined;
+    if (isAbsolute(file) || file.includes('\\') || file.includes('\0') || file.split('/').includes('..'))
+      return undefined;
     this.realFolder ??= realpathSync(this.folder);
     const prefix = this.realFolder.endsWith(sep) ? this.realFolder : this.realFolder + sep;
     const real = realLocation(join(this.realFolder, file));

@@ -33,7 +33,11 @@ export interface ImportOptions {
  * across rows, and only when no row is bad writes them all in one transaction. Codes already stored
  * with the same data are left untouched, so importing a file twice changes nothing.
  */
-export async function importFile(storage: TraceStorage, path: string, options: ImportOptions = {}): Promise<ImportResult> {
+export async function importFile(
+  storage: TraceStorage,
+  path: string,
+  options: ImportOptions = {},
+): Promise<ImportResult> {
   const started = performance.now();
   const startedCpu = process.cpuUsage();
   const { onProblem = () => {}, onProgress = () => {}, progressEvery = 100_000 } = options;
@@ -48,7 +52,8 @@ export async function importFile(storage: TraceStorage, path: string, options: I
     let badRows = 0;
     const onRow = (source: SourceRow) => {
       rows++;
-      const reasons = 'values' in source ? validator.check(source.values, source.positions, source.unknownColumns) : source.reasons;
+      const reasons =
+        'values' in source ? validator.check(source.values, source.positions, source.unknownColumns) : source.reasons;
       if (reasons !== undefined) {
         badRows++;
         onProblem({ line: source.line, reason: reasons.join('; ') });

@@ -99,7 +99,11 @@ export class RowValidator {
   constructor(private readonly images: ImageFiles) {}
 
   /** `unknownColumns`: keys of a JSON item that are no import column. */
-  check(values: readonly unknown[], positions: ColumnPositions, unknownColumns?: readonly string[]): string[] | undefined {
+  check(
+    values: readonly unknown[],
+    positions: ColumnPositions,
+    unknownColumns?: readonly string[],
+  ): string[] | undefined {
     this.values = values;
     this.positions = positions;
     this.reasons = unknownColumns?.map((key) => `unknown column '${key}'`);
@@ -122,10 +126,12 @@ export class RowValidator {
     const stored = image !== null && IMAGE_NAME.test(image);
     row.imageName = stored ? image : null;
     row.imageUrl = stored ? null : image;
-    if (row.recallReason !== null && row.lotStatus !== 'recalled') this.problem('recallReason is only for a recalled lot (lotStatus recalled)');
+    if (row.recallReason !== null && row.lotStatus !== 'recalled')
+      this.problem('recallReason is only for a recalled lot (lotStatus recalled)');
     if (row.parentCode !== null && row.parentCode === row.code) this.problem('parentCode is the code itself');
     if (row.totalPacket !== null && !row.isCarton) this.problem('totalPacket is only for cartons (productUnit thùng)');
-    if (row.productDate && row.expireDate && row.expireDate < row.productDate) this.problem('expireDate is before productDate');
+    if (row.productDate && row.expireDate && row.expireDate < row.productDate)
+      this.problem('expireDate is before productDate');
     return this.reasons;
   }
 
@@ -225,20 +231,24 @@ export class RowValidator {
   private code(column: number, value: string | null): string | null {
     if (value === null) return null;
     if (!CODE_RE.test(value)) {
-      this.problem(`${IMPORT_COLUMNS[column]} '${value}' must be ${QR_CODE_MIN_LENGTH} to ${QR_CODE_MAX_LENGTH} letters and digits`);
+      this.problem(
+        `${IMPORT_COLUMNS[column]} '${value}' must be ${QR_CODE_MIN_LENGTH} to ${QR_CODE_MAX_LENGTH} letters and digits`,
+      );
     }
     return normaliseCode(value);
   }
 
   private date(column: number): string | null {
     const value = this.text(column, 10);
-    if (value !== null && !isCalendarDate(value)) this.problem(`${IMPORT_COLUMNS[column]} '${value}' is not a date YYYY-MM-DD`);
+    if (value !== null && !isCalendarDate(value))
+      this.problem(`${IMPORT_COLUMNS[column]} '${value}' is not a date YYYY-MM-DD`);
     return value;
   }
 
   private lotStatus(column: number): string | null {
     const value = this.text(column, 16)?.toLowerCase() ?? null;
-    if (value !== null && !LOT_STATUSES.includes(value)) this.problem(`${IMPORT_COLUMNS[column]} '${value}' must be active or recalled`);
+    if (value !== null && !LOT_STATUSES.includes(value))
+      this.problem(`${IMPORT_COLUMNS[column]} '${value}' must be active or recalled`);
     return value;
   }
 
@@ -248,7 +258,9 @@ export class RowValidator {
     if (value === null) return null;
     if (URL_SCHEME.test(value)) {
       if (!/^https:\/\/[^/\s]+[^\s]*$/i.test(value) || !URL.canParse(value)) {
-        this.problem(`${IMPORT_COLUMNS[column]} '${value}' must be an https URL or a picture file beside the import file`);
+        this.problem(
+          `${IMPORT_COLUMNS[column]} '${value}' must be an https URL or a picture file beside the import file`,
+        );
       }
       return value;
     }

@@ -24,7 +24,11 @@ export class ImportFormatError extends Error {
  * whoever stores the rows sets the pace. Rows are handed over one by one rather than gathered, so
  * each one's strings die young instead of being copied by the garbage collector.
  */
-export function readRows(path: string, onRow: (row: SourceRow) => void, afterChunk: () => Promise<void>): Promise<void> {
+export function readRows(
+  path: string,
+  onRow: (row: SourceRow) => void,
+  afterChunk: () => Promise<void>,
+): Promise<void> {
   const extension = extname(path).toLowerCase();
   if (extension === '.csv') return readCsv(path, onRow, afterChunk);
   if (extension === '.json') return readJsonArray(path, onRow, afterChunk);
@@ -36,7 +40,10 @@ async function readCsv(path: string, onRow: (row: SourceRow) => void, afterChunk
   let width = 0;
   const onRecord = (fields: string[], line: number) => {
     if (!positions) {
-      positions = headerPositions(fields.map((name) => name.trim()), line);
+      positions = headerPositions(
+        fields.map((name) => name.trim()),
+        line,
+      );
       width = fields.length;
     } else if (fields.length !== width) {
       onRow({ line, reasons: [`has ${fields.length} fields, the header has ${width}`] });
@@ -76,7 +83,11 @@ const IN_ORDER: ColumnPositions = IMPORT_COLUMNS.map((_, i) => i);
  * Splits a top-level JSON array into its object items as text, tracking only nesting and strings,
  * so memory holds one item at a time; each item is then parsed on its own.
  */
-async function readJsonArray(path: string, onRow: (row: SourceRow) => void, afterChunk: () => Promise<void>): Promise<void> {
+async function readJsonArray(
+  path: string,
+  onRow: (row: SourceRow) => void,
+  afterChunk: () => Promise<void>,
+): Promise<void> {
   let line = 1;
   type State = 'before' | 'between' | 'item' | 'after';
   let state = 'before' as State;

@@ -16,7 +16,10 @@ const HAZARDS: readonly { pattern: RegExp; what: string }[] = [
   // After a space, a slash (HTML reads <svg/onload=>), a quote or a namespace prefix's colon.
   { pattern: /[\s/"':]on[a-z]+\s*=/i, what: 'an event attribute (on…=)' },
   // An animation can set a link or a handler whatever the element itself says.
-  { pattern: /attributeName\s*=\s*["']\s*(?:[\w.-]+:)?(?:href|on[a-z]+)\b/i, what: 'an animated link or event attribute (attributeName)' },
+  {
+    pattern: /attributeName\s*=\s*["']\s*(?:[\w.-]+:)?(?:href|on[a-z]+)\b/i,
+    what: 'an animated link or event attribute (attributeName)',
+  },
 ];
 
 const JAVASCRIPT_URL = /javascript:/i;
@@ -31,7 +34,8 @@ export function svgHazard(text: string): string | undefined {
   // The scan reads the bytes as UTF-8; under another declared encoding a tag could hide from it
   // (ISO-2022-JP's escape sequences inside `<script` read as nothing in the browser).
   const encoding = ENCODING.exec(text.trimStart())?.[1];
-  if (encoding !== undefined && encoding.toLowerCase() !== 'utf-8') return `the encoding ${encoding} (only UTF-8 is accepted)`;
+  if (encoding !== undefined && encoding.toLowerCase() !== 'utf-8')
+    return `the encoding ${encoding} (only UTF-8 is accepted)`;
   // Attribute values are checked as the browser reads them: after their character references.
   const decoded = text.replace(CHARACTER_REFERENCE, (reference, digits: string) => {
     const code = digits[0] === 'x' || digits[0] === 'X' ? parseInt(digits.slice(1), 16) : parseInt(digits, 10);

@@ -15,7 +15,9 @@ export function loggedUrl(url: string): string {
   const query = url.indexOf('?');
   if (query === -1) return url;
   const parts = url.slice(query + 1).split('&');
-  const kept = parts.map((part) => (part.includes('=') ? `${part.slice(0, part.indexOf('='))}=${ELIDED}` : part && ELIDED));
+  const kept = parts.map((part) =>
+    part.includes('=') ? `${part.slice(0, part.indexOf('='))}=${ELIDED}` : part && ELIDED,
+  );
   return `${url.slice(0, query)}?${kept.join('&')}`;
 }
 

@@ -17,11 +17,14 @@ export async function serveMetrics(registry: Registry, port: number, host: strin
   const server = createServer((request, response) => {
     const path = request.url?.split('?')[0];
     if ((request.method !== 'GET' && request.method !== 'HEAD') || path !== '/metrics') {
-      response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found: the metrics are at /metrics\n');
+      response
+        .writeHead(404, { 'content-type': 'text/plain; charset=utf-8' })
+        .end('Not found: the metrics are at /metrics\n');
       return;
     }
     registry.metrics().then(
-      (text) => response.writeHead(200, { 'content-type': registry.contentType, 'cache-control': 'no-store' }).end(text),
+      (text) =>
+        response.writeHead(200, { 'content-type': registry.contentType, 'cache-control': 'no-store' }).end(text),
       () => response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('Metrics unavailable\n'),
     );
   });

@@ -60,7 +60,10 @@ export async function connectSharedCounters(
     if (!shared) return;
     shared = false;
     outage = true;
-    log.warn({ err: error }, `Redis at ${where} unreachable: each instance counts lookups against the rate limit on its own until it is back`);
+    log.warn(
+      { err: error },
+      `Redis at ${where} unreachable: each instance counts lookups against the rate limit on its own until it is back`,
+    );
   };
   const found = () => {
     // A new connection is proof enough: a failure just before it must not keep counting local for its pause.
@@ -85,7 +88,9 @@ export async function connectSharedCounters(
   });
   if (!shared) {
     outage = true;
-    log.warn(`Redis at ${where} unreachable at start: each instance counts lookups against the rate limit on its own until it is reachable`);
+    log.warn(
+      `Redis at ${where} unreachable at start: each instance counts lookups against the rate limit on its own until it is reachable`,
+    );
   }
 
   class SharedStore implements FastifyRateLimitStore {

@@ -15,7 +15,12 @@ function boundedStore(capacity: number) {
 
     constructor(_options?: FastifyRateLimitOptions) {}
 
-    incr(key: string, callback: (error: Error | null, result?: WindowCount) => void, timeWindow: number, max: number): void {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: WindowCount) => void,
+      timeWindow: number,
+      max: number,
+    ): void {
       callback(null, this.counters.increment(key, Date.now(), timeWindow, max));
     }
 
@@ -29,9 +34,16 @@ function boundedStore(capacity: number) {
  * Where the limiter keeps its counts: in Redis with REDIS_URL, so every instance shares them, else in
  * this process, bounded. The Redis connection closes with `app`.
  */
-export async function rateLimitStoreOptions(config: Config, app: FastifyInstance): Promise<Pick<RateLimitPluginOptions, 'store'>> {
+export async function rateLimitStoreOptions(
+  config: Config,
+  app: FastifyInstance,
+): Promise<Pick<RateLimitPluginOptions, 'store'>> {
   if (config.redisUrl === undefined) return { store: boundedStore(config.rateLimitAddresses) };
-  const shared = await connectSharedCounters(config.redisUrl, () => new AddressCounters(config.rateLimitAddresses), app.log);
+  const shared = await connectSharedCounters(
+    config.redisUrl,
+    () => new AddressCounters(config.rateLimitAddresses),
+    app.log,
+  );
   app.addHook('onClose', (_instance, done) => {
     shared.close();
     done();

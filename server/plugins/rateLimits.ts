@@ -71,7 +71,11 @@ export async function registerRateLimits(app: FastifyInstance, config: Config): 
     ...(images
       ? {
           image: holdingRefusals(
-            app.rateLimit({ max: config.imageRateLimitMax, timeWindow: window, keyGenerator: (request) => `image ${normalizeIP(request.ip)}` }),
+            app.rateLimit({
+              max: config.imageRateLimitMax,
+              timeWindow: window,
+              keyGenerator: (request) => `image ${normalizeIP(request.ip)}`,
+            }),
             hold,
           ),
         }

@@ -68,7 +68,10 @@ const API_HEADERS = {
   'x-content-type-options': 'nosniff',
 };
 
-export async function loadSecurityHeaders(apiPrefix: string, imageOrigins: readonly string[]): Promise<SecurityHeaders> {
+export async function loadSecurityHeaders(
+  apiPrefix: string,
+  imageOrigins: readonly string[],
+): Promise<SecurityHeaders> {
   const pageHeaders: HeaderSet = { ...(await helmetHeaders(imageOrigins)), 'permissions-policy': PERMISSIONS_POLICY };
   return { forPath: (path) => (relativeTarget(path).startsWith(apiPrefix) ? API_HEADERS : pageHeaders) };
 }

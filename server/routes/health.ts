@@ -25,7 +25,9 @@ export function registerHealth(app: FastifyInstance, source: TraceSource, lifecy
     done(null, payload);
   });
 
-  app.get(HEALTH_PATH, (_request, reply) => reply.header('cache-control', 'no-store').type(JSON_TYPE).send('{"status":"ok"}'));
+  app.get(HEALTH_PATH, (_request, reply) =>
+    reply.header('cache-control', 'no-store').type(JSON_TYPE).send('{"status":"ok"}'),
+  );
 
   app.get(READY_PATH, async (request, reply) => {
     reply.header('cache-control', 'no-store');

@@ -44,13 +44,17 @@ function send(reply: FastifyReply, image: StoredImage, ifNoneMatch: string | und
  * URL; the redirect is one answer it can keep) or a tracking parameter a share added (`?fbclid=`), with
  * which the picture must still show.
  */
-export async function imageRoutes(app: FastifyInstance, { lookup, cacheBytes, limit }: ImageRoutesOptions): Promise<void> {
+export async function imageRoutes(
+  app: FastifyInstance,
+  { lookup, cacheBytes, limit }: ImageRoutesOptions,
+): Promise<void> {
   const cache = new ImageCache(cacheBytes);
   app.get<{ Params: { name: string } }>('/images/:name', { onRequest: limit ? [limit] : [] }, (request, reply) => {
     const { name } = request.params;
     const notFound = () => sendError(request, reply, 'NOT_FOUND', 404, 'No such image');
     if (!IMAGE_NAME.test(name)) return notFound();
-    if (request.url.includes('?')) return reply.header('cache-control', CACHE_FOREVER).redirect(`${IMAGES_PATH}/${name}`, 301);
+    if (request.url.includes('?'))
+      return reply.header('cache-control', CACHE_FOREVER).redirect(`${IMAGES_PATH}/${name}`, 301);
     const ifNoneMatch = request.headers['if-none-match'];
     const cached = cache.get(name);
     if (cached !== undefined) return send(reply, cached, ifNoneMatch);
@@ -65,7 +69,8 @@ export async function imageRoutes(app: FastifyInstance, { lookup, cacheBytes, li
 }
 
 /** Said by the images route in upstream mode, and logged once at start. */
-export const NO_IMAGES_UPSTREAM = 'Product pictures are not available in upstream mode (TRACE_UPSTREAM_URL): the trace service\'s ImageUrl names where they are';
+export const NO_IMAGES_UPSTREAM =
+  "Product pictures are not available in upstream mode (TRACE_UPSTREAM_URL): the trace service's ImageUrl names where they are";
 
 /**
  * Upstream mode has no database to read pictures from: the route says so, rather than a bare 404 that

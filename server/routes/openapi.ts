@@ -51,7 +51,9 @@ export function buildOpenApiDocument() {
               content: { 'application/json': { schema: { $ref: '#/components/schemas/TraceResponse' } } },
             },
             204: { description: 'Unknown code; empty body.' },
-            400: errorResponse(`VALIDATION: missing or non-JSON body, missing, non-string or malformed QrCode, or an ${LOOKUP_PURPOSE_HEADER} other than staff or recheck.`),
+            400: errorResponse(
+              `VALIDATION: missing or non-JSON body, missing, non-string or malformed QrCode, or an ${LOOKUP_PURPOSE_HEADER} other than staff or recheck.`,
+            ),
             401: errorResponse('AUTHENTICATION_FAILURE: missing or unknown X-Key.'),
             413: errorResponse('VALIDATION: body too large.'),
             415: errorResponse('VALIDATION: a Content-Encoding other than identity, or a charset other than UTF-8.'),
@@ -60,8 +62,12 @@ export function buildOpenApiDocument() {
             502: errorResponse(
               "Upstream mode only (TRACE_UPSTREAM_URL): the brand's trace service could not be reached, reset the connection, or answered outside the contract (EndPoint is empty). Its own error bodies pass through as given, with their own status below 500 and 502 for a 5xx.",
             ),
-            503: errorResponse("Upstream mode only: the brand's trace service is failing and lookups fail at once for a while (EndPoint is empty)."),
-            504: errorResponse("Upstream mode only: the brand's trace service did not answer in time (EndPoint is empty)."),
+            503: errorResponse(
+              "Upstream mode only: the brand's trace service is failing and lookups fail at once for a while (EndPoint is empty).",
+            ),
+            504: errorResponse(
+              "Upstream mode only: the brand's trace service did not answer in time (EndPoint is empty).",
+            ),
           },
         },
       },

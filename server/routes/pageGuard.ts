@@ -54,7 +54,10 @@ function renderTurns() {
  * while before it goes out (server/plugins/tarpit.ts), so a flood runs at the pace of its own connections. A
  * refused request still counts against the budget, as a lookup with a wrong key does.
  */
-export function guardRenders(render: PageRenderer, { takeLookup, maxInFlight, holdRefusal, busyTexts }: PageGuardOptions): PageRenderer {
+export function guardRenders(
+  render: PageRenderer,
+  { takeLookup, maxInFlight, holdRefusal, busyTexts }: PageGuardOptions,
+): PageRenderer {
   const turn = renderTurns();
   let inFlight = 0;
   return async (request, reply) => {

@@ -57,7 +57,8 @@ function pageTemplate(html: string): PageTemplate {
   const langEnd = html.indexOf('"', lang);
   const head = html.indexOf('</head>');
   const root = html.indexOf(ROOT);
-  if (lang < 'lang="'.length || head < 0 || root < 0) throw new Error('index.html lacks <html lang>, </head> or the root element');
+  if (lang < 'lang="'.length || head < 0 || root < 0)
+    throw new Error('index.html lacks <html lang>, </head> or the root element');
   return {
     beforeLang: html.slice(0, lang),
     ...cutHead(html.slice(langEnd, head)),
@@ -68,7 +69,10 @@ function pageTemplate(html: string): PageTemplate {
 
 function pageHtml(template: PageTemplate, { lang, title, description, head, body, state }: PageRenderResult): string {
   const texts = { title: escapeHtml(title), description: escapeHtml(description) };
-  const beforeHead = template.headSlots.reduce((html, slot, i) => html + texts[slot] + (template.headParts[i + 1] ?? ''), template.headParts[0] ?? '');
+  const beforeHead = template.headSlots.reduce(
+    (html, slot, i) => html + texts[slot] + (template.headParts[i + 1] ?? ''),
+    template.headParts[0] ?? '',
+  );
   return (
     template.beforeLang +
     lang +
@@ -112,7 +116,10 @@ export async function loadPageRenderer(
   lookup: CheckedLookup,
   visitorOf: (request: FastifyRequest) => Visitor,
 ): Promise<PageRendering> {
-  const { renderPage, busyTexts } = (await import(pathToFileURL(ssrEntry).href)) as { renderPage: RenderPage; busyTexts: BusyTexts };
+  const { renderPage, busyTexts } = (await import(pathToFileURL(ssrEntry).href)) as {
+    renderPage: RenderPage;
+    busyTexts: BusyTexts;
+  };
   // Sent when a render fails: the static page (with its prerendered shell, scripts/prerenderShell.ts).
   const unrendered = await readFile(indexHtml, 'utf8');
   // The page as the build wrote it for the service (scripts/vite/loadPath.ts): no shell, no early trace request.
@@ -142,6 +149,10 @@ export async function loadPageRenderer(
   return {
     render,
     busyTexts: (request) =>
-      busyTexts({ url: request.url, cookie: request.headers.cookie, acceptLanguage: request.headers['accept-language'] }),
+      busyTexts({
+        url: request.url,
+        cookie: request.headers.cookie,
+        acceptLanguage: request.headers['accept-language'],
+      }),
   };
 }

@@ -14,7 +14,11 @@ const ALWAYS_REVALIDATE = 'no-cache';
  * same name; everything else (index.html, the after-paint loader, logo.svg) must be revalidated. With a renderer, the
  * page's routes are rendered on the server; without one (no server build), index.html is sent as is.
  */
-export async function registerStaticSite(app: FastifyInstance, staticDir: string, render?: PageRenderer): Promise<void> {
+export async function registerStaticSite(
+  app: FastifyInstance,
+  staticDir: string,
+  render?: PageRenderer,
+): Promise<void> {
   const assetsDir = `${staticDir}${sep}assets${sep}`;
   // On-the-fly compression only for what was not compressed ahead of time (npm run server:precompress).
   // Brotli's default quality 11 costs about a second per large bundle; 5 is near gzip -9 in size at a fraction.

@@ -30,7 +30,10 @@ function send(reply: FastifyReply, answer: TraceAnswer): FastifyReply {
 }
 
 /** Everything under the API base path; registered with that prefix so CORS covers only the API. */
-export async function traceRoutes(app: FastifyInstance, { config, lookup, visitor, limit }: TraceRoutesOptions): Promise<void> {
+export async function traceRoutes(
+  app: FastifyInstance,
+  { config, lookup, visitor, limit }: TraceRoutesOptions,
+): Promise<void> {
   if (config.corsOrigins.length > 0) {
     await app.register(cors, {
       origin: config.corsOrigins,
@@ -49,7 +52,13 @@ export async function traceRoutes(app: FastifyInstance, { config, lookup, visito
   };
   const checkPurpose = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     if (declaredPurpose(request.headers) !== null) return done();
-    sendError(request, reply, 'VALIDATION', 400, `${LOOKUP_PURPOSE_HEADER} must be one of: ${LOOKUP_PURPOSES.join(', ')}`);
+    sendError(
+      request,
+      reply,
+      'VALIDATION',
+      400,
+      `${LOOKUP_PURPOSE_HEADER} must be one of: ${LOOKUP_PURPOSES.join(', ')}`,
+    );
   };
 
   app.post<{ Body: TraceRequest }>(

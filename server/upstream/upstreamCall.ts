@@ -4,7 +4,15 @@ import { API_KEY_HEADER } from '../../src/api/traceContract.ts';
 import { JsonAnswer, NOT_FOUND_ANSWER, systemErrorAnswer, type TraceAnswer } from '../domain/traceSource.ts';
 
 /** How one call to the upstream ended, as the metrics count it. */
-export const UPSTREAM_OUTCOMES = ['answer', 'not_found', 'error_body', 'timeout', 'refused', 'bad_body', 'breaker_open'] as const;
+export const UPSTREAM_OUTCOMES = [
+  'answer',
+  'not_found',
+  'error_body',
+  'timeout',
+  'refused',
+  'bad_body',
+  'breaker_open',
+] as const;
 export type UpstreamOutcome = (typeof UPSTREAM_OUTCOMES)[number];
 
 /** Outcomes that say the upstream is not working (the breaker counts them); the rest are its answers. */
@@ -24,16 +32,28 @@ export interface UpstreamTarget {
   maxBodyBytes: number;
 }
 
-const TIMED_OUT: UpstreamResult = { outcome: 'timeout', answer: systemErrorAnswer(504, 'The trace service did not answer in time') };
-const REFUSED: UpstreamResult = { outcome: 'refused', answer: systemErrorAnswer(502, 'The trace service could not be reached') };
-const BAD_BODY: UpstreamResult = { outcome: 'bad_body', answer: systemErrorAnswer(502, 'The trace service answered outside the contract') };
+const TIMED_OUT: UpstreamResult = {
+  outcome: 'timeout',
+  answer: systemErrorAnswer(504, 'The trace service did not answer in time'),
+};
+const REFUSED: UpstreamResult = {
+  outcome: 'refused',
+  answer: systemErrorAnswer(502, 'The trace service could not be reached'),
+};
+const BAD_BODY: UpstreamResult = {
+  outcome: 'bad_body',
+  answer: systemErrorAnswer(502, 'The trace service answered outside the contract'),
+};
 
 /** Connection failures of a socket that was refused or dropped. */
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE']);
 
 /** Connections kept open to the upstream by one instance; calls past it wait their turn (within their timeout). */
 const MAX_SOCKETS = 64;
-const agents = { 'http:': new HttpAgent({ keepAlive: true, maxSockets: MAX_SOCKETS }), 'https:': new HttpsAgent({ keepAlive: true, maxSockets: MAX_SOCKETS }) };
+const agents = {
+  'http:': new HttpAgent({ keepAlive: true, maxSockets: MAX_SOCKETS }),
+  'https:': new HttpsAgent({ keepAlive: true, maxSockets: MAX_SOCKETS }),
+};
 
 /** Why a call got no whole answer: its time ran out, or its connection failed (before any response byte or after). */
 class CallFailure extends Error {
@@ -78,11 +98,14 @@ function postOnce(url: URL, key: string, payload: string, max: number, deadline:
       clearTimeout(timer);
       reject(new CallFailure(timedOut, !answered, (error as NodeJS.ErrnoException | undefined)?.code));
     };
-    const timer = setTimeout(() => {
-      timedOut = true;
-      fail(undefined);
-      request.destroy();
-    }, Math.max(0, deadline - performance.now()));
+    const timer = setTimeout(
+      () => {
+        timedOut = true;
+        fail(undefined);
+        request.destroy();
+      },
+      Math.max(0, deadline - performance.now()),
+    );
     request.on('error', fail);
     request.on('response', (response) => {
       answered = true;
@@ -122,7 +145,8 @@ function parsed(json: Buffer): unknown {
 }
 
 const isList = (value: unknown) => Array.isArray(value);
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !isList(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !isList(value);
 
 /** The contract's error body: all four fields, of their types. */
 function isErrorBody(body: unknown): boolean {
@@ -144,7 +168,8 @@ function classify(status: number, json: Buffer): UpstreamResult {
   if (status === 204) return { outcome: 'not_found', answer: NOT_FOUND_ANSWER };
   const body = parsed(json);
   if (status === 200) {
-    if (!isRecord(body) || !isRecord(body.Data) || !isList(body.Data.Products) || !isList(body.Data.Box)) return BAD_BODY;
+    if (!isRecord(body) || !isRecord(body.Data) || !isList(body.Data.Products) || !isList(body.Data.Box))
+      return BAD_BODY;
     const empty = (body.Data.Products as unknown[]).length === 0 && (body.Data.Box as unknown[]).length === 0;
     return { outcome: empty ? 'not_found' : 'answer', answer: new JsonAnswer(200, json) };
   }
@@ -163,7 +188,10 @@ function classify(status: number, json: Buffer): UpstreamResult {
  * lookup reads and changes nothing, so asking twice is safe, and a kept-alive socket the upstream
  * closed while idle fails exactly that way.
  */
-export async function callUpstream({ endpoint: target, key, timeoutMs, maxBodyBytes }: UpstreamTarget, code: string): Promise<UpstreamResult> {
+export async function callUpstream(
+  { endpoint: target, key, timeoutMs, maxBodyBytes }: UpstreamTarget,
+  code: string,
+): Promise<UpstreamResult> {
   const payload = JSON.stringify({ QrCode: code });
   const deadline = performance.now() + timeoutMs;
   try {
@@ -171,7 +199,11 @@ export async function callUpstream({ endpoint: target, key, timeoutMs, maxBodyBy
     try {
       raw = await postOnce(target, key, payload, maxBodyBytes, deadline);
     } catch (error) {
-      const retry = error instanceof CallFailure && !error.timedOut && error.beforeResponse && CONNECTION_CODES.has(error.code ?? '');
+      const retry =
+        error instanceof CallFailure &&
+        !error.timedOut &&
+        error.beforeResponse &&
+        CONNECTION_CODES.has(error.code ?? '');
       if (!retry) throw error;
       raw = await postOnce(target, key, payload, maxBodyBytes, deadline);
     }

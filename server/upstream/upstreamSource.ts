@@ -38,7 +38,12 @@ const silent: UpstreamObserver = { outcome: () => {}, breaker: () => {}, cache: 
  * upstream is down.
  */
 export function upstreamSource(config: UpstreamConfig, observer: UpstreamObserver = silent): TraceSource {
-  const target = { endpoint: new URL(`${config.url}${TRACE_PATH}`), key: config.key, timeoutMs: config.timeoutMs, maxBodyBytes: MAX_BODY_BYTES };
+  const target = {
+    endpoint: new URL(`${config.url}${TRACE_PATH}`),
+    key: config.key,
+    timeoutMs: config.timeoutMs,
+    maxBodyBytes: MAX_BODY_BYTES,
+  };
   const breaker = new CircuitBreaker(BREAKER_THRESHOLD, config.breakerCooldownMs, (state) => observer.breaker(state));
   const cache = new AnswerCache<TraceAnswer>(config.cacheTtlSeconds * 1000, CACHE_BYTES);
   const inFlight = new Map<string, Promise<TraceAnswer>>();
@@ -67,7 +72,8 @@ export function upstreamSource(config: UpstreamConfig, observer: UpstreamObserve
     if (pending === undefined) {
       pending = ask(code).then(({ outcome, answer }) => {
         inFlight.delete(code);
-        if (outcome === 'answer' || outcome === 'not_found') cache.set(code, answer, (answer.bytes()?.length ?? 0) + code.length + ENTRY_OVERHEAD);
+        if (outcome === 'answer' || outcome === 'not_found')
+          cache.set(code, answer, (answer.bytes()?.length ?? 0) + code.length + ENTRY_OVERHEAD);
         return answer;
       });
       inFlight.set(code, pending);
@@ -82,7 +88,8 @@ export function upstreamSource(config: UpstreamConfig, observer: UpstreamObserve
     // reach it) still finds the upstream back.
     async ping() {
       if (breaker.state === 'open' && !breaker.failingFast) await ask(PROBE_CODE);
-      if (breaker.state === 'open') throw new Error('the upstream trace service is failing: its circuit breaker is open');
+      if (breaker.state === 'open')
+        throw new Error('the upstream trace service is failing: its circuit breaker is open');
     },
     unreachable: 'Upstream trace service unavailable',
   };

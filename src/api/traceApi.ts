@@ -1,5 +1,11 @@
 import { createAction } from '@reduxjs/toolkit';
-import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type QueryReturnValue } from '@reduxjs/toolkit/query/react';
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type QueryReturnValue,
+} from '@reduxjs/toolkit/query/react';
 import {
   API_KEY_HEADER,
   LOOKUP_PURPOSE_HEADER,
@@ -29,17 +35,24 @@ export interface TraceChannels extends Partial<TraceTransport> {
 }
 
 function aborted(signal: AbortSignal): Promise<never> {
-  return new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
+  return new Promise((_resolve, reject) =>
+    signal.addEventListener('abort', () => reject(signal.reason), { once: true }),
+  );
 }
 
 /** fetchBaseQuery reading a response already on its way: same parsing and failures, same timeout. */
 const readingResponse = (response: Promise<Response>) =>
-  fetchBaseQuery({ ...fetchOptions, fetchFn: (request) => Promise.race([response, aborted((request as Request).signal)]) });
+  fetchBaseQuery({
+    ...fetchOptions,
+    fetchFn: (request) => Promise.race([response, aborted((request as Request).signal)]),
+  });
 
 /** An in-process answer, shaped as fetchBaseQuery shapes an HTTP one (an empty 204 is null data). */
 async function answeredInProcess(transport: TraceTransport, body: TraceRequest) {
   const { status, body: data } = await transport.answerTrace(body);
-  return status >= 200 && status < 300 ? { data: data ?? null, meta: undefined } : { error: { status, data }, meta: undefined };
+  return status >= 200 && status < 300
+    ? { data: data ?? null, meta: undefined }
+    : { error: { status, data }, meta: undefined };
 }
 
 /** Failures reach the store already mapped to catalogue keys, so nothing raw ever throws into React. */
@@ -56,7 +69,9 @@ const traceBaseQuery: BaseQueryFn<FetchArgs, unknown, TraceFailure> = async (arg
 
 /** The answer as the page reads it: its first box or product, else 'No products found'. */
 async function lookUp<Meta>(
-  baseQuery: (args: FetchArgs) => QueryReturnValue<unknown, TraceFailure, Meta> | PromiseLike<QueryReturnValue<unknown, TraceFailure, Meta>>,
+  baseQuery: (
+    args: FetchArgs,
+  ) => QueryReturnValue<unknown, TraceFailure, Meta> | PromiseLike<QueryReturnValue<unknown, TraceFailure, Meta>>,
   args: FetchArgs,
 ): Promise<QueryReturnValue<TraceResult, TraceFailure, undefined>> {
   const { data, error } = await baseQuery(args);
@@ -77,12 +92,18 @@ export const traceApi = createApi({
   endpoints: (build) => ({
     /** A shopper's lookup: the service counts it. */
     trace: build.mutation<TraceResult, string>({
-      queryFn: (code, _api, _extra, baseQuery) => lookUp(baseQuery, { url: TRACE_PATH, method: 'POST', body: { QrCode: code } }),
+      queryFn: (code, _api, _extra, baseQuery) =>
+        lookUp(baseQuery, { url: TRACE_PATH, method: 'POST', body: { QrCode: code } }),
     }),
     /** A lookup made for another reason than a shopper's (the support desk, the recall watch): never counted. */
     traceFor: build.mutation<TraceResult, { code: string; purpose: LookupPurpose }>({
       queryFn: ({ code, purpose }, _api, _extra, baseQuery) =>
-        lookUp(baseQuery, { url: TRACE_PATH, method: 'POST', body: { QrCode: code }, headers: { [LOOKUP_PURPOSE_HEADER]: purpose } }),
+        lookUp(baseQuery, {
+          url: TRACE_PATH,
+          method: 'POST',
+          body: { QrCode: code },
+          headers: { [LOOKUP_PURPOSE_HEADER]: purpose },
+        }),
     }),
   }),
 });

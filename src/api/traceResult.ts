@@ -90,7 +90,8 @@ const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 /** The answer's Checks, or null: a count the page would have to guess at is better not shown at all. */
 export function checksOf(value: unknown): CodeChecks | null {
   if (!isRecord(value)) return null;
-  const firstDay = typeof value.FirstDay === 'string' && DAY_ONLY.test(value.FirstDay) ? parseWireDate(value.FirstDay) : null;
+  const firstDay =
+    typeof value.FirstDay === 'string' && DAY_ONLY.test(value.FirstDay) ? parseWireDate(value.FirstDay) : null;
   const lookups = countOf(value.Lookups);
   const devices = countOf(value.Devices);
   if (firstDay === null || lookups === null || devices === null || typeof value.Caution !== 'boolean') return null;
@@ -105,7 +106,9 @@ export function pickTraceResult(body: unknown): TraceResult | null {
   const box = firstRecord(Box);
   if (box) return { kind: 'box', box: box as unknown as TraceBox, extras: extrasOf(box, 'box'), checks };
   const product = firstRecord(Products);
-  return product ? { kind: 'product', product: product as unknown as TraceProduct, extras: extrasOf(product, 'product'), checks } : null;
+  return product
+    ? { kind: 'product', product: product as unknown as TraceProduct, extras: extrasOf(product, 'product'), checks }
+    : null;
 }
 
 /** What the code names: the carton or the unit. The page, this device's history and the desk read this one. */

@@ -21,7 +21,12 @@ export const BADGE_WORDING: ExpiryWording = {
 };
 
 /** The expiry in words; the same status picks the same message whatever the wording. */
-export function expiryText(status: ExpiryStatus, t: TFunction, language: string, wording: ExpiryWording = BADGE_WORDING): string {
+export function expiryText(
+  status: ExpiryStatus,
+  t: TFunction,
+  language: string,
+  wording: ExpiryWording = BADGE_WORDING,
+): string {
   switch (status.kind) {
     case 'valid':
       return t(wording.valid, { count: status.daysLeft });

@@ -58,7 +58,10 @@ export const i18nOptions: InitOptions = {
 export async function createI18n(renderedIn?: Language): Promise<I18n> {
   const instance = i18next.createInstance();
   instance.on('languageChanged', () => followLanguage(instance));
-  await instance.use(LanguageDetector).use(initReactI18next).init({ ...i18nOptions, lng: renderedIn });
+  await instance
+    .use(LanguageDetector)
+    .use(initReactI18next)
+    .init({ ...i18nOptions, lng: renderedIn });
   if (renderedIn) instance.services.languageDetector?.cacheUserLanguage?.(renderedIn);
   return instance;
 }

@@ -42,6 +42,10 @@ function acceptedLanguages(header: string | undefined): string[] {
  * address's `lng`, then the visitor's saved choice, then the browser's languages, then Vietnamese.
  */
 export function requestLanguage({ query, cookie, acceptLanguage }: LanguageHints): Language {
-  const candidates = [query && baseLanguage(query), cookieValue(cookie, LANGUAGE_COOKIE), ...acceptedLanguages(acceptLanguage)];
+  const candidates = [
+    query && baseLanguage(query),
+    cookieValue(cookie, LANGUAGE_COOKIE),
+    ...acceptedLanguages(acceptLanguage),
+  ];
   return candidates.find((candidate) => isLanguage(candidate)) ?? FALLBACK_LANGUAGE;
 }

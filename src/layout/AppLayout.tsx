@@ -36,7 +36,13 @@ export function AppLayout() {
           component="a"
           href={brand.website}
           aria-label={t('layout.homeLink', { company: brand.name })}
-          sx={{ display: 'flex', alignItems: 'center', minHeight: 44, minWidth: 44, '&:focus-visible': { outline: '2px solid #fff', outlineOffset: 2 } }}
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            minHeight: 44,
+            minWidth: 44,
+            '&:focus-visible': { outline: '2px solid #fff', outlineOffset: 2 },
+          }}
         >
           <Box
             component="img"

@@ -6,7 +6,8 @@ export interface Leaf {
 
 /** Every primitive of a JSON value, depth first, in a stable order (the answer's own). */
 export function leavesOf(value: unknown, path = ''): Leaf[] {
-  if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return [{ path, value }];
+  if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    return [{ path, value }];
   if (typeof value !== 'object') return [];
   return Object.entries(value).flatMap(([key, child]) => leavesOf(child, path === '' ? key : `${path}.${key}`));
 }
@@ -16,9 +17,13 @@ export function withStrings(value: unknown, replacements: ReadonlyMap<string, st
   if (typeof value === 'string') return replacements.get(path) ?? value;
   if (typeof value === 'number') return replacements.has(path) ? Number(replacements.get(path)) : value;
   if (value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.map((child, i) => withStrings(child, replacements, path === '' ? String(i) : `${path}.${i}`));
+  if (Array.isArray(value))
+    return value.map((child, i) => withStrings(child, replacements, path === '' ? String(i) : `${path}.${i}`));
   return Object.fromEntries(
-    Object.entries(value).map(([key, child]) => [key, withStrings(child, replacements, path === '' ? key : `${path}.${key}`)]),
+    Object.entries(value).map(([key, child]) => [
+      key,
+      withStrings(child, replacements, path === '' ? key : `${path}.${key}`),
+    ]),
   );
 }
 
@@ -38,7 +43,9 @@ function other(alphabet: string, char: string): string {
  * the two alike; a page that reads meaning into it (a date, a unit, a prefix) shows it.
  */
 export function lookalike(value: string): string {
-  const swapped = value.replace(/[A-Za-z0-9]/g, (char) => other(/[A-Z]/.test(char) ? UPPER : /[a-z]/.test(char) ? LOWER : DIGITS, char));
+  const swapped = value.replace(/[A-Za-z0-9]/g, (char) =>
+    other(/[A-Z]/.test(char) ? UPPER : /[a-z]/.test(char) ? LOWER : DIGITS, char),
+  );
   // The digits of a number keep a leading digit other than 0, so the number writes them all.
   return /^[1-9][0-9]*$/.test(value) && swapped.startsWith('0') ? lookalike(value) : swapped;
 }

@@ -20,7 +20,10 @@ function pluralOf(language: string, count: number): string {
  * check, none yet) and a count worded unlike its stand-in keep their value: a page may well say them
  * otherwise. What else a page reads of a count stands or falls with the proof of its stand-in.
  */
-export function withCountSentinels(answer: TraceWireAnswer, language: string): { answer: TraceWireAnswer; paths: string[] } {
+export function withCountSentinels(
+  answer: TraceWireAnswer,
+  language: string,
+): { answer: TraceWireAnswer; paths: string[] } {
   const body = answer.body as TraceResponse | undefined;
   const checks: unknown = body?.Checks;
   if (checks === null || typeof checks !== 'object') return { answer, paths: [] };
@@ -29,9 +32,17 @@ export function withCountSentinels(answer: TraceWireAnswer, language: string): {
   for (const [path, sentinel] of COUNTS) {
     const key = path.slice('Checks.'.length);
     const count = replaced[key];
-    if (typeof count !== 'number' || !Number.isSafeInteger(count) || count < 2 || pluralOf(language, count) !== pluralOf(language, sentinel)) continue;
+    if (
+      typeof count !== 'number' ||
+      !Number.isSafeInteger(count) ||
+      count < 2 ||
+      pluralOf(language, count) !== pluralOf(language, sentinel)
+    )
+      continue;
     replaced[key] = sentinel;
     paths.push(path);
   }
-  return paths.length === 0 ? { answer, paths } : { answer: { ...answer, body: { ...body!, Checks: replaced as unknown as TraceChecks } }, paths };
+  return paths.length === 0
+    ? { answer, paths }
+    : { answer: { ...answer, body: { ...body!, Checks: replaced as unknown as TraceChecks } }, paths };
 }

@@ -21,7 +21,9 @@ const regexpSpecial = /[.*+?^${}()|[\]\\]/g;
 /** `html` cut at every occurrence of the distinct, non-empty `values`; longer values win where they overlap. */
 export function toTemplate(html: string, values: readonly string[]): HtmlTemplate {
   const escaped = values.map(escapeHtml);
-  const alternatives = [...new Set(escaped)].sort((a, b) => b.length - a.length).map((value) => value.replace(regexpSpecial, '\\$&'));
+  const alternatives = [...new Set(escaped)]
+    .sort((a, b) => b.length - a.length)
+    .map((value) => value.replace(regexpSpecial, '\\$&'));
   if (alternatives.length === 0) return { parts: [html], slots: [] };
   const pieces = html.split(new RegExp(`(${alternatives.join('|')})`));
   const parts: string[] = [];
@@ -37,5 +39,9 @@ export function fillTemplate({ parts, slots }: HtmlTemplate, values: readonly st
 }
 
 export function sameTemplate(a: HtmlTemplate, b: HtmlTemplate): boolean {
-  return a.parts.length === b.parts.length && a.parts.every((part, i) => part === b.parts[i]) && a.slots.every((slot, i) => slot === b.slots[i]);
+  return (
+    a.parts.length === b.parts.length &&
+    a.parts.every((part, i) => part === b.parts[i]) &&
+    a.slots.every((slot, i) => slot === b.slots[i])
+  );
 }

@@ -114,7 +114,9 @@ export function createRenderCache(
 
   // Which counts stand in for theirs is part of the form: its slots must then hold them.
   function formOf(view: PageView, leaves: Leaf[], counts: readonly string[]): string {
-    const kinds = leaves.map(({ path, value }) => `${path}:${value === '' ? 'empty' : value === null ? 'null' : typeof value}`);
+    const kinds = leaves.map(
+      ({ path, value }) => `${path}:${value === '' ? 'empty' : value === null ? 'null' : typeof value}`,
+    );
     return digest(JSON.stringify([view.route, view.language, view.answer.status, kinds, counts]));
   }
 
@@ -143,7 +145,9 @@ export function createRenderCache(
   function lookalikeView(view: PageView, html: PageHtml, leaves: Leaf[], slots: readonly string[]) {
     const swapped = new Map<string, string>();
     const values = slotValues(view, leaves, slots);
-    const swappedValues = values.map((value) => swapped.get(value) ?? swapped.set(value, absentLookalike(value, html)).get(value)!);
+    const swappedValues = values.map(
+      (value) => swapped.get(value) ?? swapped.set(value, absentLookalike(value, html)).get(value)!,
+    );
     const paths = new Map(slots.map((path, i) => [path, swappedValues[i]] as const).filter(([path]) => path !== CODE));
     const other: PageView = {
       ...view,
@@ -154,14 +158,20 @@ export function createRenderCache(
   }
 
   /** The page's templates for these slots, if a lookalike render proves them. */
-  async function proven(view: PageView, html: PageHtml, leaves: Leaf[], slots: readonly string[]): Promise<CachedPage | undefined> {
+  async function proven(
+    view: PageView,
+    html: PageHtml,
+    leaves: Leaf[],
+    slots: readonly string[],
+  ): Promise<CachedPage | undefined> {
     const values = slotValues(view, leaves, slots);
     if (!values.every((value) => cuttable(value, html))) return undefined;
     const page = { head: toTemplate(html.head, values), body: toTemplate(html.body, values) };
     const { other, swappedValues } = lookalikeView(view, html, leaves, slots);
     const otherHtml = await render(other);
     const same =
-      sameTemplate(page.head, toTemplate(otherHtml.head, swappedValues)) && sameTemplate(page.body, toTemplate(otherHtml.body, swappedValues));
+      sameTemplate(page.head, toTemplate(otherHtml.head, swappedValues)) &&
+      sameTemplate(page.body, toTemplate(otherHtml.body, swappedValues));
     return same ? page : undefined;
   }
 
@@ -169,8 +179,18 @@ export function createRenderCache(
    * The slots this form of answer may have cut: texts shown verbatim, proven all at once, else group by
    * group (paths holding the same text are one group: the markup cannot tell them apart), then together.
    */
-  async function learnForm(view: PageView, html: PageHtml, leaves: Leaf[], counts: readonly string[]): Promise<readonly string[] | null> {
-    const shown = [CODE, ...leaves.filter(({ value }) => typeof value === 'string' && value.length >= MIN_SLOT_LENGTH).map(({ path }) => path)];
+  async function learnForm(
+    view: PageView,
+    html: PageHtml,
+    leaves: Leaf[],
+    counts: readonly string[],
+  ): Promise<readonly string[] | null> {
+    const shown = [
+      CODE,
+      ...leaves
+        .filter(({ value }) => typeof value === 'string' && value.length >= MIN_SLOT_LENGTH)
+        .map(({ path }) => path),
+    ];
     const groups = new Map<string, string[]>();
     // A count's stand-in is a slot even where the page does not show it: the proof then covers what the
     // page reads of it, and its value stays out of the key.
@@ -189,7 +209,13 @@ export function createRenderCache(
   }
 
   /** The form's slots, learning them now if it is new or its last failure may be retried; null: none. */
-  async function slotsOf(form: string, view: PageView, html: PageHtml, leaves: Leaf[], counts: readonly string[]): Promise<readonly string[] | null> {
+  async function slotsOf(
+    form: string,
+    view: PageView,
+    html: PageHtml,
+    leaves: Leaf[],
+    counts: readonly string[],
+  ): Promise<readonly string[] | null> {
     const known = forms.get(form);
     if (known?.slots) return known.slots;
     if (known && (known.tries >= MAX_TRIES || now() - known.triedAt < RETRY_AFTER_MS)) return null;

@@ -2,7 +2,20 @@
  * Attributes a browser reads as a URL: a text filled in there could change where a link or an image
  * points, which a proof by lookalike on one value cannot vouch for.
  */
-const URL_ATTRIBUTES = new Set(['action', 'background', 'cite', 'data', 'formaction', 'href', 'manifest', 'ping', 'poster', 'src', 'srcset', 'xlink:href']);
+const URL_ATTRIBUTES = new Set([
+  'action',
+  'background',
+  'cite',
+  'data',
+  'formaction',
+  'href',
+  'manifest',
+  'ping',
+  'poster',
+  'src',
+  'srcset',
+  'xlink:href',
+]);
 
 function insideElement(html: string, at: number, name: string): boolean {
   const open = html.lastIndexOf(`<${name}`, at);

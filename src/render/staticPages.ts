@@ -6,7 +6,10 @@ import { vietnamDay, type PageHtml } from './renderCache';
  * instead of for every visit. Holds today's pages only, one per route and language: the callers' routes
  * and languages are a fixed few, whatever the address was.
  */
-export function createStaticPages(render: (route: string, language: string) => Promise<PageHtml>, { now = Date.now } = {}) {
+export function createStaticPages(
+  render: (route: string, language: string) => Promise<PageHtml>,
+  { now = Date.now } = {},
+) {
   const pages = new Map<string, PageHtml>();
   let day = '';
   const counts = { filled: 0, rendered: 0 };

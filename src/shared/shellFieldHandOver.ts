@@ -38,7 +38,12 @@ export function createShellFields() {
       for (const element of Array.from(root.querySelectorAll<TextField>(TEXT_FIELDS)).slice(0, MAX_HELD)) {
         release(element.id);
         const listening = new AbortController();
-        const field: HeldField = { element, initial: element.defaultValue, focused: element === document.activeElement, listening };
+        const field: HeldField = {
+          element,
+          initial: element.defaultValue,
+          focused: element === document.activeElement,
+          listening,
+        };
         held.set(element.id, field);
         const { signal } = listening;
         element.addEventListener('focus', () => (field.focused = true), { signal });
@@ -47,7 +52,8 @@ export function createShellFields() {
         // the field, unless the whole window lost the focus (another tab or app), where the field keeps it.
         element.addEventListener(
           'blur',
-          () => queueMicrotask(() => element.isConnected && document.activeElement !== element && (field.focused = false)),
+          () =>
+            queueMicrotask(() => element.isConnected && document.activeElement !== element && (field.focused = false)),
           { signal },
         );
       }
@@ -70,7 +76,8 @@ export function createShellFields() {
       if (typed !== null) input.value = typed;
       input.focus();
       // The caret's offsets point into the shell's text: they mean nothing in another one.
-      if (input.value === element.value) input.setSelectionRange(element.selectionStart, element.selectionEnd, element.selectionDirection ?? undefined);
+      if (input.value === element.value)
+        input.setSelectionRange(element.selectionStart, element.selectionEnd, element.selectionDirection ?? undefined);
     },
 
     /**

@@ -48,8 +48,12 @@ const STATES: State[] = [
       const dialog = page.getByRole('dialog', { name: t.scanner.title });
       await dialog.getByRole('button', { name: t.scanner.close }).waitFor();
       // Colour contrast is measured on the settled dialog, not during its fade-in.
-      await expect.poll(() => dialog.evaluate((element) => getComputedStyle(element.parentElement ?? element).opacity)).toBe('1');
-      await expect.poll(() => dialog.getByLabel(t.scanner.video).evaluate((video: HTMLVideoElement) => video.videoWidth)).toBeGreaterThan(0);
+      await expect
+        .poll(() => dialog.evaluate((element) => getComputedStyle(element.parentElement ?? element).opacity))
+        .toBe('1');
+      await expect
+        .poll(() => dialog.getByLabel(t.scanner.video).evaluate((video: HTMLVideoElement) => video.videoWidth))
+        .toBeGreaterThan(0);
     },
   },
 ];

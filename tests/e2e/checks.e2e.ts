@@ -25,7 +25,11 @@ const SOON_CODE = 'SE27A0101X30X00001';
  */
 function device(profile: Profile, name: string): BrowserContextOptions {
   // Axe is injected as a script: the page's CSP would refuse it.
-  return { ...profile.context, bypassCSP: true, userAgent: `Mozilla/5.0 (Linux; Android 15; ${name}) Chrome/142.0 Mobile Safari/537.36` };
+  return {
+    ...profile.context,
+    bypassCSP: true,
+    userAgent: `Mozilla/5.0 (Linux; Android 15; ${name}) Chrome/142.0 Mobile Safari/537.36`,
+  };
 }
 
 const today = (language: string) => formatDay(traceDayOf(new Date()), language);
@@ -83,14 +87,21 @@ describe('recall watch', () => {
     const row = rows.find((entry) => entry.code === SOON_CODE);
     if (!row) throw new Error(`${SOON_CODE} is not in ${TRACE_DATA}`);
     recallFile = join(dir, 'recall.json');
-    await writeFile(recallFile, JSON.stringify([{ ...row, lotStatus: 'recalled', recallReason: 'Bao bì có thể bị hở' }]));
+    await writeFile(
+      recallFile,
+      JSON.stringify([{ ...row, lotStatus: 'recalled', recallReason: 'Bao bì có thể bị hở' }]),
+    );
   });
   afterAll(async () => {
     await rm(dir, { recursive: true, force: true });
   });
 
   it('re-checks the codes kept on the phone when the page opens and shows a lot recalled since, with a link to its result', async () => {
-    const { page, t, traceCalls, problems } = await suite.open('vi', device(PHONE_VI, 'recall phone'), `/dt?qr=${SOON_CODE}`);
+    const { page, t, traceCalls, problems } = await suite.open(
+      'vi',
+      device(PHONE_VI, 'recall phone'),
+      `/dt?qr=${SOON_CODE}`,
+    );
     await checksLine(page, t.checks.first).waitFor();
     expect(await page.getByRole('heading', { name: t.recall.title }).count()).toBe(0);
 

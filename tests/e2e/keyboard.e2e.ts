@@ -24,7 +24,9 @@ describe('keyboard only in Chromium (desktop)', () => {
     const en = lookupPage(page, TEXTS.en);
     await en.fullyLoaded();
 
-    const toVietnamese = page.getByRole('button', { name: fill(TEXTS.en.layout.languageButton, { current: 'EN', next: 'Tiếng Việt' }) });
+    const toVietnamese = page.getByRole('button', {
+      name: fill(TEXTS.en.layout.languageButton, { current: 'EN', next: 'Tiếng Việt' }),
+    });
     await tabTo(page, toVietnamese);
     await page.keyboard.press('Enter');
     const ui = lookupPage(page, TEXTS.vi);

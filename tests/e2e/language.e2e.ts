@@ -18,7 +18,8 @@ function languageButton(page: Page, language: Language) {
 
 const htmlLang = (page: Page) => page.evaluate(() => document.documentElement.lang);
 const title = (page: Page) => page.evaluate(() => document.title);
-const description = (page: Page) => page.evaluate(() => document.querySelector('meta[name="description"]')?.getAttribute('content'));
+const description = (page: Page) =>
+  page.evaluate(() => document.querySelector('meta[name="description"]')?.getAttribute('content'));
 
 describe('language in Chromium', () => {
   it('a Vietnamese phone gets Vietnamese; the VI button switches every text to English at once, and a reload keeps it', async () => {

@@ -19,7 +19,11 @@ beforeAll(async () => {
   const env = { RATE_LIMIT_MAX: '0' };
   [rendered, staticHost] = await Promise.all([
     startTraceServer({ page, importFiles: [TRACE_DATA], env }),
-    startTraceServer({ page: { ...page, ssrEntry: `${page.staticDir}/no-render-module.js` }, importFiles: [TRACE_DATA], env }),
+    startTraceServer({
+      page: { ...page, ssrEntry: `${page.staticDir}/no-render-module.js` },
+      importFiles: [TRACE_DATA],
+      env,
+    }),
   ]);
   browser = await launchChromium({ camera: 'pattern' });
 });
@@ -73,14 +77,20 @@ describe.each([
 it('a tap on Search before the script ran still submits the form as HTML does', async () => {
   const { page, release } = await beforeItsScript(`${rendered!.url}/dt?qr=${UNIT_CODE}`);
   await page.getByRole('textbox', { name: t.lookup.inputLabel }).fill(CARTON_CODE);
-  await Promise.all([page.waitForURL(`**/dt?qr=${CARTON_CODE}`), page.getByRole('button', { name: t.lookup.search }).tap()]);
+  await Promise.all([
+    page.waitForURL(`**/dt?qr=${CARTON_CODE}`),
+    page.getByRole('button', { name: t.lookup.search }).tap(),
+  ]);
   release();
   await page.getByRole('table').filter({ hasText: CARTON_CODE }).waitFor();
 });
 
 describe("the server's result on a rendered deep link", () => {
   /** The deep link's page, once its script is live (the photo button turns on with its chunk). */
-  async function livePage(path: string, beforeLoad?: (page: Page) => Promise<unknown>): Promise<{ page: Page; problems: string[] }> {
+  async function livePage(
+    path: string,
+    beforeLoad?: (page: Page) => Promise<unknown>,
+  ): Promise<{ page: Page; problems: string[] }> {
     const context = await browser!.newContext(PHONE_VI.context);
     contexts.push(context);
     const page = await context.newPage();
@@ -94,7 +104,10 @@ describe("the server's result on a rendered deep link", () => {
   it('stays the HTML the server sent: the page hydrates the field and the header, not the result', async () => {
     const { page, problems } = await livePage(`/dt?qr=${UNIT_CODE}`);
     const reactKeys = (selector: string) =>
-      page.locator(selector).first().evaluate((element) => Object.keys(element).filter((key) => key.startsWith('__react')).length);
+      page
+        .locator(selector)
+        .first()
+        .evaluate((element) => Object.keys(element).filter((key) => key.startsWith('__react')).length);
     expect(await reactKeys('input[name="qr"]')).toBeGreaterThan(0);
     expect(await reactKeys('table')).toBe(0);
     expect(problems).toEqual([]);
@@ -108,17 +121,23 @@ describe("the server's result on a rendered deep link", () => {
       }),
     );
     await page.getByRole('button', { name: t.share.button }).tap();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { __shared: { url: string }[] }).__shared.map(({ url }) => url))).toEqual([
-      `${rendered!.url}/dt?qr=${UNIT_CODE}`,
-    ]);
+    await expect
+      .poll(() =>
+        page.evaluate(() => (window as unknown as { __shared: { url: string }[] }).__shared.map(({ url }) => url)),
+      )
+      .toEqual([`${rendered!.url}/dt?qr=${UNIT_CODE}`]);
   });
 
   it("shows all of a carton's codes at the first tap, the focus on the first one it revealed", async () => {
     const { page } = await livePage(`/dt?qr=${CARTON_CODE}`);
     const codes = page.getByRole('region', { name: t.labels.canList }).getByRole('link');
     expect(await codes.count()).toBe(10);
-    const showAll = page.getByRole('button', { name: new RegExp(fill(t.summary.showAllUnits_other, { count: '(\\d+)' })) });
-    const all = Number(new RegExp(fill(t.summary.showAllUnits_other, { count: '(\\d+)' })).exec(await showAll.innerText())?.[1]);
+    const showAll = page.getByRole('button', {
+      name: new RegExp(fill(t.summary.showAllUnits_other, { count: '(\\d+)' })),
+    });
+    const all = Number(
+      new RegExp(fill(t.summary.showAllUnits_other, { count: '(\\d+)' })).exec(await showAll.innerText())?.[1],
+    );
     expect(all).toBeGreaterThan(10);
     await showAll.tap();
     await expect.poll(() => codes.count()).toBe(all);
@@ -126,7 +145,9 @@ describe("the server's result on a rendered deep link", () => {
   });
 
   it('shows the placeholder where its picture fails to load', async () => {
-    const { page } = await livePage(`/dt?qr=${UNIT_CODE}`, (page) => page.route(/\/images\//, (route) => route.fulfill({ status: 404 })));
+    const { page } = await livePage(`/dt?qr=${UNIT_CODE}`, (page) =>
+      page.route(/\/images\//, (route) => route.fulfill({ status: 404 })),
+    );
     await expect.poll(() => page.getByRole('img', { name: /Sữa bột Đồng Xanh Gold 900g/ }).count()).toBe(0);
     expect(await page.getByRole('table').textContent()).toContain('Sữa bột Đồng Xanh Gold 900g');
   });

@@ -51,7 +51,12 @@ describe.each(PROFILES)('typed lookup in Chromium ($name)', ({ language, context
     });
     expect(style.fontStyle).toBe('italic');
     expect(style.color).not.toBe('rgb(0, 0, 0)');
-    expect(style.color).not.toBe(await ui.resultTable.getByRole('cell').first().evaluate((cell) => getComputedStyle(cell).color));
+    expect(style.color).not.toBe(
+      await ui.resultTable
+        .getByRole('cell')
+        .first()
+        .evaluate((cell) => getComputedStyle(cell).color),
+    );
   });
 
   it('the clear button appears only with text, empties the input and keeps the focus there', async () => {
@@ -82,19 +87,22 @@ describe.each(PROFILES)('typed lookup in Chromium ($name)', ({ language, context
     expect(traceCalls).toEqual([]);
   });
 
-  it.each(['1D24B3261X54A232', '1D24B3261X54A2320XY'])('a code of invalid length (%s) shows the error and sends no request', async (code) => {
-    const { page, t, traceCalls } = await suite.open(language, context);
-    const ui = lookupPage(page, t);
+  it.each(['1D24B3261X54A232', '1D24B3261X54A2320XY'])(
+    'a code of invalid length (%s) shows the error and sends no request',
+    async (code) => {
+      const { page, t, traceCalls } = await suite.open(language, context);
+      const ui = lookupPage(page, t);
 
-    await ui.input.fill(code);
-    await ui.input.press('Enter');
+      await ui.input.fill(code);
+      await ui.input.press('Enter');
 
-    await ui.alert(t.errors.invalidCode).waitFor();
-    expect(await ui.searchButton.isDisabled()).toBe(true);
-    expect(await ui.noInformation.isVisible()).toBe(true);
-    expect(qrParam(page)).toBeNull();
-    expect(traceCalls).toEqual([]);
-  });
+      await ui.alert(t.errors.invalidCode).waitFor();
+      expect(await ui.searchButton.isDisabled()).toBe(true);
+      expect(await ui.noInformation.isVisible()).toBe(true);
+      expect(qrParam(page)).toBeNull();
+      expect(traceCalls).toEqual([]);
+    },
+  );
 
   it("an unknown code (HTTP 204) shows 'No products found'", async () => {
     const { page, t, traceCalls } = await suite.open(language, context);

@@ -6,13 +6,21 @@ import type { PageRenderResult, RenderPage, TraceWireAnswer } from '@/api/traceC
 // render gives, byte for byte (so it hydrates exactly as a rendered one).
 interface RenderModule {
   renderPage: RenderPage;
-  renderCacheStats: () => { filled: number; rendered: number; templates: number; bytes: number; codeless: { filled: number; rendered: number } };
+  renderCacheStats: () => {
+    filled: number;
+    rendered: number;
+    templates: number;
+    bytes: number;
+    codeless: { filled: number; rendered: number };
+  };
 }
 
 let instances = 0;
 /** A module instance of its own (its own cache): the query makes Node load the file anew. */
 async function loadRenderModule(): Promise<RenderModule> {
-  return (await import(/* @vite-ignore */ `${pathToFileURL(inject('e2ePage').ssrEntry).href}?instance=${++instances}`)) as RenderModule;
+  return (await import(
+    /* @vite-ignore */ `${pathToFileURL(inject('e2ePage').ssrEntry).href}?instance=${++instances}`
+  )) as RenderModule;
 }
 
 /**
@@ -35,7 +43,16 @@ function unit(code: string, name: string): TraceWireAnswer {
     body: {
       Data: {
         Products: [
-          { Code: code, ProductUnit: 'lon', ProductCode: 'SB900G', ProductName: name, Weight: 900, WeightType: 'gam', ProductDate: '2026-06-12', ExpireDate: '2028-06-12' },
+          {
+            Code: code,
+            ProductUnit: 'lon',
+            ProductCode: 'SB900G',
+            ProductName: name,
+            Weight: 900,
+            WeightType: 'gam',
+            ProductDate: '2026-06-12',
+            ExpireDate: '2028-06-12',
+          },
         ],
         Box: [],
       },
@@ -49,7 +66,17 @@ function carton(code: string): TraceWireAnswer {
     body: {
       Data: {
         Products: [],
-        Box: [{ Code: code, ProductUnit: 'thùng', ProductCode: 'ST180ID', ProductName: 'Sữa tươi tiệt trùng ít đường 180ml', ProductDate: '2026-11-05', ExpireDate: '2027-05-05', TotalPacket: 48 }],
+        Box: [
+          {
+            Code: code,
+            ProductUnit: 'thùng',
+            ProductCode: 'ST180ID',
+            ProductName: 'Sữa tươi tiệt trùng ít đường 180ml',
+            ProductDate: '2026-11-05',
+            ExpireDate: '2027-05-05',
+            TotalPacket: 48,
+          },
+        ],
       },
     },
   };
@@ -74,7 +101,11 @@ const CODES = ['5K24B3261X54A2320', '7Q93C1002Z11B4471', '2B71C4402Y88D1234', '8
 describe('a page filled in from the render cache', () => {
   it.each([
     ['a unit, Vietnamese', (code: string) => unit(code, 'Sữa bột Đồng Xanh Gold 900g'), 'vi'],
-    ['a unit whose name holds markup, English', (code: string) => unit(code, '<img src=x onerror=alert(1)> & "Gold"'), 'en'],
+    [
+      'a unit whose name holds markup, English',
+      (code: string) => unit(code, '<img src=x onerror=alert(1)> & "Gold"'),
+      'en',
+    ],
     ['a carton', carton, 'vi'],
   ])('is the page a render gives: %s', async (_name, answerFor, language) => {
     const warm = await loadRenderModule();
@@ -87,13 +118,20 @@ describe('a page filled in from the render cache', () => {
       expect(shown(filled)).toEqual(shown(rendered));
       expect(filled.body).toContain(code);
       expect(filled.body).not.toContain(CODES[0]);
-      expect(JSON.parse(filled.state)).toMatchObject({ traceApi: { mutations: { [code]: { status: 'fulfilled', data: expect.anything() } } } });
+      expect(JSON.parse(filled.state)).toMatchObject({
+        traceApi: { mutations: { [code]: { status: 'fulfilled', data: expect.anything() } } },
+      });
     }
     expect(warm.renderCacheStats().filled).toBe(CODES.length - 1);
   });
 
   it.each([
-    ["the address's code differs from the answer's (typed in lowercase): rendered", CODES[1].toLowerCase(), CODES[1], 0],
+    [
+      "the address's code differs from the answer's (typed in lowercase): rendered",
+      CODES[1].toLowerCase(),
+      CODES[1],
+      0,
+    ],
     // The field's placeholder shows this example code: the template keeps the placeholder as it is.
     ['the code also appears elsewhere on the page: filled, the rest kept', '1D24B3261X54A2320', '1D24B3261X54A2320', 1],
   ])('is right where %s', async (_name, typed, answered, filled) => {
@@ -110,23 +148,39 @@ describe('a page filled in from the render cache', () => {
 /** A unit's answer with what the service counted of its lookups (issue 26). */
 function checked(code: string, Lookups: number, Devices: number, Caution = false): TraceWireAnswer {
   const { status, body } = unit(code, 'Sữa bột Đồng Xanh Gold 900g');
-  return { status, body: { ...(body as object), Checks: { FirstDay: '2026-11-01', Lookups, Devices, Caution } } as TraceWireAnswer['body'] };
+  return {
+    status,
+    body: {
+      ...(body as object),
+      Checks: { FirstDay: '2026-11-01', Lookups, Devices, Caution },
+    } as TraceWireAnswer['body'],
+  };
 }
 
 describe('a counted code’s page (issue 26)', () => {
-  it.each(['vi', 'en'])('is filled in from the cache for every further count, as a render gives it (%s)', async (language) => {
-    const warm = await loadRenderModule();
-    await render(warm, `/dt?qr=${CODES[0]}`, checked(CODES[0], 5, 3), language);
-    await learned(warm, 1);
-    const further: [string, number, number][] = [[CODES[0], 6, 4], [CODES[0], 7, 4], [CODES[1], 2, 2], [CODES[2], 1_234, 987]];
-    for (const [code, lookups, devices] of further) {
-      const address = `/dt?qr=${code}`;
-      const filled = await render(warm, address, checked(code, lookups, devices), language);
-      expect(shown(filled)).toEqual(shown(await render(await uncachedModule(), address, checked(code, lookups, devices), language)));
-      expect(filled.body).toContain(`${devices}`);
-    }
-    expect(warm.renderCacheStats().filled).toBe(further.length);
-  });
+  it.each(['vi', 'en'])(
+    'is filled in from the cache for every further count, as a render gives it (%s)',
+    async (language) => {
+      const warm = await loadRenderModule();
+      await render(warm, `/dt?qr=${CODES[0]}`, checked(CODES[0], 5, 3), language);
+      await learned(warm, 1);
+      const further: [string, number, number][] = [
+        [CODES[0], 6, 4],
+        [CODES[0], 7, 4],
+        [CODES[1], 2, 2],
+        [CODES[2], 1_234, 987],
+      ];
+      for (const [code, lookups, devices] of further) {
+        const address = `/dt?qr=${code}`;
+        const filled = await render(warm, address, checked(code, lookups, devices), language);
+        expect(shown(filled)).toEqual(
+          shown(await render(await uncachedModule(), address, checked(code, lookups, devices), language)),
+        );
+        expect(filled.body).toContain(`${devices}`);
+      }
+      expect(warm.renderCacheStats().filled).toBe(further.length);
+    },
+  );
 
   it.each([
     ['a first check', 1, 1, false],
@@ -138,7 +192,9 @@ describe('a counted code’s page (issue 26)', () => {
     await learned(warm, 1);
     const address = `/dt?qr=${CODES[1]}`;
     const page = await render(warm, address, checked(CODES[1], lookups, devices, caution), 'en');
-    expect(shown(page)).toEqual(shown(await render(await uncachedModule(), address, checked(CODES[1], lookups, devices, caution), 'en')));
+    expect(shown(page)).toEqual(
+      shown(await render(await uncachedModule(), address, checked(CODES[1], lookups, devices, caution), 'en')),
+    );
     expect(warm.renderCacheStats().filled).toBe(0);
     // It learns that page in its own right.
     await learned(warm, 2);
@@ -171,7 +227,12 @@ describe('addresses of the same page', () => {
     await render(warm, `/dt?qr=${CODES[0]}`, unit(CODES[0], name));
     await learned(warm, 1);
     const code = CODES[1];
-    const addresses = [`/dt?qr=${code}&x=1`, `/dt?x=2&qr=${code}`, `/dt?qr=${code.slice(0, 8)}-${code.slice(8)}`, `/dt?qr=${code}&lng=vi&utm=${'z'.repeat(300)}`];
+    const addresses = [
+      `/dt?qr=${code}&x=1`,
+      `/dt?x=2&qr=${code}`,
+      `/dt?qr=${code.slice(0, 8)}-${code.slice(8)}`,
+      `/dt?qr=${code}&lng=vi&utm=${'z'.repeat(300)}`,
+    ];
     for (const address of addresses) {
       const filled = await render(warm, address, unit(code, name));
       expect(shown(filled)).toEqual(shown(await render(await uncachedModule(), address, unit(code, name))));
@@ -181,7 +242,7 @@ describe('addresses of the same page', () => {
     expect(warm.renderCacheStats().bytes).toBeGreaterThan(0);
   });
 
-  it('serves a page without a code from the day\'s copy, and one with a code it cannot send as rendered', async () => {
+  it("serves a page without a code from the day's copy, and one with a code it cannot send as rendered", async () => {
     const warm = await loadRenderModule();
     const home = await render(warm, '/', unit(CODES[0], 'x'));
     const again = await render(warm, `/?n=${Math.random()}`, unit(CODES[0], 'x'));

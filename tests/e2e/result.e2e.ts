@@ -76,7 +76,9 @@ const STATES: State[] = [
     clock: '2027-02-20T08:00:00+07:00',
     reach: async (page, t) => {
       await typeAndSearch(page, t, SOON_CODE);
-      await summary(page, 'Sữa tươi tiệt trùng ít đường 180ml').getByText(fill(t.expiry.soon_other, { count: 9 })).waitFor();
+      await summary(page, 'Sữa tươi tiệt trùng ít đường 180ml')
+        .getByText(fill(t.expiry.soon_other, { count: 9 }))
+        .waitFor();
     },
   },
   {
@@ -97,7 +99,8 @@ describe.each(PROFILES)('the result at a glance ($name)', ({ language, context }
     await reach(page, t, language);
     expect(problems).toEqual([]);
     expect(await axeViolations(page)).toEqual([]);
-    if (context === PHONE_VI.context) await page.screenshot({ path: join(SHOTS, `result-${name}.png`), fullPage: true });
+    if (context === PHONE_VI.context)
+      await page.screenshot({ path: join(SHOTS, `result-${name}.png`), fullPage: true });
     else await page.screenshot({ path: join(SHOTS, `result-${name}-desktop-${language}.png`), fullPage: true });
   });
 
@@ -125,7 +128,8 @@ describe.each(PROFILES)('the result at a glance ($name)', ({ language, context }
     const alert = lookupPage(page, t).alert(t.errors.systemError);
     await alert.getByText(t.help.retryHint).waitFor();
     expect(await axeViolations(page)).toEqual([]);
-    if (context === PHONE_VI.context) await page.screenshot({ path: join(SHOTS, 'result-system-error.png'), fullPage: true });
+    if (context === PHONE_VI.context)
+      await page.screenshot({ path: join(SHOTS, 'result-system-error.png'), fullPage: true });
     await alert.getByRole('button', { name: t.help.retry }).click();
     await lookupPage(page, t).resultTable.waitFor();
     expect(traceCalls).toHaveLength(2);
@@ -153,7 +157,9 @@ const EXTRA_STATES: { name: string; code: string; reach: (page: Page, t: Texts) 
     reach: async (page) => {
       const photo = page.getByRole('img', { name: /Sữa bột Đồng Xanh Gold 900g/ });
       // The picture the import stored, served by the service: loaded, at its fixed size.
-      await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+      await expect
+        .poll(() => photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
+        .toBe(true);
       expect(await photo.getAttribute('src')).toMatch(/^\/qrinfo-svc\/api\/images\/[0-9a-f]{32}\.svg$/);
       expect(await photo.boundingBox()).toMatchObject({ width: 96, height: 96 });
     },
@@ -188,29 +194,32 @@ const EXTRA_STATES: { name: string; code: string; reach: (page: Page, t: Texts) 
   },
 ];
 
-describe.each(PROFILES)("the contract's optional fields, from the reference service ($name)", ({ language, context }) => {
-  it.each(EXTRA_STATES)('$name', async ({ name, code, reach }) => {
-    const { page, t, problems } = await suite.open(language, { ...context, bypassCSP: true });
-    await typeAndSearch(page, t, code);
-    await reach(page, t);
-    expect(problems).toEqual([]);
-    expect(await axeViolations(page)).toEqual([]);
-    const suffix = context === PHONE_VI.context ? '' : `-desktop-${language}`;
-    // From the top: the fixed app bar would otherwise sit across the middle of a full-page shot.
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await page.screenshot({ path: join(SHOTS, `result-${name}${suffix}.png`), fullPage: true });
-  });
+describe.each(PROFILES)(
+  "the contract's optional fields, from the reference service ($name)",
+  ({ language, context }) => {
+    it.each(EXTRA_STATES)('$name', async ({ name, code, reach }) => {
+      const { page, t, problems } = await suite.open(language, { ...context, bypassCSP: true });
+      await typeAndSearch(page, t, code);
+      await reach(page, t);
+      expect(problems).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
+      const suffix = context === PHONE_VI.context ? '' : `-desktop-${language}`;
+      // From the top: the fixed app bar would otherwise sit across the middle of a full-page shot.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: join(SHOTS, `result-${name}${suffix}.png`), fullPage: true });
+    });
 
-  it("looks a unit's carton up from its link, and a carton's unit from the list", async () => {
-    const { page, t, problems } = await suite.open(language, context);
-    await typeAndSearch(page, t, UNIT_IN_CARTON_CODE);
-    await page.getByRole('link', { name: fill(t.summary.inCarton_other, { carton: CARTON, count: 48 }) }).click();
-    await page.waitForURL(`**/dt?qr=${CARTON}`);
-    const list = page.getByRole('region', { name: t.labels.canList });
-    await list.getByRole('link', { name: 'HP26A1105C48B0007' }).click();
-    await page.waitForURL('**/dt?qr=HP26A1105C48B0007');
-    await page.getByRole('link', { name: fill(t.summary.inCarton_other, { carton: CARTON, count: 48 }) }).waitFor();
-    expect(await lookupPage(page, t).input.inputValue()).toBe('HP26A1105C48B0007');
-    expect(problems).toEqual([]);
-  });
-});
+    it("looks a unit's carton up from its link, and a carton's unit from the list", async () => {
+      const { page, t, problems } = await suite.open(language, context);
+      await typeAndSearch(page, t, UNIT_IN_CARTON_CODE);
+      await page.getByRole('link', { name: fill(t.summary.inCarton_other, { carton: CARTON, count: 48 }) }).click();
+      await page.waitForURL(`**/dt?qr=${CARTON}`);
+      const list = page.getByRole('region', { name: t.labels.canList });
+      await list.getByRole('link', { name: 'HP26A1105C48B0007' }).click();
+      await page.waitForURL('**/dt?qr=HP26A1105C48B0007');
+      await page.getByRole('link', { name: fill(t.summary.inCarton_other, { carton: CARTON, count: 48 }) }).waitFor();
+      expect(await lookupPage(page, t).input.inputValue()).toBe('HP26A1105C48B0007');
+      expect(problems).toEqual([]);
+    });
+  },
+);

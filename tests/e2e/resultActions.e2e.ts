@@ -30,7 +30,10 @@ function smallTargets(page: Page): Promise<string[]> {
       .filter((element) => element.offsetParent !== null)
       .map((element) => ({ element, box: element.getBoundingClientRect() }))
       .filter(({ box }) => box.width < 44 || box.height < 44)
-      .map(({ element, box }) => `${element.tagName} "${element.textContent || element.getAttribute('aria-label')}" ${box.width}x${box.height}`),
+      .map(
+        ({ element, box }) =>
+          `${element.tagName} "${element.textContent || element.getAttribute('aria-label')}" ${box.width}x${box.height}`,
+      ),
   );
 }
 
@@ -47,17 +50,23 @@ describe.each(PROFILES)('after a result ($name)', ({ language, context }) => {
     // The text carries what the service counted of the code (issue 26), which depends on the lookups before this one.
     const since = [t.checks.since_one, t.checks.since_other].map((text) => fill(text, { count: '\\d+', date: '.+' }));
     const checks = new RegExp(`^(${[t.checks.first, ...since].join('|')})$`);
-    await expect.poll(() => page.evaluate(() => window.__shared)).toEqual([
-      {
-        title: `Sữa bột Đồng Xanh Gold 900g – ${language === 'vi' ? 'thông tin truy xuất nguồn gốc' : 'trace information'}`,
-        text: expect.stringMatching(checks),
-        url: `${suite.url}/dt?qr=${UNIT_CODE}`,
-      },
-    ]);
+    await expect
+      .poll(() => page.evaluate(() => window.__shared))
+      .toEqual([
+        {
+          title: `Sữa bột Đồng Xanh Gold 900g – ${language === 'vi' ? 'thông tin truy xuất nguồn gốc' : 'trace information'}`,
+          text: expect.stringMatching(checks),
+          url: `${suite.url}/dt?qr=${UNIT_CODE}`,
+        },
+      ]);
   });
 
   it('copies the link, with lng once the visitor chose a language, and says so', async () => {
-    const { page, t, context: browserContext } = await suite.open(language, { ...context, bypassCSP: true, permissions: ['clipboard-read', 'clipboard-write'] });
+    const {
+      page,
+      t,
+      context: browserContext,
+    } = await suite.open(language, { ...context, bypassCSP: true, permissions: ['clipboard-read', 'clipboard-write'] });
     await browserContext.addInitScript(() => Reflect.deleteProperty(Navigator.prototype, 'share'));
     await page.reload();
     await search(page, t, CARTON_CODE);
@@ -65,7 +74,8 @@ describe.each(PROFILES)('after a result ($name)', ({ language, context }) => {
     await page.getByText(t.share.copied).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${suite.url}/dt?qr=${CARTON_CODE}`);
     expect(await axeViolations(page)).toEqual([]);
-    if (context === PHONE_VI.context) await page.screenshot({ path: join(SHOTS, 'result-link-copied.png'), fullPage: true });
+    if (context === PHONE_VI.context)
+      await page.screenshot({ path: join(SHOTS, 'result-link-copied.png'), fullPage: true });
 
     // The visitor picks the other language: the link now says which.
     const other = language === 'vi' ? 'en' : 'vi';
@@ -73,7 +83,9 @@ describe.each(PROFILES)('after a result ($name)', ({ language, context }) => {
     const { TEXTS } = await import('../support/browser/texts');
     await page.getByRole('button', { name: TEXTS[other].share.button }).click();
     await page.getByText(TEXTS[other].share.copied).waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${suite.url}/dt?qr=${CARTON_CODE}&lng=${other}`);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      `${suite.url}/dt?qr=${CARTON_CODE}&lng=${other}`,
+    );
   });
 
   it('keeps recent lookups on this device: one tap looks again, a button clears them', async () => {
@@ -85,7 +97,8 @@ describe.each(PROFILES)('after a result ($name)', ({ language, context }) => {
     const recent = page.getByRole('region', { name: t.recent.title });
     await recent.getByRole('link', { name: /Sữa bột Đồng Xanh Gold 900g/ }).waitFor();
     expect(await axeViolations(page)).toEqual([]);
-    if (context === PHONE_VI.context) await page.screenshot({ path: join(SHOTS, 'result-recent-lookups.png'), fullPage: true });
+    if (context === PHONE_VI.context)
+      await page.screenshot({ path: join(SHOTS, 'result-recent-lookups.png'), fullPage: true });
 
     await page.reload();
     await recent.getByRole('link', { name: /Sữa bột Đồng Xanh Gold 900g/ }).click();
@@ -171,8 +184,14 @@ describe('desktop', () => {
   it('keeps the scan buttons beside the field on one line', async () => {
     const { page, t } = await suite.open('en', DESKTOP_EN.context);
     const ui = lookupPage(page, t);
-    const [field, camera, searchButton] = await Promise.all([ui.input.boundingBox(), ui.cameraButton.boundingBox(), ui.searchButton.boundingBox()]);
-    expect(Math.abs((camera?.y ?? 0) + (camera?.height ?? 0) / 2 - ((field?.y ?? 0) + (field?.height ?? 0) / 2))).toBeLessThan(12);
+    const [field, camera, searchButton] = await Promise.all([
+      ui.input.boundingBox(),
+      ui.cameraButton.boundingBox(),
+      ui.searchButton.boundingBox(),
+    ]);
+    expect(
+      Math.abs((camera?.y ?? 0) + (camera?.height ?? 0) / 2 - ((field?.y ?? 0) + (field?.height ?? 0) / 2)),
+    ).toBeLessThan(12);
     expect(Math.abs((searchButton?.y ?? 0) - (camera?.y ?? 0))).toBeLessThan(12);
   });
 });

@@ -62,7 +62,9 @@ async function openLookupPage(
 /** Which engine answered each decode of the page, from the marks the decode client leaves. */
 function decodeMarks(page: Page): Promise<{ engine: string; found: number }[]> {
   return page.evaluate(() =>
-    performance.getEntriesByName('scanner:decoded').map((mark) => (mark as PerformanceMark).detail as { engine: string; found: number }),
+    performance
+      .getEntriesByName('scanner:decoded')
+      .map((mark) => (mark as PerformanceMark).detail as { engine: string; found: number }),
   );
 }
 
@@ -139,7 +141,9 @@ describe('photo scanner in Chromium', () => {
 
   it('a photo without a code shows its message', async () => {
     const photo = join(workDir, 'blank.jpg');
-    await sharp({ create: { width: 800, height: 600, channels: 3, background: '#d8d2c4' } }).jpeg().toFile(photo);
+    await sharp({ create: { width: 800, height: 600, channels: 3, background: '#d8d2c4' } })
+      .jpeg()
+      .toFile(photo);
     const { page, problems } = await openLookupPage({ camera: 'none' });
 
     await choosePhoto(page, photo);
@@ -200,7 +204,7 @@ describe('the decode worker', () => {
 
   // --js-flags=--noexpose_wasm does not reach this Chromium's pages, and a worker gets no init script
   // that could delete WebAssembly; a policy without 'wasm-unsafe-eval' is how a site really turns it off.
-  it('when the page\'s policy forbids WebAssembly, @zxing/library reads the camera and the photo', async () => {
+  it("when the page's policy forbids WebAssembly, @zxing/library reads the camera and the photo", async () => {
     const stricter: string[] = [];
     const withoutWasm = (context: BrowserContext) =>
       context.route('**/*', async (route) => {
@@ -219,7 +223,9 @@ describe('the decode worker', () => {
     // The policy, and nothing else, kept WebAssembly out: zxing-wasm's loader reports the refusal.
     const byPolicy = /violates the following Content Security policy/i;
     expect(problems.some((problem) => byPolicy.test(problem))).toBe(true);
-    expect(problems.filter((problem) => !byPolicy.test(problem) && !/ArrayBuffer instantiation/.test(problem))).toEqual([]);
+    expect(problems.filter((problem) => !byPolicy.test(problem) && !/ArrayBuffer instantiation/.test(problem))).toEqual(
+      [],
+    );
   });
 });
 

@@ -1,7 +1,15 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BLANK_FIELDS_CODE, CARTON_CODE, startKnownDataServer, TRACE_PATH, UNIT_CODE, UNKNOWN_CODE, e2eSuite } from '../support/browser/e2eSuite';
+import {
+  BLANK_FIELDS_CODE,
+  CARTON_CODE,
+  startKnownDataServer,
+  TRACE_PATH,
+  UNIT_CODE,
+  UNKNOWN_CODE,
+  e2eSuite,
+} from '../support/browser/e2eSuite';
 import { lookupPage } from '../support/browser/lookupPage';
 import { PHONE_VI } from '../support/browser/profiles';
 import { TEXTS, fill, type Language } from '../support/browser/texts';
@@ -62,7 +70,11 @@ const SHOTS_TO_TAKE: Shot[] = [
   { name: 'product', path: `/?qr=${UNIT_CODE}`, reach: (page) => lookupPage(page, vi).resultTable.waitFor() },
   { name: 'box', path: `/dt?qr=${CARTON_CODE}`, reach: (page) => lookupPage(page, vi).resultTable.waitFor() },
   { name: 'updating', path: `/?qr=${BLANK_FIELDS_CODE}`, reach: (page) => lookupPage(page, vi).resultTable.waitFor() },
-  { name: 'not-found-204', path: `/?qr=${UNKNOWN_CODE}`, reach: (page) => lookupPage(page, vi).alert(vi.errors.noProducts).waitFor() },
+  {
+    name: 'not-found-204',
+    path: `/?qr=${UNKNOWN_CODE}`,
+    reach: (page) => lookupPage(page, vi).alert(vi.errors.noProducts).waitFor(),
+  },
   {
     name: 'system-error-401',
     path: '/',
@@ -75,19 +87,37 @@ const SHOTS_TO_TAKE: Shot[] = [
       await ui.alert(fill(vi.errors.systemErrorAt, { code: 401, endpoint: TRACE_PATH })).waitFor();
     },
   },
-  { name: 'page-not-found', path: '/no/such/page', reach: (page) => page.getByRole('heading', { name: vi.notFound.title }).waitFor() },
+  {
+    name: 'page-not-found',
+    path: '/no/such/page',
+    reach: (page) => page.getByRole('heading', { name: vi.notFound.title }).waitFor(),
+  },
   {
     name: 'scanner-open',
     path: '/',
     reach: async (page) => {
       await lookupPage(page, vi).cameraButton.click();
       const dialog = page.getByRole('dialog', { name: vi.scanner.title });
-      await expect.poll(() => dialog.getByLabel(vi.scanner.video).evaluate((video: HTMLVideoElement) => video.videoWidth)).toBeGreaterThan(0);
-      await expect.poll(() => dialog.evaluate((element) => getComputedStyle(element.parentElement ?? element).opacity)).toBe('1');
+      await expect
+        .poll(() => dialog.getByLabel(vi.scanner.video).evaluate((video: HTMLVideoElement) => video.videoWidth))
+        .toBeGreaterThan(0);
+      await expect
+        .poll(() => dialog.evaluate((element) => getComputedStyle(element.parentElement ?? element).opacity))
+        .toBe('1');
     },
   },
-  { name: 'product-en', language: 'en', path: `/?lng=en&qr=${UNIT_CODE}`, reach: (page) => lookupPage(page, TEXTS.en).resultTable.waitFor() },
-  { name: 'box-en', language: 'en', path: `/dt?lng=en&qr=${CARTON_CODE}`, reach: (page) => lookupPage(page, TEXTS.en).resultTable.waitFor() },
+  {
+    name: 'product-en',
+    language: 'en',
+    path: `/?lng=en&qr=${UNIT_CODE}`,
+    reach: (page) => lookupPage(page, TEXTS.en).resultTable.waitFor(),
+  },
+  {
+    name: 'box-en',
+    language: 'en',
+    path: `/dt?lng=en&qr=${CARTON_CODE}`,
+    reach: (page) => lookupPage(page, TEXTS.en).resultTable.waitFor(),
+  },
 ];
 
 describe('phone screenshots (390 x 844) and the 360 px width check', () => {

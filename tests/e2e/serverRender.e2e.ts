@@ -11,7 +11,10 @@ const suite = e2eSuite();
 const PRODUCT = 'Sữa bột Đồng Xanh Gold 900g';
 
 /** The first response of an address, as a crawler or a phone's first byte sees it: no browser. */
-async function firstHtml(path: string, headers: Record<string, string> = {}): Promise<{ status: number; html: string; headers: Headers }> {
+async function firstHtml(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; html: string; headers: Headers }> {
   const response = await fetch(`${suite.url}${path}`, { headers });
   return { status: response.status, html: await response.text(), headers: response.headers };
 }
@@ -169,10 +172,15 @@ describe.each(PROFILES)('with JavaScript ($name)', ({ language, context }) => {
   it('fetches the scripts it starts with together, as its loader lists them, and the scanner after', async () => {
     const { page } = await suite.open(language, context, `/dt?qr=${UNIT_CODE}`);
     const loader = page.locator('script[src="/after-first-paint.js"]');
-    const listed = `${await loader.getAttribute('data-modules')} ${await loader.getAttribute('data-preloads')}`.split(' ');
+    const listed = `${await loader.getAttribute('data-modules')} ${await loader.getAttribute('data-preloads')}`.split(
+      ' ',
+    );
     // In the order they were requested.
     const scripts = await page.evaluate(() =>
-      performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname).filter((path) => path.startsWith('/assets/')),
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((path) => path.startsWith('/assets/')),
     );
     expect(scripts.slice(0, listed.length).sort()).toEqual([...listed].sort());
     // Nothing found only once a chunk ran (a round trip more) before the page works, but the scanner's

@@ -42,7 +42,7 @@ async function phonePage(): Promise<Page> {
 }
 
 describe('the static build', () => {
-  it('paints its prerendered shell, with the deep link\'s code, and starts the lookup before its bundle runs', async () => {
+  it("paints its prerendered shell, with the deep link's code, and starts the lookup before its bundle runs", async () => {
     const page = await phonePage();
     const traceCalls: string[] = [];
     page.on('request', (request) => {

@@ -54,7 +54,14 @@ async function photoOfCodes(name: string, texts: string[]): Promise<string> {
   const sizes = await Promise.all(tiles.map(async (tile) => (await sharp(tile).metadata()).width ?? 0));
   const side = Math.max(...sizes);
   const file = join(workDir, name);
-  await sharp({ create: { width: side * texts.length + 40 * (texts.length + 1), height: side + 80, channels: 3, background: '#ffffff' } })
+  await sharp({
+    create: {
+      width: side * texts.length + 40 * (texts.length + 1),
+      height: side + 80,
+      channels: 3,
+      background: '#ffffff',
+    },
+  })
     .composite(tiles.map((input, index) => ({ input, left: 40 + index * (side + 40), top: 40 })))
     .png()
     .toFile(file);
@@ -65,19 +72,32 @@ const tableRow = (page: Page, code: string) => page.getByRole('table').getByRole
 
 /** The result for `code` saying `outcome` where the page shows it: the table on a laptop, the list on a phone. */
 const resultOf = (page: Page, code: string, outcome: string) =>
-  page.getByRole('row').or(page.getByRole('listitem')).filter({ hasText: code }).filter({ hasText: outcome }).filter({ visible: true }).first();
+  page
+    .getByRole('row')
+    .or(page.getByRole('listitem'))
+    .filter({ hasText: code })
+    .filter({ hasText: outcome })
+    .filter({ visible: true })
+    .first();
 
 describe('support page in Chromium, against the real service', () => {
   it('finds the 3 codes of a pasted chat message and shows them in a table that fits a laptop', async () => {
     const { page, t } = await openSupport('vi', { viewport: { width: 1280, height: 800 }, locale: 'vi-VN' });
     await check(page, t, CHAT_MESSAGE, 3);
     await expect(tableRow(page, UNIT_CODE).getByText(t.outcome.found).isVisible()).resolves.toBe(true);
-    await expect(tableRow(page, CARTON_CODE).getByText('Sữa tươi tiệt trùng ít đường 180ml').isVisible()).resolves.toBe(true);
+    await expect(tableRow(page, CARTON_CODE).getByText('Sữa tươi tiệt trùng ít đường 180ml').isVisible()).resolves.toBe(
+      true,
+    );
     await expect(tableRow(page, BLANK_FIELDS_CODE).getByText(TEXTS.vi.expiry.unknown).isVisible()).resolves.toBe(true);
-    await expect(tableRow(page, UNIT_CODE).getByRole('link', { name: UNIT_CODE }).getAttribute('href')).resolves.toBe(`/dt?qr=${UNIT_CODE}`);
+    await expect(tableRow(page, UNIT_CODE).getByRole('link', { name: UNIT_CODE }).getAttribute('href')).resolves.toBe(
+      `/dt?qr=${UNIT_CODE}`,
+    );
     for (const width of [1280, 1024]) {
       await page.setViewportSize({ width, height: 800 });
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `width ${width}`).toBeLessThanOrEqual(0);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+        `width ${width}`,
+      ).toBeLessThanOrEqual(0);
     }
     await page.screenshot({ path: join(SHOTS, 'support-laptop-table.png'), fullPage: true, animations: 'disabled' });
     expect(await axeViolations(page)).toEqual([]);
@@ -85,7 +105,11 @@ describe('support page in Chromium, against the real service', () => {
 
   it('reads every code of a photo with several codes', async () => {
     const { page, t } = await openSupport('vi', PHONE_VI.context);
-    const photo = await photoOfCodes('three-cans.png', [`https://trace.example.vn/dt?qr=${UNIT_CODE}`, CARTON_CODE, BLANK_FIELDS_CODE]);
+    const photo = await photoOfCodes('three-cans.png', [
+      `https://trace.example.vn/dt?qr=${UNIT_CODE}`,
+      CARTON_CODE,
+      BLANK_FIELDS_CODE,
+    ]);
     await page.locator('input[type=file]').setInputFiles(photo);
     await page.getByText(fill(t.photoCodes_other, { name: 'three-cans.png', count: 3 })).waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: t.check }).click();
@@ -99,7 +123,11 @@ describe('support page in Chromium, against the real service', () => {
   });
 
   it("keeps a chat message pasted before the page's script ran, and the caret, then checks both its codes", async () => {
-    const browserContext = await suite.browser.newContext({ ...PHONE_VI.context, bypassCSP: true, permissions: ['clipboard-read', 'clipboard-write'] });
+    const browserContext = await suite.browser.newContext({
+      ...PHONE_VI.context,
+      bypassCSP: true,
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
     opened.push(browserContext);
     const page = await browserContext.newPage();
     const t = TEXTS.vi.support;
@@ -127,7 +155,10 @@ describe('support page in Chromium, against the real service', () => {
   });
 
   it('offers a code one typo away, and copies the reply in both languages', async () => {
-    const { page, t } = await openSupport('vi', { ...PHONE_VI.context, permissions: ['clipboard-read', 'clipboard-write'] });
+    const { page, t } = await openSupport('vi', {
+      ...PHONE_VI.context,
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
     const typo = `${UNIT_CODE.slice(0, -1)}O`;
     await check(page, t, `mã ${typo} ạ`, 1);
     const suggestion = page.getByRole('button', { name: fill(t.suggest.use, { code: UNIT_CODE }) });
@@ -136,7 +167,10 @@ describe('support page in Chromium, against the real service', () => {
     await page.screenshot({ path: join(SHOTS, 'support-phone-typo.png'), fullPage: true, animations: 'disabled' });
     await suggestion.click();
     // The table and the phone's list hold the same rows; only the list shows on a phone.
-    await page.getByText(fill(t.correctedFrom, { code: typo })).filter({ visible: true }).waitFor();
+    await page
+      .getByText(fill(t.correctedFrom, { code: typo }))
+      .filter({ visible: true })
+      .waitFor();
 
     const copyAll = page.getByRole('button', { name: t.reply.copyAll });
     await copyAll.click();
@@ -147,7 +181,9 @@ describe('support page in Chromium, against the real service', () => {
 
     await page.getByRole('button', { name: 'English', exact: true }).click();
     await page.getByRole('button', { name: fill(t.reply.copyFor, { code: UNIT_CODE }) }).click();
-    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain(`Code ${UNIT_CODE}: Sữa bột Đồng Xanh Gold 900g (can).`);
+    await expect
+      .poll(() => page.evaluate(() => navigator.clipboard.readText()))
+      .toContain(`Code ${UNIT_CODE}: Sữa bột Đồng Xanh Gold 900g (can).`);
     await page.screenshot({ path: join(SHOTS, 'support-phone-copied.png'), fullPage: true, animations: 'disabled' });
     expect(await axeViolations(page)).toEqual([]);
   });
@@ -156,7 +192,10 @@ describe('support page in Chromium, against the real service', () => {
     const { page } = await openSupport('en', DESKTOP_EN.context);
     const t = TEXTS.en.support;
     await check(page, t, `${UNIT_CODE}\n${CARTON_CODE}`, 2);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: t.exportCsv }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: t.exportCsv }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^code-check-\d{8}-\d{4}\.csv$/);
     const csv = await readFile(await download.path(), 'utf8');
     expect(csv.charCodeAt(0)).toBe(0xfeff);

@@ -44,7 +44,9 @@ const origin = () => pageServer!.url;
 
 it('says in one line that the demo data is not loaded in upstream mode (SEED_DEMO=1)', async () => {
   // The log reaches standard output in blocks, at least once a second.
-  await expect.poll(() => pageServer!.output(), { timeout: 5000 }).toMatch(/SEED_DEMO=1 is not available in upstream mode[^\n]*\n/);
+  await expect
+    .poll(() => pageServer!.output(), { timeout: 5000 })
+    .toMatch(/SEED_DEMO=1 is not available in upstream mode[^\n]*\n/);
 });
 
 describe.each(PROFILES)('upstream mode in Chromium ($name)', ({ language, context }) => {
@@ -77,7 +79,9 @@ describe.each(PROFILES)('upstream mode in Chromium ($name)', ({ language, contex
       const pageOrigin = new URL(origin()).origin;
       expect(requested.filter((url) => !url.startsWith('data:') && new URL(url).origin !== pageOrigin)).toEqual([]);
       expect(requested.some((url) => new URL(url).pathname === TRACE_PATH)).toBe(true);
-      const bodies = await Promise.all(fetched.map(async (response) => (await response.body().catch(() => Buffer.alloc(0))).toString('latin1')));
+      const bodies = await Promise.all(
+        fetched.map(async (response) => (await response.body().catch(() => Buffer.alloc(0))).toString('latin1')),
+      );
       expect(bodies.length).toBeGreaterThan(3);
       for (const body of bodies) expect(body).not.toContain(UPSTREAM_KEY);
       for (const response of fetched) expect(JSON.stringify(await response.allHeaders())).not.toContain(UPSTREAM_KEY);
@@ -89,14 +93,19 @@ describe.each(PROFILES)('upstream mode in Chromium ($name)', ({ language, contex
   it("shows the upstream's error body as the catalogue says: its code and endpoint", async () => {
     proxy!.set('error401');
     const { page, t } = await suite.open(language, context, `/dt?qr=${UNIT_CODE}`, origin());
-    await lookupPage(page, t).alert(fill(t.errors.systemErrorAt, { code: 401, endpoint: UPSTREAM_401.EndPoint })).waitFor();
+    await lookupPage(page, t)
+      .alert(fill(t.errors.systemErrorAt, { code: 401, endpoint: UPSTREAM_401.EndPoint }))
+      .waitFor();
   });
 
-  it.each(['html500', 'garbage', 'resetMidBody'] as const)('shows the plain system error when the upstream sends %s', async (fault) => {
-    proxy!.set(fault);
-    const { page, t } = await suite.open(language, context, `/dt?qr=${UNIT_CODE}`, origin());
-    await lookupPage(page, t).alert(t.errors.systemError).waitFor();
-  });
+  it.each(['html500', 'garbage', 'resetMidBody'] as const)(
+    'shows the plain system error when the upstream sends %s',
+    async (fault) => {
+      proxy!.set(fault);
+      const { page, t } = await suite.open(language, context, `/dt?qr=${UNIT_CODE}`, origin());
+      await lookupPage(page, t).alert(t.errors.systemError).waitFor();
+    },
+  );
 
   it("shows 'No products found' when the upstream answers 204", async () => {
     proxy!.set('noContent');

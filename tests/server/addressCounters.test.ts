@@ -25,7 +25,8 @@ describe('AddressCounters', () => {
   it('evicts in constant time however many addresses pass through a full table', () => {
     const counters = new AddressCounters(100_000);
     const started = performance.now();
-    for (let i = 0; i < 300_000; i++) counters.increment(`10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, 0, WINDOW_MS, 600);
+    for (let i = 0; i < 300_000; i++)
+      counters.increment(`10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`, 0, WINDOW_MS, 600);
     expect(counters.size).toBe(100_000);
     // A fresh Map iterator per eviction took about 60 µs each here (18 s for this loop).
     expect(performance.now() - started).toBeLessThan(3000);

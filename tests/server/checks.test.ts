@@ -36,61 +36,119 @@ describe.each(BACKENDS)('lookup counts on $name', { timeout: 30_000 }, (backend)
 
   it("counts a shopper's first lookup, and a reload from the same phone only once", async () => {
     const today = vietnamDay(Date.now());
-    expect(await checksOf(UNIT, { 'user-agent': PHONE(1) })).toEqual({ FirstDay: today, Lookups: 1, Devices: 1, Caution: false });
-    expect(await checksOf(UNIT, { 'user-agent': PHONE(1) })).toEqual({ FirstDay: today, Lookups: 1, Devices: 1, Caution: false });
+    expect(await checksOf(UNIT, { 'user-agent': PHONE(1) })).toEqual({
+      FirstDay: today,
+      Lookups: 1,
+      Devices: 1,
+      Caution: false,
+    });
+    expect(await checksOf(UNIT, { 'user-agent': PHONE(1) })).toEqual({
+      FirstDay: today,
+      Lookups: 1,
+      Devices: 1,
+      Caution: false,
+    });
     // Written in the background, within seconds: what every instance on the database then reads.
-    await vi.waitFor(async () => expect(await stored(UNIT)).toEqual({ first_day: today, lookups: 1, devices: 1 }), { timeout: 10_000 });
-    expect(await checksOf(UNIT, { 'user-agent': PHONE(1) })).toEqual({ FirstDay: today, Lookups: 1, Devices: 1, Caution: false });
+    await vi.waitFor(async () => expect(await stored(UNIT)).toEqual({ first_day: today, lookups: 1, devices: 1 }), {
+      timeout: 10_000,
+    });
+    expect(await checksOf(UNIT, { 'user-agent': PHONE(1) })).toEqual({
+      FirstDay: today,
+      Lookups: 1,
+      Devices: 1,
+      Caution: false,
+    });
   });
 
   it('counts each other phone as a device, and cautions from the threshold of distinct devices on', async () => {
     const today = vietnamDay(Date.now());
-    expect(await checksOf(UNIT, { 'user-agent': PHONE(2) })).toEqual({ FirstDay: today, Lookups: 2, Devices: 2, Caution: false });
-    expect(await checksOf(UNIT, { 'user-agent': PHONE(3) })).toEqual({ FirstDay: today, Lookups: 3, Devices: 3, Caution: true });
-    await vi.waitFor(async () => expect(await stored(UNIT)).toEqual({ first_day: today, lookups: 3, devices: 3 }), { timeout: 10_000 });
+    expect(await checksOf(UNIT, { 'user-agent': PHONE(2) })).toEqual({
+      FirstDay: today,
+      Lookups: 2,
+      Devices: 2,
+      Caution: false,
+    });
+    expect(await checksOf(UNIT, { 'user-agent': PHONE(3) })).toEqual({
+      FirstDay: today,
+      Lookups: 3,
+      Devices: 3,
+      Caution: true,
+    });
+    await vi.waitFor(async () => expect(await stored(UNIT)).toEqual({ first_day: today, lookups: 3, devices: 3 }), {
+      timeout: 10_000,
+    });
     // A carton is counted as its own code.
-    expect(await checksOf(CARTON, { 'user-agent': PHONE(3) })).toEqual({ FirstDay: today, Lookups: 1, Devices: 1, Caution: false });
+    expect(await checksOf(CARTON, { 'user-agent': PHONE(3) })).toEqual({
+      FirstDay: today,
+      Lookups: 1,
+      Devices: 1,
+      Caution: false,
+    });
   });
 
   it('answers staff and the recall watch with the counts, and never counts them', async () => {
     const counted = await stored(UNIT);
-    const before = { FirstDay: counted!.first_day, Lookups: counted!.lookups, Devices: counted!.devices, Caution: true };
+    const before = {
+      FirstDay: counted!.first_day,
+      Lookups: counted!.lookups,
+      Devices: counted!.devices,
+      Caution: true,
+    };
     expect(await checksOf(UNIT, { 'user-agent': PHONE(4), 'X-Key': STAFF_KEY })).toEqual(before);
     // A staff key is staff whatever it declares.
-    expect(await checksOf(UNIT, { 'user-agent': PHONE(5), 'X-Key': STAFF_KEY, 'x-lookup-purpose': 'recheck' })).toEqual(before);
+    expect(await checksOf(UNIT, { 'user-agent': PHONE(5), 'X-Key': STAFF_KEY, 'x-lookup-purpose': 'recheck' })).toEqual(
+      before,
+    );
     expect(await checksOf(UNIT, { 'user-agent': PHONE(6), 'x-lookup-purpose': 'staff' })).toEqual(before);
     expect(await checksOf(UNIT, { 'user-agent': PHONE(7), 'x-lookup-purpose': 'recheck' })).toEqual(before);
     // Never counted: nothing to say.
     expect(await checksOf(OTHER_UNIT, { 'user-agent': PHONE(8), 'x-lookup-purpose': 'staff' })).toBeUndefined();
     // A shopper's lookup after them: the next device is the fourth, not the eighth.
     expect(await checksOf(UNIT, { 'user-agent': PHONE(9) })).toMatchObject({ Lookups: 4, Devices: 4 });
-    await vi.waitFor(async () => expect(await stored(UNIT)).toMatchObject({ lookups: 4, devices: 4 }), { timeout: 10_000 });
+    await vi.waitFor(async () => expect(await stored(UNIT)).toMatchObject({ lookups: 4, devices: 4 }), {
+      timeout: 10_000,
+    });
     expect(await stored(OTHER_UNIT)).toBeUndefined();
   });
 
   it('refuses a purpose the contract does not know, and counts nothing for it', async () => {
-    const response = await server.trace({ QrCode: OTHER_UNIT }, { 'user-agent': PHONE(10), 'x-lookup-purpose': 'brand' });
+    const response = await server.trace(
+      { QrCode: OTHER_UNIT },
+      { 'user-agent': PHONE(10), 'x-lookup-purpose': 'brand' },
+    );
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ error: 'VALIDATION', Message: 'X-Lookup-Purpose must be one of: staff, recheck' });
+    expect(await response.json()).toMatchObject({
+      error: 'VALIDATION',
+      Message: 'X-Lookup-Purpose must be one of: staff, recheck',
+    });
     expect(await checksOf(OTHER_UNIT, { 'user-agent': PHONE(10), 'x-lookup-purpose': 'staff' })).toBeUndefined();
   });
 
   it("counts shoppers' lookups of unknown codes apart, per day", async () => {
     const today = vietnamDay(Date.now());
-    for (const agent of [PHONE(11), PHONE(12)]) expect((await server.trace({ QrCode: 'FAKE0000000000001' }, { 'user-agent': agent })).status).toBe(204);
+    for (const agent of [PHONE(11), PHONE(12)])
+      expect((await server.trace({ QrCode: 'FAKE0000000000001' }, { 'user-agent': agent })).status).toBe(204);
     expect((await server.trace({ QrCode: 'FAKE0000000000002' }, { 'x-lookup-purpose': 'staff' })).status).toBe(204);
     await vi.waitFor(
-      async () => expect(await database.rows('SELECT day, code, lookups FROM check_unknown ORDER BY code')).toEqual([{ day: today, code: 'FAKE0000000000001', lookups: 2 }]),
+      async () =>
+        expect(await database.rows('SELECT day, code, lookups FROM check_unknown ORDER BY code')).toEqual([
+          { day: today, code: 'FAKE0000000000001', lookups: 2 },
+        ]),
       { timeout: 10_000 },
     );
   });
 
   it('keeps nothing of the visitor: no table holds an address or a user agent', async () => {
     const tables = await database.everyTable();
-    expect(Object.keys(tables)).toEqual(expect.arrayContaining(['check_codes', 'check_days', 'check_devices', 'check_salts', 'check_unknown']));
-    const text = JSON.stringify(tables, (_key, value: unknown) => (value instanceof Uint8Array ? Buffer.from(value).toString('hex') : value));
+    expect(Object.keys(tables)).toEqual(
+      expect.arrayContaining(['check_codes', 'check_days', 'check_devices', 'check_salts', 'check_unknown']),
+    );
+    const text = JSON.stringify(tables, (_key, value: unknown) =>
+      value instanceof Uint8Array ? Buffer.from(value).toString('hex') : value,
+    );
     expect(tables.check_devices!.length).toBeGreaterThan(0);
-    for (const secret of ['TraceTestPhone', 'Android', 'Mozilla', '127.0.0.1', '::1', '::ffff:127.0.0.1']) expect(text).not.toContain(secret);
+    for (const secret of ['TraceTestPhone', 'Android', 'Mozilla', '127.0.0.1', '::1', '::ffff:127.0.0.1'])
+      expect(text).not.toContain(secret);
     // The device rows are today's, hashes of the day's salt: nothing else about a device.
     const today = vietnamDay(Date.now());
     for (const row of tables.check_devices!) {

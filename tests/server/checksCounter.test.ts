@@ -21,7 +21,10 @@ describe.each(BACKENDS)('the lookup counter on $name', { timeout: 30_000 }, (bac
     database = undefined;
   });
 
-  async function counterAt(clock: { now: number }, options: { cautionDevices?: number; unknownCodesPerDay?: number } = {}): Promise<LookupCounter> {
+  async function counterAt(
+    clock: { now: number },
+    options: { cautionDevices?: number; unknownCodesPerDay?: number } = {},
+  ): Promise<LookupCounter> {
     database ??= await backend.create();
     const store: CheckStore = await openCheckStore(database.config);
     // Written when the test says (flush), not by the timer.
@@ -40,7 +43,12 @@ describe.each(BACKENDS)('the lookup counter on $name', { timeout: 30_000 }, (bac
   it("rotates the salt at Vietnam's midnight: the day's salt and device rows are deleted, and a phone is a new device the next day", async () => {
     const clock = { now: BEFORE_MIDNIGHT };
     const counter = await counterAt(clock);
-    expect(await counter.checks(CODE, phone(1))).toEqual({ FirstDay: '2026-11-25', Lookups: 1, Devices: 1, Caution: false });
+    expect(await counter.checks(CODE, phone(1))).toEqual({
+      FirstDay: '2026-11-25',
+      Lookups: 1,
+      Devices: 1,
+      Caution: false,
+    });
     await counter.flush();
     const [firstSalt] = await table('SELECT day, salt FROM check_salts');
     expect(firstSalt).toMatchObject({ day: '2026-11-25' });
@@ -49,7 +57,12 @@ describe.each(BACKENDS)('the lookup counter on $name', { timeout: 30_000 }, (bac
 
     // 20 minutes later, inside the repeat window, but another day in Vietnam.
     clock.now += 20 * MINUTE;
-    expect(await counter.checks(CODE, phone(1))).toEqual({ FirstDay: '2026-11-25', Lookups: 2, Devices: 2, Caution: false });
+    expect(await counter.checks(CODE, phone(1))).toEqual({
+      FirstDay: '2026-11-25',
+      Lookups: 2,
+      Devices: 2,
+      Caution: false,
+    });
     await counter.flush();
     const salts = await table('SELECT day, salt FROM check_salts');
     expect(salts.map(({ day }) => day)).toEqual(['2026-11-26']);
@@ -57,10 +70,12 @@ describe.each(BACKENDS)('the lookup counter on $name', { timeout: 30_000 }, (bac
     const devices = await table('SELECT day, device FROM check_devices');
     expect(devices.map(({ day }) => day)).toEqual(['2026-11-26']);
     expect(devices[0]!.device).not.toBe(firstDevice!.device);
-    expect(await table(`SELECT first_day, lookups, devices FROM check_codes WHERE code = '${CODE}'`)).toEqual([{ first_day: '2026-11-25', lookups: 2, devices: 2 }]);
+    expect(await table(`SELECT first_day, lookups, devices FROM check_codes WHERE code = '${CODE}'`)).toEqual([
+      { first_day: '2026-11-25', lookups: 2, devices: 2 },
+    ]);
   });
 
-  it('deletes the last day\'s salt at the first write of the day, even with nothing to count', async () => {
+  it("deletes the last day's salt at the first write of the day, even with nothing to count", async () => {
     const clock = { now: BEFORE_MIDNIGHT };
     const counter = await counterAt(clock);
     await counter.checks(CODE, phone(1));
@@ -81,10 +96,12 @@ describe.each(BACKENDS)('the lookup counter on $name', { timeout: 30_000 }, (bac
     clock.now += 2 * MINUTE;
     expect(await counter.checks(CODE, phone(1))).toMatchObject({ Lookups: 2, Devices: 1 });
     await counter.flush();
-    expect(await table(`SELECT lookups, devices FROM check_codes WHERE code = '${CODE}'`)).toEqual([{ lookups: 2, devices: 1 }]);
+    expect(await table(`SELECT lookups, devices FROM check_codes WHERE code = '${CODE}'`)).toEqual([
+      { lookups: 2, devices: 1 },
+    ]);
   });
 
-  it('lets the database decide for two processes: one phone seen by both counts once, and each reads the other\'s counts', async () => {
+  it("lets the database decide for two processes: one phone seen by both counts once, and each reads the other's counts", async () => {
     const clock = { now: Date.parse('2026-11-25T03:00:00Z') };
     const first = await counterAt(clock, { cautionDevices: 3 });
     const second = await counterAt(clock, { cautionDevices: 3 });
@@ -92,9 +109,16 @@ describe.each(BACKENDS)('the lookup counter on $name', { timeout: 30_000 }, (bac
     await second.checks(CODE, phone(1));
     await second.checks(CODE, phone(2));
     await Promise.all([first.flush(), second.flush()]);
-    expect(await table(`SELECT lookups, devices FROM check_codes WHERE code = '${CODE}'`)).toEqual([{ lookups: 2, devices: 2 }]);
+    expect(await table(`SELECT lookups, devices FROM check_codes WHERE code = '${CODE}'`)).toEqual([
+      { lookups: 2, devices: 2 },
+    ]);
     clock.now += MINUTE;
-    expect(await first.checks(CODE, phone(3))).toEqual({ FirstDay: '2026-11-25', Lookups: 3, Devices: 3, Caution: true });
+    expect(await first.checks(CODE, phone(3))).toEqual({
+      FirstDay: '2026-11-25',
+      Lookups: 3,
+      Devices: 3,
+      Caution: true,
+    });
   });
 
   it('stores at most the bound of distinct unknown codes a day; those stored keep counting', async () => {

@@ -25,9 +25,15 @@ describe.each(BACKENDS)('a lookup with counting on, on $name', { timeout: 30_000
     database = await backend.create();
     server = await startTestServer(database.env);
     expect((await server.trace({ QrCode: UNIT }, { 'user-agent': 'phone A' })).status).toBe(200);
-    await vi.waitFor(async () => expect(await database!.rows(`SELECT lookups FROM check_codes WHERE code = '${UNIT}'`)).toEqual([{ lookups: 1 }]), {
-      timeout: 10_000,
-    });
+    await vi.waitFor(
+      async () =>
+        expect(await database!.rows(`SELECT lookups FROM check_codes WHERE code = '${UNIT}'`)).toEqual([
+          { lookups: 1 },
+        ]),
+      {
+        timeout: 10_000,
+      },
+    );
     storage = await openStorage(database.config);
     const counted = await storage.openLookup({ counts: true });
     expect((await counted.find(UNIT))?.counts).toEqual({ firstDay: vietnamDay(Date.now()), lookups: 1, devices: 1 });
@@ -52,7 +58,10 @@ describe('a lookup with counting on, on PostgreSQL', { timeout: 40_000 }, () => 
     storage = await openStorage(database.config);
     const lookup = await storage.openLookup({ counts: true });
     const indexScans = async () =>
-      Number((await database!.rows(`SELECT idx_scan FROM pg_stat_user_tables WHERE relname = 'check_codes'`))[0]?.idx_scan ?? 0);
+      Number(
+        (await database!.rows(`SELECT idx_scan FROM pg_stat_user_tables WHERE relname = 'check_codes'`))[0]?.idx_scan ??
+          0,
+      );
     const before = await indexScans();
     // Past PostgreSQL's first five plans of a prepared statement: the sixth on is the one plan it keeps.
     for (let i = 0; i < 10; i++) await lookup.find(UNIT);

@@ -15,13 +15,20 @@ import { startTcpGate, type TcpGate } from '../support/system/tcpGate.ts';
 const UNIT = '1D24B3261X54A2320';
 const CARTON = 'TH26A1105C48B0001';
 
-async function checksAt(url: string, code: string, agent: string): Promise<{ status: number; checks: TraceChecks | null | undefined }> {
+async function checksAt(
+  url: string,
+  code: string,
+  agent: string,
+): Promise<{ status: number; checks: TraceChecks | null | undefined }> {
   const response = await fetch(`${url}${TRACE_URL_PATH}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'X-Key': DEMO_KEY, 'user-agent': agent },
     body: JSON.stringify({ QrCode: code }),
   });
-  return { status: response.status, checks: response.status === 200 ? ((await response.json()) as TraceResponse).Checks : undefined };
+  return {
+    status: response.status,
+    checks: response.status === 200 ? ((await response.json()) as TraceResponse).Checks : undefined,
+  };
 }
 
 describe.each(BACKENDS)('a service process killed with SIGKILL, on $name', { timeout: 60_000 }, (backend) => {
@@ -36,12 +43,20 @@ describe.each(BACKENDS)('a service process killed with SIGKILL, on $name', { tim
 
   it('loses at most the lookups not yet written, and the next process counts on from what was', async () => {
     database = await backend.create();
-    const env = { ...database.env, STATIC_DIR: join(dir, 'dist'), TRACE_API_KEYS: DEMO_KEY, RATE_LIMIT_MAX: '0', SEED_DEMO: '1' };
+    const env = {
+      ...database.env,
+      STATIC_DIR: join(dir, 'dist'),
+      TRACE_API_KEYS: DEMO_KEY,
+      RATE_LIMIT_MAX: '0',
+      SEED_DEMO: '1',
+    };
     service = await startService(env);
     for (const phone of ['A', 'B', 'C']) expect((await checksAt(service.url, UNIT, phone)).status).toBe(200);
-    const stored = async () => (await database.rows(`SELECT lookups, devices FROM check_codes WHERE code = '${UNIT}'`))[0];
+    const stored = async () =>
+      (await database.rows(`SELECT lookups, devices FROM check_codes WHERE code = '${UNIT}'`))[0];
     await vi.waitFor(async () => expect(await stored()).toEqual({ lookups: 3, devices: 3 }), { timeout: 10_000 });
-    for (const phone of ['D', 'E']) expect((await checksAt(service.url, UNIT, phone)).checks).toMatchObject({ Lookups: phone === 'D' ? 4 : 5 });
+    for (const phone of ['D', 'E'])
+      expect((await checksAt(service.url, UNIT, phone)).checks).toMatchObject({ Lookups: phone === 'D' ? 4 : 5 });
     service.child.kill('SIGKILL');
     expect(await service.exited).toMatchObject({ signal: 'SIGKILL' });
     const after = await stored();
@@ -49,11 +64,14 @@ describe.each(BACKENDS)('a service process killed with SIGKILL, on $name', { tim
     expect(after!.lookups).toBeGreaterThanOrEqual(3);
     expect(after!.lookups).toBeLessThanOrEqual(5);
     service = await startService({ ...env, SEED_DEMO: '0' });
-    expect((await checksAt(service.url, UNIT, 'F')).checks).toMatchObject({ Lookups: Number(after!.lookups) + 1, Devices: Number(after!.devices) + 1 });
+    expect((await checksAt(service.url, UNIT, 'F')).checks).toMatchObject({
+      Lookups: Number(after!.lookups) + 1,
+      Devices: Number(after!.devices) + 1,
+    });
   });
 });
 
-describe('PostgreSQL away, in upstream mode (counts in the service\'s own database)', { timeout: 60_000 }, () => {
+describe("PostgreSQL away, in upstream mode (counts in the service's own database)", { timeout: 60_000 }, () => {
   let upstream: TestServer | undefined;
   let front: TestServer | undefined;
   let gate: TcpGate | undefined;
@@ -77,7 +95,8 @@ describe('PostgreSQL away, in upstream mode (counts in the service\'s own databa
       TRACE_UPSTREAM_KEY: DEMO_KEY,
       METRICS_PORT: '0',
     });
-    const stored = async (code: string) => (await database!.rows(`SELECT lookups, devices FROM check_codes WHERE code = '${code}'`))[0];
+    const stored = async (code: string) =>
+      (await database!.rows(`SELECT lookups, devices FROM check_codes WHERE code = '${code}'`))[0];
     expect(await checksAt(front.url, UNIT, 'A')).toMatchObject({ status: 200, checks: { Lookups: 1, Devices: 1 } });
     await vi.waitFor(async () => expect(await stored(UNIT)).toEqual({ lookups: 1, devices: 1 }), { timeout: 10_000 });
 
@@ -85,7 +104,12 @@ describe('PostgreSQL away, in upstream mode (counts in the service\'s own databa
     // A code whose counts are in memory is answered with them, this lookup included; one never read, without.
     expect(await checksAt(front.url, UNIT, 'B')).toMatchObject({ status: 200, checks: { Lookups: 2, Devices: 2 } });
     expect(await checksAt(front.url, CARTON, 'B')).toEqual({ status: 200, checks: undefined });
-    const failedWrites = async () => Number(/^trace_checks_failed_writes_total (\d+)$/m.exec(await (await fetch(`${front!.metricsUrl}/metrics`)).text())?.[1]);
+    const failedWrites = async () =>
+      Number(
+        /^trace_checks_failed_writes_total (\d+)$/m.exec(
+          await (await fetch(`${front!.metricsUrl}/metrics`)).text(),
+        )?.[1],
+      );
     await vi.waitFor(async () => expect(await failedWrites()).toBeGreaterThan(0), { timeout: 10_000 });
     expect((await checksAt(front.url, UNIT, 'C')).status).toBe(200);
 
@@ -120,7 +144,8 @@ describe('PostgreSQL stopped and started again, in upstream mode', { timeout: 90
       const client = new pg.Client({ connectionString: databaseUrl });
       await client.connect();
       try {
-        return (await client.query('SELECT lookups, devices FROM check_codes WHERE code = $1', [code])).rows[0] as unknown;
+        return (await client.query('SELECT lookups, devices FROM check_codes WHERE code = $1', [code]))
+          .rows[0] as unknown;
       } finally {
         await client.end();
       }
@@ -131,7 +156,12 @@ describe('PostgreSQL stopped and started again, in upstream mode', { timeout: 90
     await postgres.halt();
     expect(await checksAt(front.url, UNIT, 'B')).toMatchObject({ status: 200, checks: { Lookups: 2, Devices: 2 } });
     expect(await checksAt(front.url, CARTON, 'B')).toEqual({ status: 200, checks: undefined });
-    const failedWrites = async () => Number(/^trace_checks_failed_writes_total (\d+)$/m.exec(await (await fetch(`${front!.metricsUrl}/metrics`)).text())?.[1]);
+    const failedWrites = async () =>
+      Number(
+        /^trace_checks_failed_writes_total (\d+)$/m.exec(
+          await (await fetch(`${front!.metricsUrl}/metrics`)).text(),
+        )?.[1],
+      );
     await vi.waitFor(async () => expect(await failedWrites()).toBeGreaterThan(0), { timeout: 10_000 });
     expect((await checksAt(front.url, UNIT, 'C')).status).toBe(200);
 

@@ -26,7 +26,8 @@ export const busyTexts = () => ({ lang: 'vi', title: 'Busy', hint: 'Later', retr
 async function scrape(server: TestServer): Promise<string> {
   return (await fetch(`${server.metricsUrl}/metrics`)).text();
 }
-const metric = (text: string, series: string) => Number(new RegExp(`^${series.replace(/[{}"]/g, '\\$&')} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
+const metric = (text: string, series: string) =>
+  Number(new RegExp(`^${series.replace(/[{}"]/g, '\\$&')} (\\S+)$`, 'm').exec(text)?.[1] ?? NaN);
 
 describe('counting in the service', { timeout: 30_000 }, () => {
   let server: TestServer | undefined;
@@ -43,7 +44,8 @@ describe('counting in the service', { timeout: 30_000 }, () => {
 
   it("counts a rendered deep link as its visitor's lookup, and the page's own lookup after it as a reload", async () => {
     server = await startTestServer({ SSR_ENTRY: join(moduleDir, 'entry-server.mjs') });
-    const page = async (agent: string) => (await fetch(`${server!.url}/dt?qr=${UNIT}`, { headers: { 'user-agent': agent } })).text();
+    const page = async (agent: string) =>
+      (await fetch(`${server!.url}/dt?qr=${UNIT}`, { headers: { 'user-agent': agent } })).text();
     const today = vietnamDay(Date.now());
     expect(await page('PhoneA')).toContain(`{"FirstDay":"${today}","Lookups":1,"Devices":1,"Caution":false}`);
     expect(await page('PhoneB')).toContain('"Lookups":2,"Devices":2');
@@ -56,7 +58,11 @@ describe('counting in the service', { timeout: 30_000 }, () => {
     server = await startTestServer({ CORS_ORIGINS: 'https://shop.example.com' });
     const preflight = await fetch(`${server.url}/qrinfo-svc/api/qr/trace`, {
       method: 'OPTIONS',
-      headers: { origin: 'https://shop.example.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-key,x-lookup-purpose' },
+      headers: {
+        origin: 'https://shop.example.com',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,x-key,x-lookup-purpose',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('x-lookup-purpose');
@@ -94,7 +100,9 @@ describe('counting in the service', { timeout: 30_000 }, () => {
     expect(metric(text, 'trace_lookup_answers_total{outcome="error",audience="shopper"}')).toBe(0);
     expect(metric(text, 'trace_unknown_code_lookups_total')).toBe(1);
     // Counted when the batch is written, within seconds.
-    await vi.waitFor(async () => expect(metric(await scrape(server!), 'trace_checks_caution_codes_total')).toBe(1), { timeout: 10_000 });
+    await vi.waitFor(async () => expect(metric(await scrape(server!), 'trace_checks_caution_codes_total')).toBe(1), {
+      timeout: 10_000,
+    });
     expect(metric(text, 'trace_checks_dropped_lookups_total')).toBe(0);
     expect(metric(text, 'trace_checks_failed_writes_total')).toBe(0);
   });
@@ -104,10 +112,23 @@ describe('a full pending batch', () => {
   it('drops what does not fit and says how many, without failing the lookups', async () => {
     const database = await BACKENDS[0]!.create();
     const dropped: number[] = [];
-    const observer: CounterObserver = { unknownLookup: () => {}, failed: () => {}, crossed: () => {}, dropped: (n) => void dropped.push(n) };
-    const counter = new LookupCounter(await openCheckStore(database.config), { cautionDevices: 5, pendingMax: 2, flushMs: 3_600_000, observer });
+    const observer: CounterObserver = {
+      unknownLookup: () => {},
+      failed: () => {},
+      crossed: () => {},
+      dropped: (n) => void dropped.push(n),
+    };
+    const counter = new LookupCounter(await openCheckStore(database.config), {
+      cautionDevices: 5,
+      pendingMax: 2,
+      flushMs: 3_600_000,
+      observer,
+    });
     try {
-      for (const n of [1, 2, 3]) expect(await counter.checks(UNIT, { audience: 'shopper', address: '198.51.100.1', userAgent: `Phone${n}` })).toBeDefined();
+      for (const n of [1, 2, 3])
+        expect(
+          await counter.checks(UNIT, { audience: 'shopper', address: '198.51.100.1', userAgent: `Phone${n}` }),
+        ).toBeDefined();
       expect(dropped).toEqual([1]);
       await counter.flush();
       expect(await database.rows('SELECT lookups, devices FROM check_codes')).toEqual([{ lookups: 2, devices: 2 }]);
@@ -122,17 +143,30 @@ describe('SQLite locked by an import', () => {
   it('keeps answering with counts while a write waits for the lock, and writes once the import is done', async () => {
     const database = await BACKENDS[0]!.create();
     const failed: number[] = [];
-    const observer: CounterObserver = { unknownLookup: () => {}, crossed: () => {}, dropped: () => {}, failed: () => void failed.push(1) };
-    const counter = new LookupCounter(await openCheckStore(database.config), { cautionDevices: 5, flushMs: 3_600_000, observer });
+    const observer: CounterObserver = {
+      unknownLookup: () => {},
+      crossed: () => {},
+      dropped: () => {},
+      failed: () => void failed.push(1),
+    };
+    const counter = new LookupCounter(await openCheckStore(database.config), {
+      cautionDevices: 5,
+      flushMs: 3_600_000,
+      observer,
+    });
     // What `npm run import` does for its whole write: SQLite's write lock, held by another connection.
     const importer = new DatabaseSync(database.config.dbPath);
     try {
-      expect(await counter.checks(UNIT, { audience: 'shopper', address: '198.51.100.1', userAgent: 'PhoneA' })).toMatchObject({ Lookups: 1 });
+      expect(
+        await counter.checks(UNIT, { audience: 'shopper', address: '198.51.100.1', userAgent: 'PhoneA' }),
+      ).toMatchObject({ Lookups: 1 });
       importer.exec('BEGIN IMMEDIATE');
       await counter.flush();
       expect(failed).toEqual([1]);
       // A code not in memory is still read: the lock stops writers, not readers.
-      expect(await counter.checks(CARTON, { audience: 'shopper', address: '198.51.100.1', userAgent: 'PhoneA' })).toMatchObject({ Lookups: 1 });
+      expect(
+        await counter.checks(CARTON, { audience: 'shopper', address: '198.51.100.1', userAgent: 'PhoneA' }),
+      ).toMatchObject({ Lookups: 1 });
       importer.exec('COMMIT');
       await counter.flush();
       expect(await database.rows('SELECT code, lookups FROM check_codes ORDER BY code')).toEqual([
@@ -157,8 +191,12 @@ describe.each(BACKENDS)('npm run report:codes on $name', { timeout: 60_000 }, (b
       await server.trace({ QrCode: CARTON }, { 'user-agent': 'A' });
       for (const agent of ['A', 'B']) await server.trace({ QrCode: 'FAKE0000000000002' }, { 'user-agent': agent });
       await server.trace({ QrCode: 'FAKE0000000000001' }, { 'user-agent': 'A' });
-      await vi.waitFor(async () => expect(await database.rows('SELECT code FROM check_unknown')).toHaveLength(2), { timeout: 10_000 });
-      await vi.waitFor(async () => expect(await database.rows('SELECT code FROM check_codes')).toHaveLength(2), { timeout: 10_000 });
+      await vi.waitFor(async () => expect(await database.rows('SELECT code FROM check_unknown')).toHaveLength(2), {
+        timeout: 10_000,
+      });
+      await vi.waitFor(async () => expect(await database.rows('SELECT code FROM check_codes')).toHaveLength(2), {
+        timeout: 10_000,
+      });
     } finally {
       await server.close();
     }
@@ -179,7 +217,7 @@ describe.each(BACKENDS)('npm run report:codes on $name', { timeout: 60_000 }, (b
       );
       const bad = await runTs('server/checks/reportCli.ts', { args: ['--since', 'last week'], env: database.env });
       expect(bad.code).toBe(2);
-      expect(bad.stderr).toContain("--since last week: expected a number of days (7d) or a day (YYYY-MM-DD)");
+      expect(bad.stderr).toContain('--since last week: expected a number of days (7d) or a day (YYYY-MM-DD)');
       expect(bad.stdout).toBe('');
     } finally {
       await database.drop();

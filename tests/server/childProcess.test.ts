@@ -33,14 +33,18 @@ describe('startProcess', () => {
 
   it('rejects at its deadline and leaves no process behind', async () => {
     const [command, options] = node(`console.log('pid ' + process.pid); setInterval(() => {}, 1000);`);
-    const error: Error = await startProcess(command, { ...options, ready: /ready/, timeoutMs: 2000 }).catch((caught) => caught);
+    const error: Error = await startProcess(command, { ...options, ready: /ready/, timeoutMs: 2000 }).catch(
+      (caught) => caught,
+    );
     expect(error.message).toMatch(/did not print \/ready\/ within 2000 ms/);
     const pid = Number(/pid (\d+)/.exec(error.message)?.[1]);
     expect(() => process.kill(pid, 0)).toThrow(expect.objectContaining({ code: 'ESRCH' }));
   });
 
   it('stop() kills with SIGKILL a process that ignores SIGTERM, once the grace is over', async () => {
-    const [command, options] = node(`process.on('SIGTERM', () => {}); console.log('ready'); setInterval(() => {}, 1000);`);
+    const [command, options] = node(
+      `process.on('SIGTERM', () => {}); console.log('ready'); setInterval(() => {}, 1000);`,
+    );
     const started = await startProcess(command, { ...options, ready: /^ready$/ });
     expect(await started.stop(300)).toEqual({ code: null, signal: 'SIGKILL' });
   });
@@ -48,13 +52,17 @@ describe('startProcess', () => {
 
 describe('runProcess', () => {
   it('gives the exit code and both streams', async () => {
-    const [command, options] = node(`process.stdout.write('out'); process.stderr.write('err\\n'); process.exitCode = 2;`);
+    const [command, options] = node(
+      `process.stdout.write('out'); process.stderr.write('err\\n'); process.exitCode = 2;`,
+    );
     expect(await runProcess(command, options)).toEqual({ code: 2, signal: null, stdout: 'out', stderr: 'err\n' });
   });
 
   it('kills a process that outlives its deadline and says so', async () => {
     const [command, options] = node(`console.log('stuck'); setInterval(() => {}, 1000);`);
-    await expect(runProcess(command, { ...options, timeoutMs: 2000 })).rejects.toThrow(/did not exit within 2000 ms:\nstuck/);
+    await expect(runProcess(command, { ...options, timeoutMs: 2000 })).rejects.toThrow(
+      /did not exit within 2000 ms:\nstuck/,
+    );
   });
 
   it('says so when the command does not exist', async () => {

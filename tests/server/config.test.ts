@@ -39,8 +39,15 @@ describe('loadConfig', () => {
 
   it('reads upstream mode (issue 24) and refuses half of it, or a URL that is not http(s)', () => {
     expect(
-      loadConfig({ TRACE_UPSTREAM_URL: 'https://trace.example.vn/qrinfo-svc/api/', TRACE_UPSTREAM_KEY: ' brand-key ' }).upstream,
-    ).toEqual({ url: 'https://trace.example.vn/qrinfo-svc/api', key: 'brand-key', timeoutMs: 3000, cacheTtlSeconds: 30, breakerCooldownMs: 5000 });
+      loadConfig({ TRACE_UPSTREAM_URL: 'https://trace.example.vn/qrinfo-svc/api/', TRACE_UPSTREAM_KEY: ' brand-key ' })
+        .upstream,
+    ).toEqual({
+      url: 'https://trace.example.vn/qrinfo-svc/api',
+      key: 'brand-key',
+      timeoutMs: 3000,
+      cacheTtlSeconds: 30,
+      breakerCooldownMs: 5000,
+    });
     expect(
       loadConfig({
         TRACE_UPSTREAM_URL: 'http://10.0.0.7:8080/api',
@@ -49,40 +56,64 @@ describe('loadConfig', () => {
         TRACE_UPSTREAM_CACHE_TTL_S: '0',
         TRACE_UPSTREAM_BREAKER_COOLDOWN_MS: '2000',
       }).upstream,
-    ).toEqual({ url: 'http://10.0.0.7:8080/api', key: 'k', timeoutMs: 1500, cacheTtlSeconds: 0, breakerCooldownMs: 2000 });
-    expect(() => loadConfig({ TRACE_UPSTREAM_URL: 'https://trace.example.vn/api' })).toThrow(/TRACE_UPSTREAM_URL is set without TRACE_UPSTREAM_KEY/);
-    expect(() => loadConfig({ TRACE_UPSTREAM_KEY: 'k' })).toThrow(/TRACE_UPSTREAM_KEY is set without TRACE_UPSTREAM_URL/);
+    ).toEqual({
+      url: 'http://10.0.0.7:8080/api',
+      key: 'k',
+      timeoutMs: 1500,
+      cacheTtlSeconds: 0,
+      breakerCooldownMs: 2000,
+    });
+    expect(() => loadConfig({ TRACE_UPSTREAM_URL: 'https://trace.example.vn/api' })).toThrow(
+      /TRACE_UPSTREAM_URL is set without TRACE_UPSTREAM_KEY/,
+    );
+    expect(() => loadConfig({ TRACE_UPSTREAM_KEY: 'k' })).toThrow(
+      /TRACE_UPSTREAM_KEY is set without TRACE_UPSTREAM_URL/,
+    );
     expect(() => loadConfig({ TRACE_UPSTREAM_URL: 'ftp://trace.example.vn/api', TRACE_UPSTREAM_KEY: 'k' })).toThrow(
       /TRACE_UPSTREAM_URL: 'ftp:\/\/trace.example.vn\/api' is not an http\(s\) URL/,
     );
-    expect(() => loadConfig({ TRACE_UPSTREAM_URL: 'https://trace.example.vn/api', TRACE_UPSTREAM_KEY: 'k', TRACE_UPSTREAM_TIMEOUT_MS: '0' })).toThrow(
-      /TRACE_UPSTREAM_TIMEOUT_MS=0/,
-    );
+    expect(() =>
+      loadConfig({
+        TRACE_UPSTREAM_URL: 'https://trace.example.vn/api',
+        TRACE_UPSTREAM_KEY: 'k',
+        TRACE_UPSTREAM_TIMEOUT_MS: '0',
+      }),
+    ).toThrow(/TRACE_UPSTREAM_TIMEOUT_MS=0/);
     // In upstream mode the database holds only the lookup counts (issue 26): both may be set.
     expect(
-      loadConfig({ TRACE_UPSTREAM_URL: 'https://trace.example.vn/api', TRACE_UPSTREAM_KEY: 'k', DATABASE_URL: 'postgres://u@h/db' }).databaseUrl,
+      loadConfig({
+        TRACE_UPSTREAM_URL: 'https://trace.example.vn/api',
+        TRACE_UPSTREAM_KEY: 'k',
+        DATABASE_URL: 'postgres://u@h/db',
+      }).databaseUrl,
     ).toBe('postgres://u@h/db');
   });
 
   it('reads the counting settings (issue 26), and refuses bad ones', () => {
     expect(loadConfig({})).toMatchObject({ checks: true, checksCautionDevices: 5, staffApiKeys: [] });
-    expect(loadConfig({ CHECKS: 'off', CHECKS_CAUTION_DEVICES: '12', STAFF_API_KEYS: 'desk-1, desk-2' })).toMatchObject({
-      checks: false,
-      checksCautionDevices: 12,
-      staffApiKeys: ['desk-1', 'desk-2'],
-    });
+    expect(loadConfig({ CHECKS: 'off', CHECKS_CAUTION_DEVICES: '12', STAFF_API_KEYS: 'desk-1, desk-2' })).toMatchObject(
+      {
+        checks: false,
+        checksCautionDevices: 12,
+        staffApiKeys: ['desk-1', 'desk-2'],
+      },
+    );
     expect(() => loadConfig({ CHECKS: 'no', CHECKS_CAUTION_DEVICES: '1' })).toThrow(
       /CHECKS=no: expected on \(count shoppers' lookups, the default\) or off[\s\S]*CHECKS_CAUTION_DEVICES=1: expected a whole number from 2/,
     );
   });
 
   it('reads the page path and picture limits, and refuses values out of range', () => {
-    expect(loadConfig({ RENDER_CONCURRENCY_MAX: '2', IMAGE_RATE_LIMIT_MAX: '0', IMAGE_CACHE_BYTES: '1000' })).toMatchObject({
+    expect(
+      loadConfig({ RENDER_CONCURRENCY_MAX: '2', IMAGE_RATE_LIMIT_MAX: '0', IMAGE_CACHE_BYTES: '1000' }),
+    ).toMatchObject({
       renderConcurrencyMax: 2,
       imageRateLimitMax: 0,
       imageCacheBytes: 1000,
     });
-    expect(() => loadConfig({ RENDER_CONCURRENCY_MAX: '0', IMAGE_RATE_LIMIT_MAX: 'lots', IMAGE_CACHE_BYTES: '-5' })).toThrow(
+    expect(() =>
+      loadConfig({ RENDER_CONCURRENCY_MAX: '0', IMAGE_RATE_LIMIT_MAX: 'lots', IMAGE_CACHE_BYTES: '-5' }),
+    ).toThrow(
       /RENDER_CONCURRENCY_MAX=0: expected a whole number from 1 to 10000[\s\S]*IMAGE_RATE_LIMIT_MAX=lots[\s\S]*IMAGE_CACHE_BYTES=-5/,
     );
   });
@@ -149,9 +180,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ TRUST_PROXY: '1', HOST: '0.0.0.0' })).toThrow(
       /TRUST_PROXY=1 \(a hop count\) with HOST=0\.0\.0\.0: .* give the proxy's addresses instead \(e\.g\. TRUST_PROXY=10\.0\.0\.5/,
     );
-    expect(() => loadConfig({ TRUST_PROXY: '2', HOST: '10.0.1.11' })).toThrow(/TRUST_PROXY=2 \(a hop count\) with HOST=10\.0\.1\.11/);
+    expect(() => loadConfig({ TRUST_PROXY: '2', HOST: '10.0.1.11' })).toThrow(
+      /TRUST_PROXY=2 \(a hop count\) with HOST=10\.0\.1\.11/,
+    );
     // On loopback only a proxy on the same machine can connect; the address form is fine anywhere.
-    for (const host of ['127.0.0.1', '::1', 'localhost']) expect(loadConfig({ TRUST_PROXY: '1', HOST: host }).trustProxy).toBe(1);
+    for (const host of ['127.0.0.1', '::1', 'localhost'])
+      expect(loadConfig({ TRUST_PROXY: '1', HOST: host }).trustProxy).toBe(1);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.5', HOST: '0.0.0.0' }).trustProxy).toEqual(['10.0.0.5']);
   });
 
@@ -173,7 +207,9 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PUBLIC_ORIGIN: 'https://trace.example.com' })).toThrow(
       /TRACE_API_KEYS is unset with PUBLIC_ORIGIN: a public instance must not accept the published demo key/,
     );
-    expect(loadConfig({ PUBLIC_ORIGIN: 'https://trace.example.com', TRACE_API_KEYS: 'own-key' }).apiKeys).toEqual(['own-key']);
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://trace.example.com', TRACE_API_KEYS: 'own-key' }).apiKeys).toEqual([
+      'own-key',
+    ]);
   });
 
   it('takes image hosts as https origins only', () => {

@@ -74,17 +74,33 @@ describe.each(BACKENDS)('POST /qrinfo-svc/api/qr/trace on $name', (backend) => {
 
   it("answers a unit packed in a carton with the carton's code and unit count", async () => {
     const body = (await (await server.trace({ QrCode: 'HP26A1105C48B0003' })).json()) as TraceResponse;
-    expect(body.Data.Products[0]).toMatchObject({ Code: 'HP26A1105C48B0003', CartonCode: 'TH26A1105C48B0001', CartonTotalPacket: 48 });
+    expect(body.Data.Products[0]).toMatchObject({
+      Code: 'HP26A1105C48B0003',
+      CartonCode: 'TH26A1105C48B0001',
+      CartonTotalPacket: 48,
+    });
   });
 
   it("answers a unit of a recalled lot with the lot's status and reason", async () => {
     const body = (await (await server.trace({ QrCode: 'SC26A0815R85X00031' })).json()) as TraceResponse;
-    expect(body.Data.Products[0]).toMatchObject({ LotStatus: 'recalled', RecallReason: expect.stringContaining('hở nắp') });
+    expect(body.Data.Products[0]).toMatchObject({
+      LotStatus: 'recalled',
+      RecallReason: expect.stringContaining('hở nắp'),
+    });
   });
 
   it('sends none of the optional fields where the data has none of them', async () => {
     const body = (await (await server.trace({ QrCode: 'NV26A1120Z00X0009' })).json()) as TraceResponse;
-    expect(Object.keys(body.Data.Products[0] ?? {})).toEqual(['Code', 'ProductUnit', 'ProductCode', 'ProductName', 'Weight', 'WeightType', 'ProductDate', 'ExpireDate']);
+    expect(Object.keys(body.Data.Products[0] ?? {})).toEqual([
+      'Code',
+      'ProductUnit',
+      'ProductCode',
+      'ProductName',
+      'Weight',
+      'WeightType',
+      'ProductDate',
+      'ExpireDate',
+    ]);
   });
 
   it("serves a product's picture where the answer points, kept for a year, and nothing for any other name", async () => {
@@ -95,7 +111,9 @@ describe.each(BACKENDS)('POST /qrinfo-svc/api/qr/trace on $name', (backend) => {
     expect(picture.headers.get('content-type')).toBe('image/svg+xml');
     expect(picture.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(picture.headers.get('content-security-policy')).toContain('sandbox');
-    expect(await picture.text()).toBe(readFileSync(new URL('../../server/seed/images/sb900g-lon.svg', import.meta.url), 'utf8'));
+    expect(await picture.text()).toBe(
+      readFileSync(new URL('../../server/seed/images/sb900g-lon.svg', import.meta.url), 'utf8'),
+    );
     const etag = picture.headers.get('etag') ?? '';
     for (const ifNoneMatch of [etag, `W/${etag}`, `"other", ${etag}`]) {
       expect((await fetch(url, { headers: { 'if-none-match': ifNoneMatch } })).status, ifNoneMatch).toBe(304);
@@ -115,10 +133,18 @@ describe.each(BACKENDS)('POST /qrinfo-svc/api/qr/trace on $name', (backend) => {
         Data: { Products: { Code: string }[]; Box: { Code: string }[] };
       };
       const list = row.productUnit === 'thùng' ? body.Data.Box : body.Data.Products;
-      expect(list.map((item) => item.Code), row.code).toEqual([row.code]);
+      expect(
+        list.map((item) => item.Code),
+        row.code,
+      ).toEqual([row.code]);
     }
     const empty = (await (await server.trace({ QrCode: 'NV26A1120Z00X0009' })).json()) as TraceResponse;
-    expect(empty.Data.Products[0]).toMatchObject({ ProductName: null, Weight: null, WeightType: null, ExpireDate: null });
+    expect(empty.Data.Products[0]).toMatchObject({
+      ProductName: null,
+      Weight: null,
+      WeightType: null,
+      ExpireDate: null,
+    });
   });
 
   it('matches codes case-insensitively after trimming', async () => {
@@ -193,7 +219,12 @@ describe.each(BACKENDS)('POST /qrinfo-svc/api/qr/trace on $name', (backend) => {
     expect(document.components.securitySchemes.apiKey).toEqual({ type: 'apiKey', in: 'header', name: 'X-Key' });
     // Issue 26: the purpose a client declares to stay out of the counts.
     expect(document.paths['/qr/trace'].post.parameters).toEqual([
-      expect.objectContaining({ name: 'X-Lookup-Purpose', in: 'header', required: false, schema: { type: 'string', enum: ['staff', 'recheck'] } }),
+      expect.objectContaining({
+        name: 'X-Lookup-Purpose',
+        in: 'header',
+        required: false,
+        schema: { type: 'string', enum: ['staff', 'recheck'] },
+      }),
     ]);
   });
 });

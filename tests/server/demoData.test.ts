@@ -27,7 +27,10 @@ describe.each(BACKENDS)('the demo data, on $name', { timeout: 30_000 }, (backend
 
   async function demoCodeStatus(env: Record<string, string>, prefix: string[] = []): Promise<number> {
     database = await backend.create();
-    service = await startService({ ...database.env, TRACE_API_KEYS: DEMO_KEY, RATE_LIMIT_MAX: '0', DRAIN_DELAY_MS: '0', ...env }, { prefix });
+    service = await startService(
+      { ...database.env, TRACE_API_KEYS: DEMO_KEY, RATE_LIMIT_MAX: '0', DRAIN_DELAY_MS: '0', ...env },
+      { prefix },
+    );
     const response = await fetch(`${service.url}${TRACE_URL_PATH}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'X-Key': DEMO_KEY },
@@ -75,9 +78,15 @@ describe('a deployed instance', () => {
   }
 
   it('refuses SEED_DEMO=1 with PUBLIC_ORIGIN: exit 1, the reason, and no database created', async () => {
-    const result = await refusal({ SEED_DEMO: '1', PUBLIC_ORIGIN: 'https://trace.example.com', TRACE_API_KEYS: 'own-key' });
+    const result = await refusal({
+      SEED_DEMO: '1',
+      PUBLIC_ORIGIN: 'https://trace.example.com',
+      TRACE_API_KEYS: 'own-key',
+    });
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^ {2}- SEED_DEMO=1 with PUBLIC_ORIGIN: a deployed instance never gets the public demo codes/m);
+    expect(result.stderr).toMatch(
+      /^ {2}- SEED_DEMO=1 with PUBLIC_ORIGIN: a deployed instance never gets the public demo codes/m,
+    );
     expect(result.stdout).not.toMatch(/Trace service ready/);
     expect(result.created).toBe(false);
   });
@@ -85,6 +94,8 @@ describe('a deployed instance', () => {
   it('refuses to start on the published demo key when PUBLIC_ORIGIN is set', async () => {
     const result = await refusal({ PUBLIC_ORIGIN: 'https://trace.example.com' });
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^ {2}- TRACE_API_KEYS is unset with PUBLIC_ORIGIN: a public instance must not accept the published demo key; set your own keys$/m);
+    expect(result.stderr).toMatch(
+      /^ {2}- TRACE_API_KEYS is unset with PUBLIC_ORIGIN: a public instance must not accept the published demo key; set your own keys$/m,
+    );
   });
 });

@@ -11,7 +11,13 @@ afterAll(() => server.close());
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 /** The contract's body and the security headers of the path's kind (API or page). */
-function expectContractError(response: RawResponse & { reset: boolean }, status: number, message: string, endPoint: string, error = 'VALIDATION') {
+function expectContractError(
+  response: RawResponse & { reset: boolean },
+  status: number,
+  message: string,
+  endPoint: string,
+  error = 'VALIDATION',
+) {
   expect(response.status, response.text.slice(0, 300)).toBe(status);
   expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
   expect(JSON.parse(response.body)).toEqual({ error, Message: message, status, EndPoint: endPoint });
@@ -63,7 +69,10 @@ describe('errors raised before any route', () => {
   });
 
   it('417 for an Expect other than 100-continue', async () => {
-    const response = await sendRaw(server.url, `GET /dt HTTP/1.1\r\nHost: x\r\nExpect: teapot\r\nConnection: close\r\n\r\n`);
+    const response = await sendRaw(
+      server.url,
+      `GET /dt HTTP/1.1\r\nHost: x\r\nExpect: teapot\r\nConnection: close\r\n\r\n`,
+    );
     expectContractError(response, 417, 'Only Expect: 100-continue is supported', '/dt');
   });
 
@@ -97,7 +106,9 @@ describe('the debug line of a refused request', () => {
         `GET /dt?qr=1D24B3261X54A2320 HTTP/1.1\r\nHost: x\r\nX-Key: secret-key-93b1\r\nCookie: session=c0ffee\r\nBad Header: y\r\n\r\n`,
       );
       expect(response.status).toBe(400);
-      const refused = verbose.logs.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.msg === 'refused before routing');
+      const refused = verbose.logs
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+        .filter((line) => line.msg === 'refused before routing');
       expect(refused).toEqual([expect.objectContaining({ level: 20, code: 'HPE_INVALID_HEADER_TOKEN', status: 400 })]);
       // Neither as text nor as the bytes of a serialised Buffer (pino writes a Buffer as its byte values).
       const text = verbose.logs.join('');

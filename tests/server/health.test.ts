@@ -7,7 +7,10 @@ afterEach(() => server?.close());
 
 it('answers /healthz and /readyz with 200 and never from a cache', async () => {
   server = await startTestServer();
-  for (const [path, body] of [['/healthz', { status: 'ok' }], ['/readyz', { status: 'ready' }]] as const) {
+  for (const [path, body] of [
+    ['/healthz', { status: 'ok' }],
+    ['/readyz', { status: 'ready' }],
+  ] as const) {
     const response = await fetch(`${server.url}${path}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
@@ -21,7 +24,12 @@ it('is not ready while draining, though still alive', async () => {
   const response = await fetch(`${server.url}/readyz`);
   expect(response.status).toBe(503);
   expect(response.headers.get('connection')).toBe('close');
-  expect(await response.json()).toEqual({ error: 'INTERNAL_SERVER_ERROR', Message: 'Shutting down', status: 503, EndPoint: '/readyz' });
+  expect(await response.json()).toEqual({
+    error: 'INTERNAL_SERVER_ERROR',
+    Message: 'Shutting down',
+    status: 503,
+    EndPoint: '/readyz',
+  });
   expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
 });
 
@@ -47,9 +55,15 @@ describe.each(BACKENDS)('on $name', (backend) => {
     await database.exec('DROP TABLE codes');
     const response = await fetch(`${server.url}/readyz`);
     expect(response.status).toBe(503);
-    expect(await response.json()).toMatchObject({ error: 'INTERNAL_SERVER_ERROR', Message: 'Database unreachable', status: 503 });
+    expect(await response.json()).toMatchObject({
+      error: 'INTERNAL_SERVER_ERROR',
+      Message: 'Database unreachable',
+      status: 503,
+    });
     const why = backend.name === 'SQLite' ? 'no such table' : 'relation \\"codes\\" does not exist';
-    expect(server.logs.some((line) => line.includes('readiness: database unreachable') && line.includes(why))).toBe(true);
+    expect(server.logs.some((line) => line.includes('readiness: database unreachable') && line.includes(why))).toBe(
+      true,
+    );
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
   });
 });

@@ -37,7 +37,12 @@ afterEach(async () => {
 
 async function startService(env: Record<string, string> = {}): Promise<Service> {
   dir = mkdtempSync(join(tmpdir(), 'trace-images-'));
-  const config = loadConfig({ TRACE_DB: join(dir, 'trace.db'), STATIC_DIR: join(dir, 'no-page'), LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({
+    TRACE_DB: join(dir, 'trace.db'),
+    STATIC_DIR: join(dir, 'no-page'),
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
   storage = await openStorage(config);
   await importFile(storage, DEMO_DATA, {});
   const lookup = await storage.openLookup();
@@ -73,7 +78,9 @@ describe('pictures', () => {
     expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
     expect(second.headers['content-type']).toBe('image/svg+xml');
     expect(second.headers.etag).toBe(first.headers.etag);
-    expect((await app.inject({ url: picture, headers: { 'if-none-match': String(first.headers.etag) } })).statusCode).toBe(304);
+    expect(
+      (await app.inject({ url: picture, headers: { 'if-none-match': String(first.headers.etag) } })).statusCode,
+    ).toBe(304);
     expect(reads()).toBe(1);
   });
 
@@ -118,7 +125,11 @@ describe('pictures', () => {
 });
 
 describe('ImageCache', () => {
-  const image = (name: string, size: number): StoredImage => ({ name, contentType: 'image/png', body: Buffer.alloc(size) });
+  const image = (name: string, size: number): StoredImage => ({
+    name,
+    contentType: 'image/png',
+    body: Buffer.alloc(size),
+  });
 
   it('never holds more bytes than its bound, dropping the least recently read first', () => {
     const cache = new ImageCache(1000);

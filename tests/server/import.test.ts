@@ -88,7 +88,9 @@ describe.each(BACKENDS)('npm run import on $name (the import function)', (backen
     expect(result).toMatchObject({ rows: 6, badRows: 4, inserted: 0, updated: 0 });
     expect(problems.map((p) => p.line)).toEqual([3, 4, 5, 6]);
     expect(problems[0]?.reason).toMatch(/code 'SHORT1' must be 17 to 18 letters and digits/);
-    expect(problems[1]?.reason).toMatch(/weight '-5' must be a positive number.*productDate '2027-02-30' is not a date/);
+    expect(problems[1]?.reason).toMatch(
+      /weight '-5' must be a positive number.*productDate '2027-02-30' is not a date/,
+    );
     expect(problems[2]?.reason).toMatch(
       /productCode is required.*lotCode is required.*totalPacket is only for cartons.*expireDate is before productDate/,
     );
@@ -98,7 +100,10 @@ describe.each(BACKENDS)('npm run import on $name (the import function)', (backen
 
   it("checks the lot's status, its recall reason and the product's picture, and writes nothing when one is bad", async () => {
     const folder = tempDir();
-    writeFileSync(join(folder, 'can.svg'), readFileSync(new URL('../../server/seed/images/sb900g-lon.svg', import.meta.url)));
+    writeFileSync(
+      join(folder, 'can.svg'),
+      readFileSync(new URL('../../server/seed/images/sb900g-lon.svg', import.meta.url)),
+    );
     writeFileSync(join(folder, 'notes.txt'), 'not a picture');
     writeFileSync(join(folder, 'huge.png'), Buffer.alloc((1 << 20) + 1));
     const row = (n: number, lot: string, status: string, reason: string, image: string) =>
@@ -126,11 +131,18 @@ describe.each(BACKENDS)('npm run import on $name (the import function)', (backen
     expect(problems).toEqual([
       { line: 3, reason: "lotStatus 'withdrawn' must be active or recalled" },
       { line: 4, reason: 'recallReason is only for a recalled lot (lotStatus recalled)' },
-      { line: 5, reason: "productImage 'http://cdn.example.com/a.png' must be an https URL or a picture file beside the import file" },
+      {
+        line: 5,
+        reason:
+          "productImage 'http://cdn.example.com/a.png' must be an https URL or a picture file beside the import file",
+      },
       { line: 6, reason: "productImage 'missing.png' cannot be read beside the import file (ENOENT)" },
       { line: 7, reason: "productImage 'notes.txt' is not a PNG, JPEG, WebP or SVG image" },
       { line: 8, reason: "productImage 'huge.png' is larger than 1024 KiB" },
-      { line: 9, reason: "productImage 'javascript:alert(1)' must be an https URL or a picture file beside the import file" },
+      {
+        line: 9,
+        reason: "productImage 'javascript:alert(1)' must be an https URL or a picture file beside the import file",
+      },
       {
         line: 10,
         reason:
@@ -197,13 +209,19 @@ describe.each(BACKENDS)('npm run import on $name (the import function)', (backen
   });
 
   // Files in code order with each carton before its units are checked mostly while read; these are not.
-  const unit = (code: string, parent: string) => `${code},SB850G,Sữa bột 850g,lon,850,gam,L2027-0201,2027-02-01,2029-02-01,${parent},`;
+  const unit = (code: string, parent: string) =>
+    `${code},SB850G,Sữa bột 850g,lon,850,gam,L2027-0201,2027-02-01,2029-02-01,${parent},`;
   const CARTON = 'TH27A0201G85X00001,SBT24,Thùng 24 lon,thùng,,,L2027-0201,2027-02-01,2029-02-01,,24';
 
   it('loads a file whose codes are out of order and whose units come before their carton', async () => {
     const file = writeTempFile(
       'unordered.csv',
-      csv(unit('LN27A0201G85X00009', 'TH27A0201G85X00001'), unit('LN27A0201G85X00002', 'TH27A0201G85X00001'), CARTON, unit('LN27A0201G85X00003', 'TH27A0201G85X00001')),
+      csv(
+        unit('LN27A0201G85X00009', 'TH27A0201G85X00001'),
+        unit('LN27A0201G85X00002', 'TH27A0201G85X00001'),
+        CARTON,
+        unit('LN27A0201G85X00003', 'TH27A0201G85X00001'),
+      ),
     );
     const { result, problems } = await importCollecting(file);
     expect(problems).toEqual([]);
@@ -247,7 +265,8 @@ describe.each(BACKENDS)('npm run import on $name (the import function)', (backen
     const { result, problems } = await importCollecting(file);
     expect(problems).toEqual([]);
     expect(result).toMatchObject({ rows: codes.length, badRows: 0, inserted: codes.length, updated: 0 });
-    for (const i of [0, BATCH_ROWS, BIG - 1, BIG + BATCH_ROWS / 2 - 1]) expect(await lookUp(bigCode(i))).toMatchObject({ productCode: 'SB850G' });
+    for (const i of [0, BATCH_ROWS, BIG - 1, BIG + BATCH_ROWS / 2 - 1])
+      expect(await lookUp(bigCode(i))).toMatchObject({ productCode: 'SB850G' });
     const again = await importCollecting(file);
     expect(again.result).toMatchObject({ inserted: 0, updated: 0, unchanged: codes.length });
   }, 120_000);
@@ -286,8 +305,23 @@ describe.each(BACKENDS)('npm run import on $name (the import function)', (backen
 
   it('streams a JSON array, reporting items by the line they start on', async () => {
     const rows = [
-      { code: 'JS27A0101X00X00001', productCode: 'P1', productUnit: 'túi', lotCode: 'L1', weight: 220, weightType: 'ml' },
-      { code: 'JS27A0101X00X00002', productCode: 'P1', productUnit: 'túi', lotCode: 'L1', weight: 220, weightType: 'ml', colour: 'red' },
+      {
+        code: 'JS27A0101X00X00001',
+        productCode: 'P1',
+        productUnit: 'túi',
+        lotCode: 'L1',
+        weight: 220,
+        weightType: 'ml',
+      },
+      {
+        code: 'JS27A0101X00X00002',
+        productCode: 'P1',
+        productUnit: 'túi',
+        lotCode: 'L1',
+        weight: 220,
+        weightType: 'ml',
+        colour: 'red',
+      },
       { code: 'JS27A0101X00X00003', productCode: { nested: true }, productUnit: 'túi', lotCode: 'L1' },
     ];
     const file = writeTempFile('rows.json', `[\n${rows.map((row) => JSON.stringify(row, null, 1)).join(',\n')}\n]\n`);
@@ -314,12 +348,27 @@ describe.each(BACKENDS)('npm run import on $name (the import function)', (backen
   });
 
   it.each([
-    ['a CSV header with an unknown column', 'h.csv', 'code,productCode,colour\n', /line 1: unknown columns colour; missing columns productUnit, lotCode/],
+    [
+      'a CSV header with an unknown column',
+      'h.csv',
+      'code,productCode,colour\n',
+      /line 1: unknown columns colour; missing columns productUnit, lotCode/,
+    ],
     ['JSON that is not an array', 'o.json', '{"code": "x"}', /line 1: a \.json import must be an array/],
     ['a JSON array that is cut off', 'c.json', '[{"code": "x"}', /the JSON array is not closed/],
     ['an unsupported file type', 'rows.xlsx', '', /unsupported file type '\.xlsx'/],
-    ['a quoted CSV field that is never closed', 'q.csv', csv('LN27A0201G85X00001,"SB850G,x'), /line 2: a quoted field is not closed/],
-    ['a quote inside an unquoted CSV field', 'i.csv', csv('LN27A0201G85X00001,SB"850G,x,lon,,,L,,,,'), /line 2: a quote inside field 2/],
+    [
+      'a quoted CSV field that is never closed',
+      'q.csv',
+      csv('LN27A0201G85X00001,"SB850G,x'),
+      /line 2: a quoted field is not closed/,
+    ],
+    [
+      'a quote inside an unquoted CSV field',
+      'i.csv',
+      csv('LN27A0201G85X00001,SB"850G,x,lon,,,L,,,,'),
+      /line 2: a quote inside field 2/,
+    ],
   ])('stops on %s and writes nothing', async (_name, fileName, content, message) => {
     const before = await database.dump();
     await expect(importFile(storage, writeTempFile(fileName, content))).rejects.toThrow(message);

@@ -19,7 +19,11 @@ beforeAll(async () => {
   disk = await mountSmallDisk(DISK_KIB);
   dbPath = join(disk.dir, 'trace.db');
   siteDir = makeSiteDir();
-  const seeded = await runTs('server/import/cli.ts', { args: [SAMPLE_CSV], env: { TRACE_DB: dbPath }, prefix: disk.inside });
+  const seeded = await runTs('server/import/cli.ts', {
+    args: [SAMPLE_CSV],
+    env: { TRACE_DB: dbPath },
+    prefix: disk.inside,
+  });
   expect(seeded.code, seeded.stderr).toBe(0);
 }, 30_000);
 
@@ -28,7 +32,8 @@ afterAll(async () => {
   rmSync(siteDir, { recursive: true, force: true });
 });
 
-const importInto = (file: string) => runTs('server/import/cli.ts', { args: [file], env: { TRACE_DB: dbPath }, prefix: disk.inside });
+const importInto = (file: string) =>
+  runTs('server/import/cli.ts', { args: [file], env: { TRACE_DB: dbPath }, prefix: disk.inside });
 const filesOnDisk = () => readdirSync(disk.outsidePath()).sort();
 
 const bigFile = () =>
@@ -37,7 +42,8 @@ const bigFile = () =>
     csv(
       ...Array.from(
         { length: ROWS },
-        (_, i) => `BG27A0101X${String(i).padStart(8, '0')},P${i % 50},Product ${i % 50},hộp,100,ml,L${i % 20},2027-01-01,2027-06-01,,`,
+        (_, i) =>
+          `BG27A0101X${String(i).padStart(8, '0')},P${i % 50},Product ${i % 50},hộp,100,ml,L${i % 20},2027-01-01,2027-06-01,,`,
       ),
     ),
   );
@@ -45,7 +51,13 @@ const bigFile = () =>
 describe('npm run import on a disk that fails', () => {
   it('on a full disk: one line naming the cause, nothing written, and the log emptied though the service keeps it open', async () => {
     const service = await startService(
-      { TRACE_DB: dbPath, STATIC_DIR: join(siteDir, 'dist'), TRACE_API_KEYS: DEMO_KEY, RATE_LIMIT_MAX: '0', DRAIN_DELAY_MS: '0' },
+      {
+        TRACE_DB: dbPath,
+        STATIC_DIR: join(siteDir, 'dist'),
+        TRACE_API_KEYS: DEMO_KEY,
+        RATE_LIMIT_MAX: '0',
+        DRAIN_DELAY_MS: '0',
+      },
       { prefix: disk.inside },
     );
     try {

@@ -18,7 +18,8 @@ const PICTURE_HEADER = `${HEADER},lotStatus,recallReason,productImage`;
 const CAN_SVG = readFileSync(new URL('../../server/seed/images/sb900g-lon.svg', import.meta.url));
 const code = (i: number) => `HX27A0101X${String(i).padStart(8, '0')}`;
 /** Row i, a product of its own, naming `image`. */
-const pictureRow = (i: number, image: string) => `${code(i)},P${i},Sữa bột,lon,850,gam,L1,2027-02-01,2029-02-01,,,,,${image}`;
+const pictureRow = (i: number, image: string) =>
+  `${code(i)},P${i},Sữa bột,lon,850,gam,L1,2027-02-01,2029-02-01,,,,,${image}`;
 
 /** A folder holding `rows.csv` with one row per picture name (in a fresh folder of its own, so `..` is private too). */
 function importFolder(images: readonly string[]): { folder: string; path: string } {
@@ -29,7 +30,8 @@ function importFolder(images: readonly string[]): { folder: string; path: string
   return { folder, path };
 }
 
-const svg = (body: string) => `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 96 96">${body}</svg>`;
+const svg = (body: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 96 96">${body}</svg>`;
 
 describe.each(BACKENDS)('npm run import of hostile files on $name', (backend) => {
   let database: TestDatabase;
@@ -65,7 +67,7 @@ describe.each(BACKENDS)('npm run import of hostile files on $name', (backend) =>
     'pictures/../../secret/can.svg',
   ];
 
-  it('refuses a picture outside the import file\'s folder with one message, there or not, and writes nothing', async () => {
+  it("refuses a picture outside the import file's folder with one message, there or not, and writes nothing", async () => {
     const { folder, path } = importFolder(OUTSIDE);
     const secret = join(folder, '..', 'secret');
     mkdirSync(secret, { recursive: true });
@@ -77,7 +79,10 @@ describe.each(BACKENDS)('npm run import of hostile files on $name', (backend) =>
 
     const { result, problems } = await importCollecting(path);
     expect(problems).toEqual(
-      OUTSIDE.map((image, i) => ({ line: i + 2, reason: `productImage '${image}' must be a file inside the import file's folder` })),
+      OUTSIDE.map((image, i) => ({
+        line: i + 2,
+        reason: `productImage '${image}' must be a file inside the import file's folder`,
+      })),
     );
     expect(result).toMatchObject({ badRows: 11, inserted: 0 });
     expect(await storedCodes()).toEqual([]);
@@ -100,12 +105,24 @@ describe.each(BACKENDS)('npm run import of hostile files on $name', (backend) =>
   it('refuses an SVG that could run a script or load something, naming what it holds, and writes nothing', async () => {
     const hostile: [string, string, string][] = [
       ['script.svg', svg('<script>alert(1)</script>'), 'a <script> element'],
-      ['prefixed.svg', svg('<x:script xmlns:x="http://www.w3.org/1999/xhtml">alert(1)</x:script>'), 'a <script> element'],
+      [
+        'prefixed.svg',
+        svg('<x:script xmlns:x="http://www.w3.org/1999/xhtml">alert(1)</x:script>'),
+        'a <script> element',
+      ],
       ['onload.svg', svg('<rect width="9" height="9" onload="alert(1)"/>'), 'an event attribute (on…=)'],
       ['onclick.svg', svg('<circle r="4"\n  ONCLICK = "alert(1)"/>'), 'an event attribute (on…=)'],
       ['foreign.svg', svg('<foreignObject><div>x</div></foreignObject>'), 'a <foreignObject> element'],
-      ['href.svg', svg('<image href="https://tracker.example/pixel.png"/>'), 'a link outside the picture (an href not starting with #)'],
-      ['xlink.svg', svg('<use xlink:href="other.svg#can"/>'), 'a link outside the picture (an href not starting with #)'],
+      [
+        'href.svg',
+        svg('<image href="https://tracker.example/pixel.png"/>'),
+        'a link outside the picture (an href not starting with #)',
+      ],
+      [
+        'xlink.svg',
+        svg('<use xlink:href="other.svg#can"/>'),
+        'a link outside the picture (an href not starting with #)',
+      ],
       ['entity.svg', svg('<!ENTITY x SYSTEM "file:///etc/hostname">'), 'an entity declaration (<!ENTITY)'],
       ['jsurl.svg', svg('<a href="#x"><set attributeName="fill" to="javascript:alert(1)"/></a>'), 'a javascript: URL'],
       ['jsref.svg', svg('<set attributeName="fill" to="java&#x09;script&#58;alert(1)"/>'), 'a javascript: URL'],
@@ -129,14 +146,18 @@ describe.each(BACKENDS)('npm run import of hostile files on $name', (backend) =>
 
   it('refuses an SVG whose doctype declares entities as no picture at all', async () => {
     const { folder, path } = importFolder(['entity.svg']);
-    writeFileSync(join(folder, 'entity.svg'), `<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/hostname">]>\n${svg('<text>&x;</text>')}`);
+    writeFileSync(
+      join(folder, 'entity.svg'),
+      `<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/hostname">]>\n${svg('<text>&x;</text>')}`,
+    );
     const { problems } = await importCollecting(path);
     expect(problems).toEqual([{ line: 2, reason: "productImage 'entity.svg' is not a PNG, JPEG, WebP or SVG image" }]);
   });
 
   it('takes an SVG that links only inside itself', async () => {
     const { folder, path } = importFolder(['inner.svg']);
-    const drawing = '<defs><linearGradient id="g"><stop offset="0"/></linearGradient><circle id="c" r="4"/></defs><use xlink:href="#c" fill="url(#g)"/><use href=\'#c\'/>';
+    const drawing =
+      '<defs><linearGradient id="g"><stop offset="0"/></linearGradient><circle id="c" r="4"/></defs><use xlink:href="#c" fill="url(#g)"/><use href=\'#c\'/>';
     writeFileSync(join(folder, 'inner.svg'), `<?xml version="1.0" encoding="UTF-8"?>\n${svg(drawing)}`);
     const { result, problems } = await importCollecting(path);
     expect(problems).toEqual([]);
@@ -163,15 +184,19 @@ describe.each(BACKENDS)('npm run import of hostile files on $name', (backend) =>
   it.each([
     ['products', (i: number) => `${code(i)},P${i},x,lon,,,L1,,,,`, `products (productCode + productUnit)`],
     ['lots', (i: number) => `${code(i)},P1,x,lon,,,L${i},,,,`, `lots (productCode + lotCode)`],
-  ])('stops at the %s a file names past the catalogue bound, naming the line, and writes nothing', async (_name, row, what) => {
-    const rows = Array.from({ length: CATALOGUE_MAX_ENTRIES + 1 }, (_, i) => row(i));
-    const path = writeTempFile('many.csv', [HEADER, ...rows].join('\n') + '\n');
-    const before = await database.dump();
-    await expect(importFile(storage, path)).rejects.toThrow(
-      `line ${CATALOGUE_MAX_ENTRIES + 2}: more than ${limit} distinct ${what} in one file: an import holds at most ${limit}, split the file`,
-    );
-    expect(await database.dump()).toEqual(before);
-  }, 60_000);
+  ])(
+    'stops at the %s a file names past the catalogue bound, naming the line, and writes nothing',
+    async (_name, row, what) => {
+      const rows = Array.from({ length: CATALOGUE_MAX_ENTRIES + 1 }, (_, i) => row(i));
+      const path = writeTempFile('many.csv', [HEADER, ...rows].join('\n') + '\n');
+      const before = await database.dump();
+      await expect(importFile(storage, path)).rejects.toThrow(
+        `line ${CATALOGUE_MAX_ENTRIES + 2}: more than ${limit} distinct ${what} in one file: an import holds at most ${limit}, split the file`,
+      );
+      expect(await database.dump()).toEqual(before);
+    },
+    60_000,
+  );
 });
 
 describe('npm run import (the command) on hostile files', () => {
@@ -193,7 +218,9 @@ describe('npm run import (the command) on hostile files', () => {
   it('reports a JSON string that is never closed in one line, with no stack trace', async () => {
     const path = writeTempFile('rows.json', `[\n{"code": "${'x'.repeat(2_000_000)}\n`);
     const result = await runImport(path);
-    expect(result.stderr).toBe('line 2: a row object longer than 1 MB: is a string or a brace not closed?\nNothing was written.\n');
+    expect(result.stderr).toBe(
+      'line 2: a row object longer than 1 MB: is a string or a brace not closed?\nNothing was written.\n',
+    );
     expect(result.code).toBe(1);
   }, 30_000);
 });

@@ -22,7 +22,9 @@ async function scrape(metricsUrl: string | undefined): Promise<string> {
 
 /** The value of the one sample whose name and labels contain every part, 0 when there is none. */
 function sample(text: string, name: string, ...parts: string[]): number {
-  const lines = text.split('\n').filter((line) => line.startsWith(`${name}{`) && parts.every((part) => line.includes(part)));
+  const lines = text
+    .split('\n')
+    .filter((line) => line.startsWith(`${name}{`) && parts.every((part) => line.includes(part)));
   expect(lines.length).toBeLessThanOrEqual(1);
   return lines[0] === undefined ? 0 : Number(lines[0].slice(lines[0].lastIndexOf(' ') + 1));
 }
@@ -45,7 +47,8 @@ describe('with METRICS_PORT', () => {
     ];
     expect(statuses).toEqual([200, 200, 204, 401, 400, 429]);
     await (await fetch(`${server.url}/healthz`)).text();
-    for (const probe of ['/wp-login.php', '/.env', '/qrinfo-svc/api/nothing-here-1']) await (await fetch(`${server.url}${probe}`)).text();
+    for (const probe of ['/wp-login.php', '/.env', '/qrinfo-svc/api/nothing-here-1'])
+      await (await fetch(`${server.url}${probe}`)).text();
 
     const after = await scrape(server.metricsUrl);
     expect(sample(after, 'trace_lookups_total', 'outcome="found"')).toBe(2);
@@ -59,7 +62,9 @@ describe('with METRICS_PORT', () => {
     expect(sample(after, count, 'method="POST"', TRACE_ROUTE, 'status="200"')).toBe(2);
     expect(sample(after, count, 'method="POST"', TRACE_ROUTE, 'status="429"')).toBe(1);
     expect(sample(after, count, 'method="GET"', 'route="/healthz"', 'status="200"')).toBe(1);
-    expect(sample(after, 'trace_http_request_duration_seconds_bucket', TRACE_ROUTE, 'status="200"', 'le="+Inf"')).toBe(2);
+    expect(sample(after, 'trace_http_request_duration_seconds_bucket', TRACE_ROUTE, 'status="200"', 'le="+Inf"')).toBe(
+      2,
+    );
     expect(sample(after, 'trace_http_request_duration_seconds_sum', TRACE_ROUTE, 'status="200"')).toBeGreaterThan(0);
     // Unrouted requests share one series: a client cannot mint new ones with new URLs.
     expect(sample(after, count, 'method="GET"', 'route="unmatched"', 'status="404"')).toBe(3);
@@ -91,18 +96,28 @@ describe.each(BACKENDS)('import runs on $name', (backend) => {
       expect(sample(seeded, 'trace_import_last_run_timestamp_seconds', 'outcome="rejected"')).toBe(0);
 
       const started = Date.now() / 1000;
-      const good = writeTempFile('good.csv', csv('LN27A0201G85X00001,SB850G,Sữa bột 850g,lon,850,gam,L2027-0201,2027-02-01,2029-02-01,,'));
-      const bad = writeTempFile('bad.csv', csv('SHORT,SB850G,Sữa bột 850g,lon,850,gam,L2027-0201,2027-02-01,2029-02-01,,'));
+      const good = writeTempFile(
+        'good.csv',
+        csv('LN27A0201G85X00001,SB850G,Sữa bột 850g,lon,850,gam,L2027-0201,2027-02-01,2029-02-01,,'),
+      );
+      const bad = writeTempFile(
+        'bad.csv',
+        csv('SHORT,SB850G,Sữa bột 850g,lon,850,gam,L2027-0201,2027-02-01,2029-02-01,,'),
+      );
       expect((await runTs('server/import/cli.ts', { args: [good], env })).code).toBe(0);
       expect((await runTs('server/import/cli.ts', { args: [bad], env })).code).toBe(1);
       // A file it cannot read at all (no header it knows) stops the import with an error.
-      expect((await runTs('server/import/cli.ts', { args: [writeTempFile('odd.csv', 'what,is,this\n1,2,3\n')], env })).code).toBe(1);
+      expect(
+        (await runTs('server/import/cli.ts', { args: [writeTempFile('odd.csv', 'what,is,this\n1,2,3\n')], env })).code,
+      ).toBe(1);
 
       const after = await scrape(server.metricsUrl);
       expect(sample(after, 'trace_import_runs_total', 'outcome="written"')).toBe(2);
       expect(sample(after, 'trace_import_runs_total', 'outcome="rejected"')).toBe(1);
       expect(sample(after, 'trace_import_runs_total', 'outcome="failed"')).toBe(1);
-      expect(sample(after, 'trace_import_last_run_timestamp_seconds', 'outcome="rejected"')).toBeGreaterThanOrEqual(Math.floor(started) - 1);
+      expect(sample(after, 'trace_import_last_run_timestamp_seconds', 'outcome="rejected"')).toBeGreaterThanOrEqual(
+        Math.floor(started) - 1,
+      );
     } finally {
       await server?.close();
       server = undefined;
@@ -142,5 +157,8 @@ describe('without METRICS_PORT', () => {
 it('refuses a METRICS_PORT that is also the public port', () => {
   expect(() => loadConfig({ PORT: '9000', METRICS_PORT: '9000' })).toThrow(/METRICS_PORT=9000 is also PORT/);
   expect(() => loadConfig({ METRICS_PORT: 'nine' })).toThrow(/METRICS_PORT=nine: expected a whole number/);
-  expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' })).toMatchObject({ metricsPort: 9464, metricsHost: '0.0.0.0' });
+  expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' })).toMatchObject({
+    metricsPort: 9464,
+    metricsHost: '0.0.0.0',
+  });
 });

@@ -11,10 +11,13 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 it('starts admitted renders one per event-loop turn', async () => {
   const started: number[] = [];
-  const render = guardRenders(async (request) => {
-    started.push(Number(request.url));
-    return {} as FastifyReply;
-  }, { maxInFlight: 8, busyTexts: () => ({ lang: 'vi', title: '', hint: '', retry: '' }) });
+  const render = guardRenders(
+    async (request) => {
+      started.push(Number(request.url));
+      return {} as FastifyReply;
+    },
+    { maxInFlight: 8, busyTexts: () => ({ lang: 'vi', title: '', hint: '', retry: '' }) },
+  );
   const renders = [1, 2, 3].map((n) => render({ url: String(n) } as FastifyRequest, {} as FastifyReply));
   // Requests handled in this turn run first: no render has started yet.
   await Promise.resolve();

@@ -78,7 +78,11 @@ describe.each([
 
   it('answers 429 once API lookups and page loads together reach RATE_LIMIT_MAX; files are not counted', async () => {
     redis = shared ? await startRedis() : undefined;
-    await startRendering({ RATE_LIMIT_MAX: '5', RATE_LIMIT_WINDOW_MS: '60000', ...(redis ? { REDIS_URL: redis.url } : {}) });
+    await startRendering({
+      RATE_LIMIT_MAX: '5',
+      RATE_LIMIT_WINDOW_MS: '60000',
+      ...(redis ? { REDIS_URL: redis.url } : {}),
+    });
     // Counted in Redis indeed, not in the fallback that counts in this process while Redis is away.
     if (redis) expect(server!.logs.join('')).toMatch(/Redis at \S+ reachable: the rate limit is shared/);
     for (let i = 0; i < 10; i++) expect(await status(page('/assets/index-abc123.js'))).toBe(200);
@@ -89,7 +93,9 @@ describe.each([
     expect(await status(page('/'))).toBe(200);
     expect(await status(page('/missing/page'))).toBe(404);
 
-    const limitedPage = await page(`/dt?qr=${CODE}`, { headers: { 'accept-language': 'en-GB,en;q=0.9', cookie: 'i18nextLng=en' } });
+    const limitedPage = await page(`/dt?qr=${CODE}`, {
+      headers: { 'accept-language': 'en-GB,en;q=0.9', cookie: 'i18nextLng=en' },
+    });
     expect(limitedPage.status).toBe(429);
     expect(Number(limitedPage.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(limitedPage.headers.get('content-type')).toBe('text/html; charset=utf-8');
@@ -109,7 +115,7 @@ describe.each([
   });
 });
 
-it('holds a refusal a second before it goes out, the API\'s as the page\'s: a flood runs at the pace of its connections', async () => {
+it("holds a refusal a second before it goes out, the API's as the page's: a flood runs at the pace of its connections", async () => {
   await startRendering({ RATE_LIMIT_MAX: '1' });
   const answeredAfter = async (request: Promise<Response>) => {
     const begun = performance.now();
@@ -152,15 +158,18 @@ it('renders no more than RENDER_CONCURRENCY_MAX pages at once: past it, 503 with
 });
 
 describe('methods on page paths', () => {
-  it.each(['POST', 'DELETE', 'PUT', 'PATCH', 'OPTIONS', 'PROPFIND'])('answers %s with 405 and Allow, without a render or lookup', async (method) => {
-    await startRendering();
-    const response = await page(`/dt?qr=${CODE}`, { method });
-    expect(response.status).toBe(405);
-    expect(response.headers.get('allow')).toBe('GET, HEAD');
-    expect(await response.json()).toMatchObject({ error: 'VALIDATION', status: 405, EndPoint: '/dt' });
-    expect(await status(page('/missing/page', { method }))).toBe(405);
-    expect(probe()).toMatchObject({ renders: 0, lookups: 0 });
-  });
+  it.each(['POST', 'DELETE', 'PUT', 'PATCH', 'OPTIONS', 'PROPFIND'])(
+    'answers %s with 405 and Allow, without a render or lookup',
+    async (method) => {
+      await startRendering();
+      const response = await page(`/dt?qr=${CODE}`, { method });
+      expect(response.status).toBe(405);
+      expect(response.headers.get('allow')).toBe('GET, HEAD');
+      expect(await response.json()).toMatchObject({ error: 'VALIDATION', status: 405, EndPoint: '/dt' });
+      expect(await status(page('/missing/page', { method }))).toBe(405);
+      expect(probe()).toMatchObject({ renders: 0, lookups: 0 });
+    },
+  );
 
   it('renders GET and HEAD, and leaves the API its own methods', async () => {
     await startRendering();

@@ -58,7 +58,9 @@ describe('pages rendered by the page module', () => {
   const server = serverRenderingWith(ECHO_MODULE);
 
   it('puts language, styles, body and state into index.html, with the page headers', async () => {
-    const response = await fetch(`${server().url}/dt?qr=1D24B3261X54A2320`, { headers: { 'accept-language': 'en', cookie: 'a=b' } });
+    const response = await fetch(`${server().url}/dt?qr=1D24B3261X54A2320`, {
+      headers: { 'accept-language': 'en', cookie: 'a=b' },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
     expect(response.headers.get('vary')).toContain('Accept-Language');
@@ -66,7 +68,9 @@ describe('pages rendered by the page module', () => {
     const html = await response.text();
     expect(html).toMatch(/^<!doctype html><html lang="en"><head>/i);
     // The title and the description in the render's language, escaped as HTML text and attribute.
-    expect(html).toContain('<meta name="description" content="Look up &quot;milk&quot;" /><title>QR code check – A &amp; B &lt;Dairy&gt;</title>');
+    expect(html).toContain(
+      '<meta name="description" content="Look up &quot;milk&quot;" /><title>QR code check – A &amp; B &lt;Dairy&gt;</title>',
+    );
     expect(html).toContain('<style data-emotion="css x">');
     expect(html).toContain('<script type="application/json" id="server-state">{"traceApi":{}}</script>');
     const echoed = JSON.parse(/<main>(.*)<\/main>/.exec(html)?.[1] ?? 'null');
@@ -90,13 +94,14 @@ describe('pages rendered by the page module', () => {
 });
 
 describe("the build's two pages (scripts/vite/loadPath.ts)", () => {
-  const loader = '<script defer src="/after-first-paint.js" data-modules="/assets/main-b2.js" data-preloads="/assets/earlyTrace-a1.js"></script>';
+  const loader =
+    '<script defer src="/after-first-paint.js" data-modules="/assets/main-b2.js" data-preloads="/assets/earlyTrace-a1.js"></script>';
   const server = serverRenderingWith(ECHO_MODULE, {
     // The static shell: its early trace request and its prerendered field.
-    'index.html': INDEX_HTML.replace('<head>', '<head><script type="module" src="/assets/earlyTrace-a1.js" data-early-trace></script>').replace(
-      '<div id="root"></div>',
-      '<div id="root"><input id="qr-code"></div>',
-    ),
+    'index.html': INDEX_HTML.replace(
+      '<head>',
+      '<head><script type="module" src="/assets/earlyTrace-a1.js" data-early-trace></script>',
+    ).replace('<div id="root"></div>', '<div id="root"><input id="qr-code"></div>'),
     [PAGE_TEMPLATE_FILE]: INDEX_HTML.replace('</head>', `${loader}</head>`),
   });
 

@@ -59,7 +59,10 @@ describe.each(BACKENDS)('the service as a process, on $name', { timeout: 30_000 
   });
 
   it('npm run import rejects a file with a bad row, with its line, exit code 1 and nothing written', async () => {
-    const bad = writeTempFile('bad.csv', csv('LN27A0201G85X09999,P,N,lon,1,gam,L,2027-01-01,,,', 'BAD,P,N,lon,1,gam,L,,,,'));
+    const bad = writeTempFile(
+      'bad.csv',
+      csv('LN27A0201G85X09999,P,N,lon,1,gam,L,2027-01-01,,,', 'BAD,P,N,lon,1,gam,L,,,,'),
+    );
     const result = await runTs('server/import/cli.ts', { args: [bad], env: database.env });
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^line 3: code 'BAD' must be/m);
@@ -101,7 +104,10 @@ describe.each(BACKENDS)('the service as a process, on $name', { timeout: 30_000 
     const readers = [1, 2].map(async () => {
       while (reading) await (await lookup('TH27A0110C24B0001')).arrayBuffer();
     });
-    const live = writeTempFile('live.csv', csv('LN27A0201G85X07777,LIVE1L,Sữa tươi 1L,hộp,1000,ml,L1,2027-02-01,2027-03-01,,'));
+    const live = writeTempFile(
+      'live.csv',
+      csv('LN27A0201G85X07777,LIVE1L,Sữa tươi 1L,hộp,1000,ml,L1,2027-02-01,2027-03-01,,'),
+    );
     const result = await runTs('server/import/cli.ts', { args: [live], env: database.env });
     reading = false;
     await Promise.all(readers);

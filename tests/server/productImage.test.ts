@@ -8,8 +8,16 @@ const svgText = (text: string) => storedImage(Buffer.from(text))?.contentType;
 
 describe('storedImage (the type of an imported picture)', () => {
   it('knows an SVG after an XML declaration, comments and a doctype, in any number', () => {
-    expect(svgText('\uFEFF<?xml version="1.0"?>\n<!-- drawn -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "x.dtd">\n<svg/>')).toBeUndefined();
-    expect(svgText('\uFEFF<?xml version="1.0"?>\n<!-- drawn -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "x.dtd">\n<svg>')).toBe('image/svg+xml');
+    expect(
+      svgText(
+        '\uFEFF<?xml version="1.0"?>\n<!-- drawn -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "x.dtd">\n<svg/>',
+      ),
+    ).toBeUndefined();
+    expect(
+      svgText(
+        '\uFEFF<?xml version="1.0"?>\n<!-- drawn -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "x.dtd">\n<svg>',
+      ),
+    ).toBe('image/svg+xml');
     expect(svgText(`${'<!-- a -- b -->'.repeat(200)}<svg xmlns="http://www.w3.org/2000/svg">`)).toBe('image/svg+xml');
     expect(svgText('<svgs>')).toBeUndefined();
     expect(svgText('<!-- never closed <svg>')).toBeUndefined();

@@ -40,7 +40,10 @@ describe('behind a trusted proxy', () => {
   it('redirects nothing when no public origin is configured', async () => {
     const unconfigured = await startTestServer({ TRUST_PROXY: '1' });
     try {
-      const response = await fetch(`${unconfigured.url}/dt`, { headers: { 'x-forwarded-proto': 'http' }, redirect: 'manual' });
+      const response = await fetch(`${unconfigured.url}/dt`, {
+        headers: { 'x-forwarded-proto': 'http' },
+        redirect: 'manual',
+      });
       expect(response.status).toBe(200);
       expect(unconfigured.logs.join('')).toContain('TRUST_PROXY is set without PUBLIC_ORIGIN');
     } finally {

@@ -39,7 +39,8 @@ it('turns the limit off with RATE_LIMIT_MAX=0', async () => {
 it('counts requests with a wrong X-Key toward the limit', async () => {
   server = await startTestServer({ RATE_LIMIT_MAX: '3' });
   const statuses = [];
-  for (let i = 0; i < 3; i++) statuses.push((await server.trace({ QrCode: '1D24B3261X54A2320' }, { 'X-Key': `guess-${i}` })).status);
+  for (let i = 0; i < 3; i++)
+    statuses.push((await server.trace({ QrCode: '1D24B3261X54A2320' }, { 'X-Key': `guess-${i}` })).status);
   expect(statuses).toEqual([401, 401, 401]);
   expect((await server.trace({ QrCode: '1D24B3261X54A2320' })).status).toBe(429);
 });
@@ -58,7 +59,9 @@ describe.each([
     }
     expect(statuses).toEqual([200, 200, 200, 429, 429]);
     // Another client behind the same proxy has a limit of its own.
-    expect((await server.trace({ QrCode: '1D24B3261X54A2320' }, { 'x-forwarded-for': '203.0.113.10' })).status).toBe(200);
+    expect((await server.trace({ QrCode: '1D24B3261X54A2320' }, { 'x-forwarded-for': '203.0.113.10' })).status).toBe(
+      200,
+    );
   });
 });
 
@@ -80,7 +83,10 @@ describe('the in-memory store', () => {
           response.resume();
           response.on('end', () => {
             const remaining = response.headers['x-ratelimit-remaining'];
-            resolve({ status: response.statusCode ?? 0, remaining: typeof remaining === 'string' ? remaining : undefined });
+            resolve({
+              status: response.statusCode ?? 0,
+              remaining: typeof remaining === 'string' ? remaining : undefined,
+            });
           });
         },
       );

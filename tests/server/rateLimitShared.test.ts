@@ -83,7 +83,9 @@ it(
     expect(await lookups(first, MAX + 1)).toEqual([200, 200, 200, 429]);
     expect(await lookups(second, MAX + 1)).toEqual([200, 200, 200, 429]);
     for (const instance of [first, second]) {
-      const warning = JSON.parse((await instance.waitForLine(/"msg":"Redis at \S+ unreachable/)).input!) as { level: number };
+      const warning = JSON.parse((await instance.waitForLine(/"msg":"Redis at \S+ unreachable/)).input!) as {
+        level: number;
+      };
       expect(warning.level).toBe(40);
     }
     expect(first.output()).not.toMatch(/unexpected error/);
@@ -113,36 +115,42 @@ it('starts without Redis when it cannot be reached, limiting on its own, and say
   }
 });
 
-it('goes on without a Redis that hangs, waiting for it once rather than on every lookup', async () => {
-  redis = await startRedis();
-  const server = await startTestServer({ REDIS_URL: redis.url, RATE_LIMIT_MAX: '100' });
-  const lookup = async () => (await server.trace({ QrCode: '1D24B3261X54A2320' })).status;
-  try {
-    expect(await lookup()).toBe(200);
-    // Stopped, not gone: the connection stays open and commands get no answer, as in a network partition.
-    redis.process.child.kill('SIGSTOP');
-    const started = performance.now();
-    const statuses = [];
-    for (let i = 0; i < 4; i++) statuses.push(await lookup());
-    expect(statuses).toEqual([200, 200, 200, 200]);
-    // One command timeout (500 ms), not one per lookup.
-    expect(performance.now() - started).toBeLessThan(1400);
-    expect(server.logs.join('')).toMatch(/"level":40,[^\n]*"msg":"Redis at \S+ unreachable: /);
-
-    redis.process.child.kill('SIGCONT');
-    const back = /"msg":"Redis at \S+ reachable again/;
-    for (let tries = 0; tries < 50 && !back.test(server.logs.join('')); tries++) {
+it(
+  'goes on without a Redis that hangs, waiting for it once rather than on every lookup',
+  async () => {
+    redis = await startRedis();
+    const server = await startTestServer({ REDIS_URL: redis.url, RATE_LIMIT_MAX: '100' });
+    const lookup = async () => (await server.trace({ QrCode: '1D24B3261X54A2320' })).status;
+    try {
       expect(await lookup()).toBe(200);
-      await sleep(100);
+      // Stopped, not gone: the connection stays open and commands get no answer, as in a network partition.
+      redis.process.child.kill('SIGSTOP');
+      const started = performance.now();
+      const statuses = [];
+      for (let i = 0; i < 4; i++) statuses.push(await lookup());
+      expect(statuses).toEqual([200, 200, 200, 200]);
+      // One command timeout (500 ms), not one per lookup.
+      expect(performance.now() - started).toBeLessThan(1400);
+      expect(server.logs.join('')).toMatch(/"level":40,[^\n]*"msg":"Redis at \S+ unreachable: /);
+
+      redis.process.child.kill('SIGCONT');
+      const back = /"msg":"Redis at \S+ reachable again/;
+      for (let tries = 0; tries < 50 && !back.test(server.logs.join('')); tries++) {
+        expect(await lookup()).toBe(200);
+        await sleep(100);
+      }
+      expect(server.logs.join('')).toMatch(back);
+    } finally {
+      redis.process.child.kill('SIGCONT');
+      await server.close();
     }
-    expect(server.logs.join('')).toMatch(back);
-  } finally {
-    redis.process.child.kill('SIGCONT');
-    await server.close();
-  }
-}, TIMEOUT_MS);
+  },
+  TIMEOUT_MS,
+);
 
 it('refuses a REDIS_URL that is not a redis:// or rediss:// URL', () => {
   expect(() => loadConfig({ REDIS_URL: 'cache.internal:6379' })).toThrow(/REDIS_URL: expected redis:\/\//);
-  expect(loadConfig({ REDIS_URL: 'rediss://:secret@cache.internal:6380/1' }).redisUrl).toBe('rediss://:secret@cache.internal:6380/1');
+  expect(loadConfig({ REDIS_URL: 'rediss://:secret@cache.internal:6380/1' }).redisUrl).toBe(
+    'rediss://:secret@cache.internal:6380/1',
+  );
 });

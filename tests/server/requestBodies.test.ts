@@ -10,7 +10,12 @@ afterAll(() => server.close());
 
 const LOOKUP = JSON.stringify({ QrCode: '1D24B3261X54A2320' });
 
-const error415 = (message: string, endPoint: string) => ({ error: 'VALIDATION', Message: message, status: 415, EndPoint: endPoint });
+const error415 = (message: string, endPoint: string) => ({
+  error: 'VALIDATION',
+  Message: message,
+  status: 415,
+  EndPoint: endPoint,
+});
 
 describe('the lookup body', () => {
   it.each(['gzip', 'br', 'deflate'])('is refused with 415 when sent with Content-Encoding: %s', async (coding) => {
@@ -18,22 +23,30 @@ describe('the lookup body', () => {
     const response = await server.trace(LOOKUP, { 'content-encoding': coding });
     expect(response.status).toBe(415);
     expect(response.headers.get('accept-encoding')).toBe('identity');
-    expect(await response.json()).toEqual(error415('The body must not be compressed (Content-Encoding)', TRACE_URL_PATH));
+    expect(await response.json()).toEqual(
+      error415('The body must not be compressed (Content-Encoding)', TRACE_URL_PATH),
+    );
   });
 
-  it.each(['latin1', 'ISO-8859-1', 'utf-16', '"windows-1252"'])('is refused with 415 when its charset is %s', async (charset) => {
-    const response = await server.trace(LOOKUP, { 'content-type': `application/json; charset=${charset}` });
-    expect(response.status).toBe(415);
-    expect(await response.json()).toEqual(error415('The body must be UTF-8 JSON', TRACE_URL_PATH));
-  });
+  it.each(['latin1', 'ISO-8859-1', 'utf-16', '"windows-1252"'])(
+    'is refused with 415 when its charset is %s',
+    async (charset) => {
+      const response = await server.trace(LOOKUP, { 'content-type': `application/json; charset=${charset}` });
+      expect(response.status).toBe(415);
+      expect(await response.json()).toEqual(error415('The body must be UTF-8 JSON', TRACE_URL_PATH));
+    },
+  );
 
-  it.each(['utf-8', 'UTF-8', 'utf8', '"utf-8"'])('is read when its charset is %s, or with identity encoding', async (charset) => {
-    const response = await server.trace(LOOKUP, {
-      'content-type': `application/json; charset=${charset}`,
-      'content-encoding': 'identity',
-    });
-    expect(response.status).toBe(200);
-  });
+  it.each(['utf-8', 'UTF-8', 'utf8', '"utf-8"'])(
+    'is read when its charset is %s, or with identity encoding',
+    async (charset) => {
+      const response = await server.trace(LOOKUP, {
+        'content-type': `application/json; charset=${charset}`,
+        'content-encoding': 'identity',
+      });
+      expect(response.status).toBe(200);
+    },
+  );
 });
 
 describe('outside the API', () => {

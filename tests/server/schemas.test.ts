@@ -64,10 +64,20 @@ describe('the JSON schemas', () => {
   });
 
   it('send the optional fields after the required ones, only those that apply and were given', () => {
-    const extras: TraceBodyExtras = { LotStatus: 'recalled', RecallReason: 'Bao bì lỗi', CartonCode: 'TH26A1105C48B0001', UnitCodes: ['A'.repeat(17)] };
+    const extras: TraceBodyExtras = {
+      LotStatus: 'recalled',
+      RecallReason: 'Bao bì lỗi',
+      CartonCode: 'TH26A1105C48B0001',
+      UnitCodes: ['A'.repeat(17)],
+    };
     const unit = toTraceResponse({ ...lot, productUnit: 'lon' }, extras).Data.Products[0];
     const carton = toTraceResponse({ ...lot, productUnit: 'thùng', totalPacket: 24 }, extras).Data.Box[0];
-    expect(Object.keys(unit ?? {})).toEqual([...traceProductSchema.required, 'LotStatus', 'RecallReason', 'CartonCode']);
+    expect(Object.keys(unit ?? {})).toEqual([
+      ...traceProductSchema.required,
+      'LotStatus',
+      'RecallReason',
+      'CartonCode',
+    ]);
     expect(Object.keys(carton ?? {})).toEqual([...traceBoxSchema.required, 'LotStatus', 'RecallReason', 'UnitCodes']);
   });
 

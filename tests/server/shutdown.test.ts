@@ -88,9 +88,13 @@ describe('SIGTERM', () => {
 
 describe('TRUST_PROXY=true', () => {
   it('stops the service at start with a line naming the safe settings', async () => {
-    const result = await runTs('server/main.ts', { env: { PORT: '0', TRUST_PROXY: 'true', TRACE_DB: join(dir, 'unused.db') } });
+    const result = await runTs('server/main.ts', {
+      env: { PORT: '0', TRUST_PROXY: 'true', TRACE_DB: join(dir, 'unused.db') },
+    });
     expect(result.code).toBe(1);
-    expect(result.stderr).toMatch(/^ {2}- TRUST_PROXY=true would take any client's own X-Forwarded-For .*TRUST_PROXY=1 .*TRUST_PROXY=10\.0\.0\.5\)$/m);
+    expect(result.stderr).toMatch(
+      /^ {2}- TRUST_PROXY=true would take any client's own X-Forwarded-For .*TRUST_PROXY=1 .*TRUST_PROXY=10\.0\.0\.5\)$/m,
+    );
     expect(result.stdout).not.toContain('ready');
   });
 });

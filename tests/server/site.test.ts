@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ASSET_JS, ASSET_WASM, INDEX_HTML, startTestServer, TRACE_URL_PATH, type TestServer } from '../support/server/harness.ts';
+import {
+  ASSET_JS,
+  ASSET_WASM,
+  INDEX_HTML,
+  startTestServer,
+  TRACE_URL_PATH,
+  type TestServer,
+} from '../support/server/harness.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -16,12 +23,15 @@ describe('the built page', () => {
     expect(await response.text()).toBe(INDEX_HTML);
   });
 
-  it.each(['/no-such-page', '/dt/extra', '/assets/missing.js'])('answers %s with the page and HTTP 404', async (path) => {
-    const response = await fetch(`${server.url}${path}`);
-    expect(response.status).toBe(404);
-    expect(response.headers.get('cache-control')).toBe('no-cache');
-    expect(await response.text()).toBe(INDEX_HTML);
-  });
+  it.each(['/no-such-page', '/dt/extra', '/assets/missing.js'])(
+    'answers %s with the page and HTTP 404',
+    async (path) => {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status).toBe(404);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(await response.text()).toBe(INDEX_HTML);
+    },
+  );
 
   it('answers unknown API paths with a JSON error body', async () => {
     const response = await fetch(`${server.url}/qrinfo-svc/api/qr/unknown`);
@@ -36,7 +46,9 @@ describe('the built page', () => {
 
   it('caches hashed assets for a year as immutable and compresses them with brotli or gzip', async () => {
     for (const encoding of ['br', 'gzip']) {
-      const response = await fetch(`${server.url}/assets/index-abc123.js`, { headers: { 'accept-encoding': encoding } });
+      const response = await fetch(`${server.url}/assets/index-abc123.js`, {
+        headers: { 'accept-encoding': encoding },
+      });
       expect(response.status).toBe(200);
       expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
       expect(response.headers.get('content-encoding')).toBe(encoding);
@@ -44,7 +56,7 @@ describe('the built page', () => {
     }
   });
 
-  it('serves the scanner\'s WebAssembly as application/wasm, which streaming compilation requires', async () => {
+  it("serves the scanner's WebAssembly as application/wasm, which streaming compilation requires", async () => {
     const response = await fetch(`${server.url}/assets/zxing_reader-abc123.wasm`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/wasm');
@@ -53,7 +65,8 @@ describe('the built page', () => {
 });
 
 describe('security headers', () => {
-  const fetchHeaders = async (path: string, method = 'GET') => (await fetch(`${server.url}${path}`, { method })).headers;
+  const fetchHeaders = async (path: string, method = 'GET') =>
+    (await fetch(`${server.url}${path}`, { method })).headers;
 
   function expectOnEveryResponse(headers: Headers) {
     expect(headers.get('permissions-policy')).toMatch(/(^|, )camera=\(self\)/);

@@ -26,12 +26,18 @@ describe('the service, when it cannot start', () => {
 
     it('says the file system is read-only, in one line, and exits 1', async () => {
       const dbPath = join(disk.dir, 'trace.db');
-      const imported = await runTs('server/import/cli.ts', { args: [SAMPLE_CSV], env: { TRACE_DB: dbPath }, prefix: disk.inside });
+      const imported = await runTs('server/import/cli.ts', {
+        args: [SAMPLE_CSV],
+        env: { TRACE_DB: dbPath },
+        prefix: disk.inside,
+      });
       expect(imported.code, imported.stderr).toBe(0);
       await disk.remount('ro');
       const result = await runTs('server/main.ts', { env: { PORT: '0', TRACE_DB: dbPath }, prefix: disk.inside });
       expect(result.code).toBe(1);
-      expect(result.stderr).toBe(`Cannot open the database ${dbPath}: the file system is read-only (EROFS on ${disk.dir})\n`);
+      expect(result.stderr).toBe(
+        `Cannot open the database ${dbPath}: the file system is read-only (EROFS on ${disk.dir})\n`,
+      );
       expect(result.stderr).not.toMatch(STACK_LINE);
     }, 30_000);
   });
@@ -67,11 +73,13 @@ describe('the service, when it cannot start', () => {
   it('refuses a hop-count TRUST_PROXY on a port others can reach: one line, exit 1', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'trace-hops-'));
     try {
-      const result = await runTs('server/main.ts', { env: { PORT: '0', HOST: '0.0.0.0', TRUST_PROXY: '1', TRACE_DB: join(dir, 'trace.db') } });
+      const result = await runTs('server/main.ts', {
+        env: { PORT: '0', HOST: '0.0.0.0', TRUST_PROXY: '1', TRACE_DB: join(dir, 'trace.db') },
+      });
       expect(result.code).toBe(1);
       expect(result.stderr).toBe(
         'Invalid configuration:\n' +
-          "  - TRUST_PROXY=1 (a hop count) with HOST=0.0.0.0: anyone reaching the port could write their own X-Forwarded-For " +
+          '  - TRUST_PROXY=1 (a hop count) with HOST=0.0.0.0: anyone reaching the port could write their own X-Forwarded-For ' +
           "and escape the rate limit; give the proxy's addresses instead (e.g. TRUST_PROXY=10.0.0.5 or 10.0.0.0/24)\n",
       );
     } finally {
@@ -84,7 +92,10 @@ describe('the database as messages and logs name it', () => {
   it.each([
     ['postgres://trace:pw@db.internal:5432/trace', 'postgres://trace@db.internal:5432/trace'],
     ['postgres://trace@db.internal/trace?password=pw', 'postgres://trace@db.internal/trace'],
-    ['postgresql://db.internal/trace?sslmode=require&sslpassword=pw&application_name=svc', 'postgresql://db.internal/trace?sslmode=require&application_name=svc'],
+    [
+      'postgresql://db.internal/trace?sslmode=require&sslpassword=pw&application_name=svc',
+      'postgresql://db.internal/trace?sslmode=require&application_name=svc',
+    ],
     ['postgres://db.internal/trace?PASSWORD=pw', 'postgres://db.internal/trace'],
   ])('%s without its password: %s', (databaseUrl, shown) => {
     expect(storageLocation({ dbPath: '/unused', databaseUrl })).toBe(shown);

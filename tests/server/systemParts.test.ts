@@ -14,7 +14,8 @@ chmodSync(bin, 0o755);
 afterAll(() => rmSync(bin, { recursive: true, force: true }));
 
 const asRoot = process.getuid?.() === 0;
-const run = (path: string, prefix: string[] = []) => runProcess('/bin/bash', { args: [SCRIPT], env: { PATH: path }, prefix });
+const run = (path: string, prefix: string[] = []) =>
+  runProcess('/bin/bash', { args: [SCRIPT], env: { PATH: path }, prefix });
 
 describe('scripts/system-parts.sh', () => {
   it('says nothing and lets the tests start when every part is there', async () => {
@@ -28,6 +29,8 @@ describe('scripts/system-parts.sh', () => {
     const done = await run(bin, prefix);
     expect(done.code).toBe(1);
     expect(done.stdout).toBe('');
-    expect(done.stderr).toBe('missing redis-server: the tests need them; install with: sudo apt-get install -y redis-server\n');
+    expect(done.stderr).toBe(
+      'missing redis-server: the tests need them; install with: sudo apt-get install -y redis-server\n',
+    );
   });
 });

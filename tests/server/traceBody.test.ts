@@ -38,9 +38,15 @@ describe('traceResponseBody', () => {
     ['a carton', { code, totalPacket: 24, lot: cartonLot }],
     ['a carton without its count', { code, totalPacket: null, lot: cartonLot }],
     ['a unit whose text looks like JSON fields', { code, totalPacket: null, lot: trickyLot }],
-    ['a carton whose text looks like JSON fields', { code, totalPacket: 12, lot: { ...trickyLot, productUnit: 'thùng' } }],
+    [
+      'a carton whose text looks like JSON fields',
+      { code, totalPacket: 12, lot: { ...trickyLot, productUnit: 'thùng' } },
+    ],
     ['a unit of a recalled lot, with its picture and carton', { code, totalPacket: null, lot: recalledLot, carton }],
-    ['a unit in a carton of unknown count', { code, totalPacket: null, lot: unitLot, carton: { ...carton, totalPacket: null } }],
+    [
+      'a unit in a carton of unknown count',
+      { code, totalPacket: null, lot: unitLot, carton: { ...carton, totalPacket: null } },
+    ],
     ['a carton with its units', { code, totalPacket: 48, lot: { ...recalledLot, productUnit: 'thùng' }, unitCodes }],
     ['a carton with no units', { code, totalPacket: 48, lot: cartonLot, unitCodes: [] }],
     // What a lookup never builds, but the template must still agree on: only the fields of the item's kind.
@@ -52,7 +58,8 @@ describe('traceResponseBody', () => {
   });
 
   it('says where a unit belongs, what a carton holds and what is known of the lot', () => {
-    const unit = JSON.parse(traceResponseBody({ code, totalPacket: null, lot: recalledLot, carton }).toString()).Data.Products[0];
+    const unit = JSON.parse(traceResponseBody({ code, totalPacket: null, lot: recalledLot, carton }).toString()).Data
+      .Products[0];
     expect(unit).toMatchObject({
       Code: code,
       LotStatus: 'recalled',
@@ -61,15 +68,21 @@ describe('traceResponseBody', () => {
       CartonCode: carton.code,
       CartonTotalPacket: 48,
     });
-    const box = JSON.parse(traceResponseBody({ code: carton.code, totalPacket: 48, lot: cartonLot, unitCodes }).toString()).Data.Box[0];
+    const box = JSON.parse(
+      traceResponseBody({ code: carton.code, totalPacket: 48, lot: cartonLot, unitCodes }).toString(),
+    ).Data.Box[0];
     expect(box).toMatchObject({ Code: carton.code, TotalPacket: 48, UnitCodes: unitCodes });
     expect(box).not.toHaveProperty('LotStatus');
     expect(box).not.toHaveProperty('ImageUrl');
   });
 
   it('puts each code into the body of a lot shared by many codes', () => {
-    const first = JSON.parse(traceResponseBody({ code: 'TH26A1105C48B0001', totalPacket: 48, lot: cartonLot }).toString());
-    const second = JSON.parse(traceResponseBody({ code: 'TH26A1105C48B0002', totalPacket: 24, lot: cartonLot }).toString());
+    const first = JSON.parse(
+      traceResponseBody({ code: 'TH26A1105C48B0001', totalPacket: 48, lot: cartonLot }).toString(),
+    );
+    const second = JSON.parse(
+      traceResponseBody({ code: 'TH26A1105C48B0002', totalPacket: 24, lot: cartonLot }).toString(),
+    );
     expect(first.Data.Box[0]).toMatchObject({ Code: 'TH26A1105C48B0001', TotalPacket: 48 });
     expect(second.Data.Box[0]).toMatchObject({ Code: 'TH26A1105C48B0002', TotalPacket: 24 });
   });

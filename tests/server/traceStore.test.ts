@@ -35,7 +35,8 @@ describe.each(BACKENDS)('the lookup on $name', (backend) => {
     database = await backend.create();
     await importRows(database, ROW);
     storage = await openStorage(database.config);
-    lookup = backend.name === 'SQLite' ? openCodeLookup(database.config.dbPath, MAX_AGE_MS) : await storage.openLookup();
+    lookup =
+      backend.name === 'SQLite' ? openCodeLookup(database.config.dbPath, MAX_AGE_MS) : await storage.openLookup();
     return async () => {
       (lookup as Partial<SqliteCodeLookup>).close?.();
       await storage.close();
@@ -68,9 +69,11 @@ describe.each(BACKENDS)('the lookup on $name', (backend) => {
     const picture = readFileSync(new URL('../../server/seed/images/sb900g-lon.svg', import.meta.url));
     writeFileSync(join(folder, 'can.svg'), picture);
     const header = `${HEADER},lotStatus,recallReason,productImage`;
-    const carton = 'TH27A0110C24B0001,SC100D,Sữa chua,thùng,,,L2027-0110,2027-01-10,2027-02-24,,24,recalled,Hở nắp,https://cdn.example.com/box.webp';
+    const carton =
+      'TH27A0110C24B0001,SC100D,Sữa chua,thùng,,,L2027-0110,2027-01-10,2027-02-24,,24,recalled,Hở nắp,https://cdn.example.com/box.webp';
     const units = ['B', 'A'].map(
-      (last) => `SC27A0110C24B000${last},SC100D,Sữa chua,hộp,100,gam,L2027-0110,2027-01-10,2027-02-24,TH27A0110C24B0001,,recalled,Hở nắp,can.svg`,
+      (last) =>
+        `SC27A0110C24B000${last},SC100D,Sữa chua,hộp,100,gam,L2027-0110,2027-01-10,2027-02-24,TH27A0110C24B0001,,recalled,Hở nắp,can.svg`,
     );
     const writer = await openStorage(database.config);
     try {
@@ -83,7 +86,11 @@ describe.each(BACKENDS)('the lookup on $name', (backend) => {
     await sleep(MAX_AGE_MS * 2);
     const box = await lookup.find('TH27A0110C24B0001');
     expect(box).toMatchObject({ totalPacket: 24, unitCodes: ['SC27A0110C24B000A', 'SC27A0110C24B000B'] });
-    expect(box?.lot).toMatchObject({ lotStatus: 'recalled', recallReason: 'Hở nắp', imageUrl: 'https://cdn.example.com/box.webp' });
+    expect(box?.lot).toMatchObject({
+      lotStatus: 'recalled',
+      recallReason: 'Hở nắp',
+      imageUrl: 'https://cdn.example.com/box.webp',
+    });
     const unit = await lookup.find('SC27A0110C24B000A');
     expect(unit).toMatchObject({ carton: { code: 'TH27A0110C24B0001', totalPacket: 24 } });
     expect(unit?.unitCodes).toBeUndefined();
@@ -120,7 +127,8 @@ describe('the SQLite lookup connection', () => {
     const slow = openCodeLookup(database.config.dbPath, 500);
     const writer = new DatabaseSync(database.config.dbPath);
     try {
-      const checkpoint = () => writer.prepare('PRAGMA wal_checkpoint(PASSIVE)').get() as { log: number; checkpointed: number };
+      const checkpoint = () =>
+        writer.prepare('PRAGMA wal_checkpoint(PASSIVE)').get() as { log: number; checkpointed: number };
       slow.find('LN27A0201G85X00001');
       await importRows(database, SECOND);
       // The open snapshot may still need the database pages the import changed, so they stay in the log.

@@ -19,7 +19,14 @@ describe('two service instances on one PostgreSQL database', { timeout: 30_000 }
   beforeAll(async () => {
     dir = makeSiteDir();
     database = await BACKENDS.find((backend) => backend.name === 'PostgreSQL')!.create();
-    const env = { ...database.env, STATIC_DIR: join(dir, 'dist'), TRACE_API_KEYS: DEMO_KEY, RATE_LIMIT_MAX: '0', DRAIN_DELAY_MS: '0', SEED_DEMO: '1' };
+    const env = {
+      ...database.env,
+      STATIC_DIR: join(dir, 'dist'),
+      TRACE_API_KEYS: DEMO_KEY,
+      RATE_LIMIT_MAX: '0',
+      DRAIN_DELAY_MS: '0',
+      SEED_DEMO: '1',
+    };
     // Started together: the migrations of one wait for the other's (an advisory lock).
     instances = await Promise.all([startService(env), startService(env)]);
   }, 30_000);
@@ -40,12 +47,16 @@ describe('two service instances on one PostgreSQL database', { timeout: 30_000 }
     return ((await response.json()) as TraceResponse).Data.Products[0]?.ProductName;
   };
   const importRows = async (...rows: string[]) => {
-    const result = await runTs('server/import/cli.ts', { args: [writeTempFile('rows.csv', csv(...rows))], env: database.env });
+    const result = await runTs('server/import/cli.ts', {
+      args: [writeTempFile('rows.csv', csv(...rows))],
+      env: database.env,
+    });
     expect(result.code, result.stderr).toBe(0);
   };
 
   it('both start together on an empty database, one creating its tables, and answer the demo data', async () => {
-    for (const instance of instances) expect(await productName(instance, '1D24B3261X54A2320')).toBe('Sữa bột Đồng Xanh Gold 900g');
+    for (const instance of instances)
+      expect(await productName(instance, '1D24B3261X54A2320')).toBe('Sữa bột Đồng Xanh Gold 900g');
   });
 
   it('both see a code imported once it is written, and both see its product renamed by a later import', async () => {
@@ -53,10 +64,11 @@ describe('two service instances on one PostgreSQL database', { timeout: 30_000 }
     await importRows(ROW);
     for (const instance of instances) expect(await productName(instance, 'TW27A0101X00000001')).toBe('Sữa tươi 1L');
     await importRows(ROW.replace('Sữa tươi 1L', 'Sữa tươi tiệt trùng 1L'));
-    for (const instance of instances) expect(await productName(instance, 'TW27A0101X00000001')).toBe('Sữa tươi tiệt trùng 1L');
+    for (const instance of instances)
+      expect(await productName(instance, 'TW27A0101X00000001')).toBe('Sữa tươi tiệt trùng 1L');
   });
 
-  it("add up the lookups each counts (issue 26): one phone seen by both is one device, and both answer with the shared counts", async () => {
+  it('add up the lookups each counts (issue 26): one phone seen by both is one device, and both answer with the shared counts', async () => {
     const code = 'HP26A1105C48B0005';
     const checks = async ({ url }: ServiceProcess, headers: Record<string, string>) => {
       const response = await fetch(`${url}${TRACE_URL_PATH}`, {
@@ -71,11 +83,16 @@ describe('two service instances on one PostgreSQL database', { timeout: 30_000 }
     expect(await checks(second, { 'user-agent': 'PhoneB' })).toMatchObject({ Lookups: 1, Devices: 1 });
     // PhoneA again, through the other instance (a load balancer's choice): the database knows it.
     await checks(second, { 'user-agent': 'PhoneA' });
-    const stored = async () => (await database.rows(`SELECT lookups, devices FROM check_codes WHERE code = '${code}'`))[0];
+    const stored = async () =>
+      (await database.rows(`SELECT lookups, devices FROM check_codes WHERE code = '${code}'`))[0];
     await vi.waitFor(async () => expect(await stored()).toEqual({ lookups: 2, devices: 2 }), { timeout: 10_000 });
     // Each reads what the other wrote within seconds; the support desk's lookups do not count.
     for (const instance of instances) {
-      await vi.waitFor(async () => expect(await checks(instance, { 'x-lookup-purpose': 'staff' })).toMatchObject({ Lookups: 2, Devices: 2 }), { timeout: 15_000 });
+      await vi.waitFor(
+        async () =>
+          expect(await checks(instance, { 'x-lookup-purpose': 'staff' })).toMatchObject({ Lookups: 2, Devices: 2 }),
+        { timeout: 15_000 },
+      );
     }
   });
 });

@@ -80,7 +80,12 @@ const lookup = (server: Started, code: string, key = PAGE_KEY) =>
  */
 async function expectPlainSystemError(response: Response) {
   expect(response.status).not.toBe(500);
-  expect(await response.json()).toEqual({ error: 'INTERNAL_SERVER_ERROR', Message: expect.any(String), status: response.status, EndPoint: '' });
+  expect(await response.json()).toEqual({
+    error: 'INTERNAL_SERVER_ERROR',
+    Message: expect.any(String),
+    status: response.status,
+    EndPoint: '',
+  });
 }
 
 async function metric(server: Started, name: string): Promise<number> {
@@ -88,7 +93,8 @@ async function metric(server: Started, name: string): Promise<number> {
   const line = text.split('\n').find((row) => row.startsWith(`${name} `));
   return line === undefined ? NaN : Number(line.slice(name.length + 1));
 }
-const outcomes = (server: Started, outcome: string) => metric(server, `trace_upstream_lookups_total{outcome="${outcome}"}`);
+const outcomes = (server: Started, outcome: string) =>
+  metric(server, `trace_upstream_lookups_total{outcome="${outcome}"}`);
 
 describe('upstream mode', () => {
   it("answers lookups with the upstream's own answers, checking the page's key and sending its own onwards", async () => {
@@ -98,7 +104,10 @@ describe('upstream mode', () => {
     expect(through.status).toBe(200);
     // The item as the upstream gave it; the counts are the page server's own (issue 26).
     const { Checks: _theirs, ...item } = (await direct.json()) as TraceResponse;
-    expect(await through.json()).toEqual({ ...item, Checks: { FirstDay: expect.any(String), Lookups: 1, Devices: 1, Caution: false } });
+    expect(await through.json()).toEqual({
+      ...item,
+      Checks: { FirstDay: expect.any(String), Lookups: 1, Devices: 1, Caution: false },
+    });
     expect((await lookup(server, UNKNOWN)).status).toBe(204);
     // The upstream's key is not the page's: the page server refuses it like any unknown key.
     expect((await lookup(server, KNOWN, DEMO_KEY)).status).toBe(401);
@@ -197,7 +206,9 @@ describe('upstream mode', () => {
 
     await proxy.up();
     // Readiness probes the upstream itself once the cool-down is over, with no lookup needed.
-    await expect.poll(async () => (await fetch(`${server.url}/readyz`)).status, { timeout: 10_000, interval: 100 }).toBe(200);
+    await expect
+      .poll(async () => (await fetch(`${server.url}/readyz`)).status, { timeout: 10_000, interval: 100 })
+      .toBe(200);
     expect(await metric(server, 'trace_upstream_breaker_state')).toBe(0);
     expect(logged('upstream trace service answers again')).toBe(1);
     expect((await lookup(server, KNOWN)).status).toBe(200);
@@ -216,7 +227,9 @@ describe('upstream mode', () => {
     const document = (await (await fetch(`${server.url}${TRACE_API_BASE_PATH}/openapi.json`)).json()) as {
       paths: Record<string, { post: { responses: Record<string, unknown> } }>;
     };
-    expect(Object.keys(document.paths['/qr/trace']!.post.responses)).toEqual(expect.arrayContaining(['502', '503', '504']));
+    expect(Object.keys(document.paths['/qr/trace']!.post.responses)).toEqual(
+      expect.arrayContaining(['502', '503', '504']),
+    );
     const response = await fetch(`${server.url}${TRACE_API_BASE_PATH}/images/abcdef0123456789.png`);
     expect(response.status).toBe(404);
     expect(((await response.json()) as { Message: string }).Message).toMatch(/not available in upstream mode/);
@@ -226,7 +239,11 @@ describe('upstream mode', () => {
 it('npm run import says in one line that it is not available in upstream mode, and writes nothing', async () => {
   const result = await runTs('server/import/cli.ts', {
     args: ['server/seed/demo.json'],
-    env: { TRACE_UPSTREAM_URL: 'http://127.0.0.1:9/qrinfo-svc/api', TRACE_UPSTREAM_KEY: 'k', TRACE_DB: join(dir, 'never.db') },
+    env: {
+      TRACE_UPSTREAM_URL: 'http://127.0.0.1:9/qrinfo-svc/api',
+      TRACE_UPSTREAM_KEY: 'k',
+      TRACE_DB: join(dir, 'never.db'),
+    },
   });
   expect(result.code).toBe(1);
   expect(result.stderr.trim()).toMatch(/^npm run import is not available in upstream mode[^\n]*$/);

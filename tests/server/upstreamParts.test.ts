@@ -36,7 +36,12 @@ describe('the circuit breaker', () => {
   it('opens after the threshold of failures in a row, lets one probe through after the cool-down, and closes on its success', () => {
     let now = 0;
     const states: BreakerState[] = [];
-    const breaker = new CircuitBreaker(3, 1000, (state) => states.push(state), () => now);
+    const breaker = new CircuitBreaker(
+      3,
+      1000,
+      (state) => states.push(state),
+      () => now,
+    );
     breaker.failed();
     breaker.failed();
     breaker.succeeded();
@@ -56,7 +61,12 @@ describe('the circuit breaker', () => {
 
   it('reopens at once when the probe fails', () => {
     let now = 0;
-    const breaker = new CircuitBreaker(2, 1000, () => {}, () => now);
+    const breaker = new CircuitBreaker(
+      2,
+      1000,
+      () => {},
+      () => now,
+    );
     breaker.failed();
     breaker.failed();
     now = 1000;

@@ -54,7 +54,10 @@ export async function openPostgresCheckStore(url: string): Promise<CheckStore> {
   const totals = batchedTotals(pool);
   return {
     async salt(day) {
-      await pool.query('INSERT INTO check_salts (day, salt) VALUES ($1, $2) ON CONFLICT (day) DO NOTHING', [day, randomBytes(SALT_BYTES)]);
+      await pool.query('INSERT INTO check_salts (day, salt) VALUES ($1, $2) ON CONFLICT (day) DO NOTHING', [
+        day,
+        randomBytes(SALT_BYTES),
+      ]);
       const { rows } = await pool.query<{ salt: Buffer }>('SELECT salt FROM check_salts WHERE day = $1', [day]);
       if (rows[0] === undefined) throw new Error(`the salt of ${day} was deleted while being read`);
       return rows[0].salt;
@@ -69,12 +72,19 @@ export async function openPostgresCheckStore(url: string): Promise<CheckStore> {
            JOIN unnest($1::text[], $2::text[], $3::text[]) AS v(day, code, device) USING (day, code, device)`,
           [visits.map((v) => v.day), visits.map((v) => v.code), visits.map((v) => v.device)],
         );
-        const stored = new Map(storedRows.map(({ day, code, device, lastAt }) => [deviceKey(day, code, device), Number(lastAt)]));
+        const stored = new Map(
+          storedRows.map(({ day, code, device, lastAt }) => [deviceKey(day, code, device), Number(lastAt)]),
+        );
         const plan = planVisits(visits, stored, repeatWindowMs);
         await client.query(
           `INSERT INTO check_devices (day, code, device, last_at) SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[])
            ON CONFLICT (day, code, device) DO UPDATE SET last_at = EXCLUDED.last_at`,
-          [plan.devices.map((d) => d.day), plan.devices.map((d) => d.code), plan.devices.map((d) => d.device), plan.devices.map((d) => d.lastAt)],
+          [
+            plan.devices.map((d) => d.day),
+            plan.devices.map((d) => d.code),
+            plan.devices.map((d) => d.device),
+            plan.devices.map((d) => d.lastAt),
+          ],
         );
         const added = perCode(plan.increments);
         const addedRows = [...added];
@@ -85,9 +95,16 @@ export async function openPostgresCheckStore(url: string): Promise<CheckStore> {
            ON CONFLICT (code) DO UPDATE SET first_day = LEAST(check_codes.first_day, EXCLUDED.first_day),
              lookups = check_codes.lookups + EXCLUDED.lookups, devices = check_codes.devices + EXCLUDED.devices
            RETURNING code, first_day AS "firstDay", lookups, devices`,
-          [addedRows.map(([code]) => code), addedRows.map(([, t]) => t.firstDay), addedRows.map(([, t]) => t.lookups), addedRows.map(([, t]) => t.devices)],
+          [
+            addedRows.map(([code]) => code),
+            addedRows.map(([, t]) => t.firstDay),
+            addedRows.map(([, t]) => t.lookups),
+            addedRows.map(([, t]) => t.devices),
+          ],
         );
-        const totals = new Map(afterRows.map(({ code, firstDay, lookups, devices }) => [code, { firstDay, lookups, devices }]));
+        const totals = new Map(
+          afterRows.map(({ code, firstDay, lookups, devices }) => [code, { firstDay, lookups, devices }]),
+        );
         const before = new Map(afterRows.map(({ code, devices }) => [code, devices - added.get(code)!.devices]));
         const days = plan.increments;
         await client.query(
@@ -125,7 +142,8 @@ export async function openPostgresCheckStore(url: string): Promise<CheckStore> {
         await client.query('DELETE FROM check_unknown WHERE day < $1', [keepFrom]);
         // Codes whose every visit was a repeat gained nothing: their totals are read.
         const unchanged = [...new Set(visits.map(({ code }) => code).filter((code) => !totals.has(code)))];
-        if (unchanged.length > 0) for (const [code, stored] of await readTotals(client, unchanged)) totals.set(code, stored);
+        if (unchanged.length > 0)
+          for (const [code, stored] of await readTotals(client, unchanged)) totals.set(code, stored);
         await client.query('COMMIT');
         return { totals, crossed: crossedCodes(before, added, cautionDevices) };
       } catch (error) {

@@ -37,7 +37,10 @@ const READ_UNITS = {
   text: 'SELECT code FROM codes WHERE parent_code = $1 ORDER BY code LIMIT $2',
   rowMode: 'array',
 } as const;
-const READ_IMAGE = { name: 'read-image', text: 'SELECT name, content_type AS "contentType", body FROM images WHERE name = $1' } as const;
+const READ_IMAGE = {
+  name: 'read-image',
+  text: 'SELECT name, content_type AS "contentType", body FROM images WHERE name = $1',
+} as const;
 
 type CodeRow = [
   productId: number,
@@ -109,7 +112,11 @@ export function openPostgresLookup(pool: pg.Pool, { counts: withCounts = false }
       const row = rows[0];
       if (row === undefined) return undefined;
       const [productId, lotId, totalPacket, version, parentCode, parentTotal, firstDay, lookups, devices] = row;
-      const counts = !withCounts ? undefined : firstDay == null ? null : { firstDay, lookups: lookups!, devices: devices! };
+      const counts = !withCounts
+        ? undefined
+        : firstDay == null
+          ? null
+          : { firstDay, lookups: lookups!, devices: devices! };
       if (version !== cachedVersion) {
         lots.clear();
         cachedVersion = version;

@@ -42,8 +42,12 @@ export async function migrate(pool: pg.Pool): Promise<boolean> {
   const client = await pool.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await client.query('CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
-    const { rows } = await client.query<{ version: number | null }>('SELECT max(version) AS version FROM schema_migrations');
+    await client.query(
+      'CREATE TABLE IF NOT EXISTS schema_migrations (version integer PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
+    );
+    const { rows } = await client.query<{ version: number | null }>(
+      'SELECT max(version) AS version FROM schema_migrations',
+    );
     const current = rows[0]?.version ?? 0;
     const pending = readMigrations(MIGRATIONS_DIR).filter((m) => m.version > current);
     for (const migration of pending) {

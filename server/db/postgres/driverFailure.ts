@@ -1,7 +1,7 @@
 import pg from 'pg';
 
 const POSTGRES_ERRORS: Record<string, string> = {
-  '53100': 'the database server\'s disk is full',
+  '53100': "the database server's disk is full",
   '53200': 'the database server is out of memory',
   '53300': 'the database server has too many connections',
   '25006': 'the database is read-only',

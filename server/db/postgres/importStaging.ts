@@ -68,9 +68,17 @@ export async function openPostgresStaging(client: pg.PoolClient): Promise<Import
 
   /** Adds or updates the products and lots not written yet (all of them again at the end: a few hundred). */
   const writeCatalogue = async ({ products, lots, images }: CatalogueParts) => {
-    const [newProducts, newLots, newImages] = [products.slice(productIds.length), lots.slice(lotIds.length), images.slice(imagesWritten)];
+    const [newProducts, newLots, newImages] = [
+      products.slice(productIds.length),
+      lots.slice(lotIds.length),
+      images.slice(imagesWritten),
+    ];
     if (newImages.length > 0) {
-      await client.query(sql.WRITE_IMAGES, [newImages.map((i) => i.name), newImages.map((i) => i.contentType), newImages.map((i) => i.body)]);
+      await client.query(sql.WRITE_IMAGES, [
+        newImages.map((i) => i.name),
+        newImages.map((i) => i.contentType),
+        newImages.map((i) => i.body),
+      ]);
       imagesWritten += newImages.length;
     }
     if (newProducts.length > 0) {
@@ -85,7 +93,8 @@ export async function openPostgresStaging(client: pg.PoolClient): Promise<Import
         newProducts.map((p) => p.imageName),
       ];
       counts.catalogueChanges += (await client.query(sql.WRITE_PRODUCTS, columns)).rowCount ?? 0;
-      const ids = (await client.query<{ array_agg: number[] }>(sql.PRODUCT_IDS, columns.slice(0, 2))).rows[0]?.array_agg ?? [];
+      const ids =
+        (await client.query<{ array_agg: number[] }>(sql.PRODUCT_IDS, columns.slice(0, 2))).rows[0]?.array_agg ?? [];
       productIds = productIds.concat(ids);
     }
     if (newLots.length > 0) {
@@ -98,7 +107,8 @@ export async function openPostgresStaging(client: pg.PoolClient): Promise<Import
         newLots.map((l) => l.recallReason),
       ];
       counts.catalogueChanges += (await client.query(sql.WRITE_LOTS, columns)).rowCount ?? 0;
-      const ids = (await client.query<{ array_agg: number[] }>(sql.LOT_IDS, columns.slice(0, 2))).rows[0]?.array_agg ?? [];
+      const ids =
+        (await client.query<{ array_agg: number[] }>(sql.LOT_IDS, columns.slice(0, 2))).rows[0]?.array_agg ?? [];
       lotIds = lotIds.concat(ids);
     }
   };
@@ -123,7 +133,14 @@ export async function openPostgresStaging(client: pg.PoolClient): Promise<Import
   };
 
   return {
-    add(line: number, row: ImportRow, productRef: number, lotRef: number, problem: string | null, parentChecked: boolean) {
+    add(
+      line: number,
+      row: ImportRow,
+      productRef: number,
+      lotRef: number,
+      problem: string | null,
+      parentChecked: boolean,
+    ) {
       pending.int(line).tab().ascii(row.code).tab().int(productRef).tab().int(lotRef).tab();
       // Codes are checked letters and digits: nothing in them to escape.
       if (row.parentCode === null) pending.null();
@@ -131,10 +148,16 @@ export async function openPostgresStaging(client: pg.PoolClient): Promise<Import
       pending.tab();
       if (row.totalPacket === null) pending.null();
       else pending.int(row.totalPacket);
-      pending.tab().ascii(row.isCarton ? 't' : 'f').tab();
+      pending
+        .tab()
+        .ascii(row.isCarton ? 't' : 'f')
+        .tab();
       if (problem === null) pending.null();
       else pending.text(problem);
-      pending.tab().ascii(parentChecked ? 'f' : 't').endRow();
+      pending
+        .tab()
+        .ascii(parentChecked ? 'f' : 't')
+        .endRow();
       batchRows++;
       lastLine = line;
       unwritten.add(row.code);

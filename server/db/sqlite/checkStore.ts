@@ -8,7 +8,19 @@ import { inTransaction, openDatabase } from './database.ts';
 type TotalsRow = { code: string; firstDay: string; lookups: number; devices: number };
 
 const byKey = (a: DeviceVisits, b: DeviceVisits): number =>
-  a.day < b.day ? -1 : a.day > b.day ? 1 : a.code < b.code ? -1 : a.code > b.code ? 1 : a.device < b.device ? -1 : a.device > b.device ? 1 : 0;
+  a.day < b.day
+    ? -1
+    : a.day > b.day
+      ? 1
+      : a.code < b.code
+        ? -1
+        : a.code > b.code
+          ? 1
+          : a.device < b.device
+            ? -1
+            : a.device > b.device
+              ? 1
+              : 0;
 
 /**
  * Lookup counts in the SQLite file, on a connection of their own (server/db/sqlite/checkWriter.ts runs
@@ -22,7 +34,9 @@ export function openSqliteCheckConnection(path: string): CheckStore {
   db.exec('PRAGMA busy_timeout = 0; PRAGMA cache_size = -65536');
   const insertSalt = db.prepare('INSERT OR IGNORE INTO check_salts (day, salt) VALUES (?, ?)');
   const readSalt = db.prepare('SELECT salt FROM check_salts WHERE day = ?');
-  const readDevice = db.prepare('SELECT last_at AS lastAt FROM check_devices WHERE day = ? AND code = ? AND device = ?');
+  const readDevice = db.prepare(
+    'SELECT last_at AS lastAt FROM check_devices WHERE day = ? AND code = ? AND device = ?',
+  );
   const writeDevice = db.prepare(
     'INSERT INTO check_devices (day, code, device, last_at) VALUES (?, ?, ?, ?) ON CONFLICT (day, code, device) DO UPDATE SET last_at = excluded.last_at',
   );
@@ -46,7 +60,10 @@ export function openSqliteCheckConnection(path: string): CheckStore {
     db.prepare('DELETE FROM check_devices WHERE day < ?'),
     db.prepare('DELETE FROM check_salts WHERE day < ?'),
   ];
-  const purgeOld = [db.prepare('DELETE FROM check_days WHERE day < ?'), db.prepare('DELETE FROM check_unknown WHERE day < ?')];
+  const purgeOld = [
+    db.prepare('DELETE FROM check_days WHERE day < ?'),
+    db.prepare('DELETE FROM check_unknown WHERE day < ?'),
+  ];
   const reportCodes = db.prepare(
     `SELECT d.code, sum(d.devices) AS devices, sum(d.lookups) AS lookups, c.first_day AS firstDay
      FROM check_days d JOIN check_codes c ON c.code = d.code WHERE d.day >= ?
@@ -94,9 +111,17 @@ export function openSqliteCheckConnection(path: string): CheckStore {
         }
         for (const { day, code, lookups, devices } of plan.increments) addDay.run(day, code, lookups, devices);
 
-        const known = new Set(unknown.filter(({ day, code }) => readUnknown.get(day, code)).map(({ day, code }) => `${day}\n${code}`));
-        const perDay = new Map([...new Set(unknown.map(({ day }) => day))].map((day) => [day, (countUnknown.get(day) as { count: number }).count]));
-        for (const { day, code, lookups } of admitUnknown(unknown, known, perDay, unknownCodesPerDay)) addUnknown.run(day, code, lookups);
+        const known = new Set(
+          unknown.filter(({ day, code }) => readUnknown.get(day, code)).map(({ day, code }) => `${day}\n${code}`),
+        );
+        const perDay = new Map(
+          [...new Set(unknown.map(({ day }) => day))].map((day) => [
+            day,
+            (countUnknown.get(day) as { count: number }).count,
+          ]),
+        );
+        for (const { day, code, lookups } of admitUnknown(unknown, known, perDay, unknownCodesPerDay))
+          addUnknown.run(day, code, lookups);
 
         for (const statement of purge) statement.run(today);
         for (const statement of purgeOld) statement.run(daysBefore(today, REPORT_KEEP_DAYS));

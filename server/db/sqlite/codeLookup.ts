@@ -44,7 +44,11 @@ interface KeptLot {
  * Millions of codes share a few hundred product lots, so each lot is read once and kept, until
  * another connection commits anything (SQLite's data_version, checked with each new snapshot).
  */
-export function openCodeLookup(path: string, snapshotMaxAgeMs = SNAPSHOT_MAX_AGE_MS, { counts: withCounts = false }: LookupOptions = {}): SqliteCodeLookup {
+export function openCodeLookup(
+  path: string,
+  snapshotMaxAgeMs = SNAPSHOT_MAX_AGE_MS,
+  { counts: withCounts = false }: LookupOptions = {},
+): SqliteCodeLookup {
   const db = new DatabaseSync(path, { readOnly: true });
   db.exec(`PRAGMA mmap_size = ${MMAP_SIZE}`);
   // A unit's carton and its unit count in the same statement, and the code's lookup counts when
@@ -66,7 +70,9 @@ export function openCodeLookup(path: string, snapshotMaxAgeMs = SNAPSHOT_MAX_AGE
   const readUnits = db.prepare('SELECT code FROM codes WHERE parent_code = ? ORDER BY code LIMIT ?');
   readUnits.setReturnArrays(true);
   const readImage = db.prepare('SELECT name, content_type AS contentType, body FROM images WHERE name = ?');
-  const readRuns = db.prepare('SELECT outcome, count(*) AS count, max(finished_at) AS last FROM import_runs GROUP BY outcome ORDER BY outcome');
+  const readRuns = db.prepare(
+    'SELECT outcome, count(*) AS count, max(finished_at) AS last FROM import_runs GROUP BY outcome ORDER BY outcome',
+  );
   const probe = db.prepare('SELECT 1 FROM codes LIMIT 1');
   const begin = db.prepare('BEGIN');
   const commit = db.prepare('COMMIT');
@@ -94,20 +100,32 @@ export function openCodeLookup(path: string, snapshotMaxAgeMs = SNAPSHOT_MAX_AGE
       const row = readCode.get(code) as unknown as CodeRow | undefined;
       if (row === undefined) return undefined;
       const [productId, lotId, totalPacket, parentCode, parentTotal, firstDay, lookups, devices] = row;
-      const counts = !withCounts ? undefined : firstDay == null ? null : { firstDay, lookups: lookups!, devices: devices! };
+      const counts = !withCounts
+        ? undefined
+        : firstDay == null
+          ? null
+          : { firstDay, lookups: lookups!, devices: devices! };
       const key = `${productId}/${lotId}`;
       let kept = lots.get(key);
       if (kept === undefined) {
         const read = readLot.get(productId, lotId) as LotRow | undefined;
         // The import checks every reference: this means a damaged file, and must not become a 204.
-        if (read === undefined) throw new Error(`code ${code} points to a missing product ${productId} or lot ${lotId}`);
+        if (read === undefined)
+          throw new Error(`code ${code} points to a missing product ${productId} or lot ${lotId}`);
         const { imageUrl, imageName, ...rest } = read;
         const lot = { ...rest, imageUrl: productImageUrl(imageUrl, imageName) };
         kept = { lot, carton: isCarton(lot) };
         lots.set(key, kept);
       }
       const { lot, carton } = kept;
-      if (carton) return { code, totalPacket, lot, unitCodes: (readUnits.all(code, UNIT_CODES_MAX) as unknown as [string][]).map(([unit]) => unit), counts };
+      if (carton)
+        return {
+          code,
+          totalPacket,
+          lot,
+          unitCodes: (readUnits.all(code, UNIT_CODES_MAX) as unknown as [string][]).map(([unit]) => unit),
+          counts,
+        };
       if (parentCode === null) return { code, totalPacket, lot, counts };
       return { code, totalPacket, lot, carton: { code: parentCode, totalPacket: parentTotal }, counts };
     },
@@ -119,7 +137,9 @@ export function openCodeLookup(path: string, snapshotMaxAgeMs = SNAPSHOT_MAX_AGE
     },
     importRuns() {
       if (snapshot === undefined) beginSnapshot();
-      return (readRuns.all() as { outcome: ImportRunTotals['outcome']; count: number; last: string }[]).map(({ outcome, count, last }) => ({ outcome, count, lastFinished: Date.parse(last) / 1000 }));
+      return (readRuns.all() as { outcome: ImportRunTotals['outcome']; count: number; last: string }[]).map(
+        ({ outcome, count, last }) => ({ outcome, count, lastFinished: Date.parse(last) / 1000 }),
+      );
     },
     ping() {
       probe.get();

@@ -38,7 +38,9 @@ export function openDatabase(path: string): Db {
   const db = new DatabaseSync(path);
   try {
     // WAL lets `npm run import` write while the service keeps answering from the last committed state.
-    db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000');
+    db.exec(
+      'PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000',
+    );
     migrate(db);
     return db;
   } catch (error) {

@@ -107,19 +107,34 @@ export function openSqliteStaging(db: Db): ImportStaging {
 
   const countCodes = db.prepare('SELECT count(*) AS count FROM main.codes');
   const codeCount = () => Number((countCodes.get() as { count: number }).count);
-  const recordRun = db.prepare('INSERT INTO main.import_runs (finished_at, outcome, rows, seconds) VALUES (?, ?, ?, ?)');
+  const recordRun = db.prepare(
+    'INSERT INTO main.import_runs (finished_at, outcome, rows, seconds) VALUES (?, ?, ?, ?)',
+  );
   const write = ({ products, lots, images }: CatalogueParts, run: ImportRun): WriteCounts => {
     let catalogueChanges = 0;
     const writeImage = db.prepare(WRITE_IMAGE);
     for (const image of images) writeImage.run(image.name, image.contentType, image.body);
-    const [writeProduct, productId, addProduct] = [db.prepare(WRITE_PRODUCT), db.prepare(PRODUCT_ID), db.prepare('INSERT INTO import_products VALUES (?, ?)')];
+    const [writeProduct, productId, addProduct] = [
+      db.prepare(WRITE_PRODUCT),
+      db.prepare(PRODUCT_ID),
+      db.prepare('INSERT INTO import_products VALUES (?, ?)'),
+    ];
     for (const p of products) {
-      catalogueChanges += Number(writeProduct.run(p.productCode, p.productUnit, p.productName, p.weight, p.weightType, p.imageUrl, p.imageName).changes);
+      catalogueChanges += Number(
+        writeProduct.run(p.productCode, p.productUnit, p.productName, p.weight, p.weightType, p.imageUrl, p.imageName)
+          .changes,
+      );
       addProduct.run(p.ref, (productId.get(p.productCode, p.productUnit) as { id: number }).id);
     }
-    const [writeLot, lotId, addLot] = [db.prepare(WRITE_LOT), db.prepare(LOT_ID), db.prepare('INSERT INTO import_lots VALUES (?, ?)')];
+    const [writeLot, lotId, addLot] = [
+      db.prepare(WRITE_LOT),
+      db.prepare(LOT_ID),
+      db.prepare('INSERT INTO import_lots VALUES (?, ?)'),
+    ];
     for (const l of lots) {
-      catalogueChanges += Number(writeLot.run(l.productCode, l.lotCode, l.productDate, l.expireDate, l.lotStatus, l.recallReason).changes);
+      catalogueChanges += Number(
+        writeLot.run(l.productCode, l.lotCode, l.productDate, l.expireDate, l.lotStatus, l.recallReason).changes,
+      );
       addLot.run(l.ref, (lotId.get(l.productCode, l.lotCode) as { id: number }).id);
     }
     const before = codeCount();
@@ -130,7 +145,14 @@ export function openSqliteStaging(db: Db): ImportStaging {
   };
 
   return {
-    add(line: number, row: ImportRow, productRef: number, lotRef: number, problem: string | null, parentChecked: boolean) {
+    add(
+      line: number,
+      row: ImportRow,
+      productRef: number,
+      lotRef: number,
+      problem: string | null,
+      parentChecked: boolean,
+    ) {
       values[filled++] = line;
       values[filled++] = row.code;
       values[filled++] = productRef;

@@ -23,7 +23,12 @@ export function openSqliteStorage(path: string): TraceStorage {
     async recordImport({ outcome, rows, seconds }) {
       try {
         if (db.isOpen) {
-          db.prepare('INSERT INTO import_runs (finished_at, outcome, rows, seconds) VALUES (?, ?, ?, ?)').run(new Date().toISOString(), outcome, rows, seconds);
+          db.prepare('INSERT INTO import_runs (finished_at, outcome, rows, seconds) VALUES (?, ?, ?, ?)').run(
+            new Date().toISOString(),
+            outcome,
+            rows,
+            seconds,
+          );
         }
       } catch {
         // Best effort (a full disk): the import's own outcome is what to report.
@@ -31,7 +36,9 @@ export function openSqliteStorage(path: string): TraceStorage {
     },
     tidyAfterImport(failed) {
       if (!failed) {
-        return foldWriteAheadLog(db) ? undefined : `${path}-wal stays until the next import or until the service stops: it kept reading from it.`;
+        return foldWriteAheadLog(db)
+          ? undefined
+          : `${path}-wal stays until the next import or until the service stops: it kept reading from it.`;
       }
       // The rolled-back write left its pages in the write-ahead log, which a running service keeps open:
       // emptied now rather than left to the next import. Best effort: the disk may refuse this too.

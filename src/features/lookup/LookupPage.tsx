@@ -86,13 +86,20 @@ export function LookupPage() {
   useEffect(() => {
     if (!found) return;
     const lot = found.extras.lot?.status;
-    recentLookups.record({ code: String(traceItem(found).Code ?? lookup.code), name: productName(found), ...(lot && { lot }) });
+    recentLookups.record({
+      code: String(traceItem(found).Code ?? lookup.code),
+      name: productName(found),
+      ...(lot && { lot }),
+    });
   }, [found, lookup.code]);
 
   // Starting the scanner clears the result error: the failed code leaves the address, the field keeps it.
   const startCamera = () => {
     if (view.name === 'error' && lookup.code !== null) {
-      setSearchParams((current) => withCode(current, null), { replace: true, state: { draft: { ...draft, error: null } } });
+      setSearchParams((current) => withCode(current, null), {
+        replace: true,
+        state: { draft: { ...draft, error: null } },
+      });
     }
     dispatch(scanStarted());
   };

@@ -73,7 +73,9 @@ export function LookupResult({ view, actions }: { view: LookupView; actions: Res
       return (
         <MessageBox role="alert" tone="error" Icon={ErrorOutline}>
           <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
-            <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{t(view.message.key, view.message.params)}</Typography>
+            <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+              {t(view.message.key, view.message.params)}
+            </Typography>
             <NextSteps message={view.message} actions={actions} />
           </Box>
         </MessageBox>

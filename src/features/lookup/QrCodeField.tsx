@@ -57,7 +57,11 @@ export function QrCodeField(props: QrCodeFieldProps) {
         if (!searching) onSearch();
       }}
     >
-      <Box component="label" htmlFor={INPUT_ID} sx={{ display: 'block', mb: 0.75, typography: 'body2', fontWeight: 500 }}>
+      <Box
+        component="label"
+        htmlFor={INPUT_ID}
+        sx={{ display: 'block', mb: 0.75, typography: 'body2', fontWeight: 500 }}
+      >
         {t('lookup.inputLabel')}
       </Box>
       {/* On a phone the scan buttons wrap below the field, so a whole code stays readable at 360 px. */}
@@ -80,7 +84,13 @@ export function QrCodeField(props: QrCodeFieldProps) {
             'aria-invalid': error !== null,
             'aria-describedby': error ? ERROR_ID : undefined,
           }}
-          sx={{ flex: { xs: '1 1 100%', sm: '1 1 auto' }, minWidth: 0, pr: 0.5, bgcolor: 'background.paper', '& input': { textOverflow: 'ellipsis' } }}
+          sx={{
+            flex: { xs: '1 1 100%', sm: '1 1 auto' },
+            minWidth: 0,
+            pr: 0.5,
+            bgcolor: 'background.paper',
+            '& input': { textOverflow: 'ellipsis' },
+          }}
           endAdornment={
             value !== '' && (
               <IconButton aria-label={t('lookup.clear')} onClick={clear} edge="end">

@@ -59,7 +59,8 @@ export function ResultIsland({ result, answeredAt }: { result: TraceResult; answ
     const element = container.current;
     const control = event.target instanceof Element ? event.target.closest<HTMLElement>('a[href], button') : null;
     // A link opened in a new tab or window is the browser's to follow.
-    if (!element || !control || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!element || !control || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+      return;
     event.preventDefault();
     event.stopPropagation();
     const selector = control.matches('button') ? 'button' : 'a[href]';

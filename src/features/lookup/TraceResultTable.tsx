@@ -28,7 +28,11 @@ export function TraceResultTable({ rows }: { rows: TraceRow[] }) {
       aria-labelledby={TITLE_ID}
       sx={{ border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden', bgcolor: 'background.paper' }}
     >
-      <Typography id={TITLE_ID} variant="h2" sx={{ px: 2, py: 1.5, bgcolor: 'primary.main', color: 'primary.contrastText' }}>
+      <Typography
+        id={TITLE_ID}
+        variant="h2"
+        sx={{ px: 2, py: 1.5, bgcolor: 'primary.main', color: 'primary.contrastText' }}
+      >
         {t('result.title')}
       </Typography>
       <Box

@@ -6,8 +6,7 @@ import type { ScannerErrorKey } from '@/features/scanner';
 
 /** Anything that can stop a shopper from seeing a result. */
 export type LookupFailure =
-  | { from: 'trace'; error: TraceFailure | SerializedError }
-  | { from: 'scanner'; error: ScannerErrorKey };
+  { from: 'trace'; error: TraceFailure | SerializedError } | { from: 'scanner'; error: ScannerErrorKey };
 
 export interface FailureMessage {
   key: ParseKeys;
@@ -57,10 +56,15 @@ export function lookupView({ code, entry, scannerError, fieldError = false }: Lo
   const answered = entry.status === 'fulfilled' || entry.status === 'rejected';
   if (code !== null && !answered) return { name: 'loading' };
   // One error at a time: the field's own error (the shopper's next step) hides an older one below it.
-  if (scannerError && !fieldError) return { name: 'error', message: failureMessage({ from: 'scanner', error: scannerError }) };
+  if (scannerError && !fieldError)
+    return { name: 'error', message: failureMessage({ from: 'scanner', error: scannerError }) };
   if (code === null) return { name: 'empty' };
   if (entry.error) {
-    return fieldError ? { name: 'empty' } : { name: 'error', message: failureMessage({ from: 'trace', error: entry.error }) };
+    return fieldError
+      ? { name: 'empty' }
+      : { name: 'error', message: failureMessage({ from: 'trace', error: entry.error }) };
   }
-  return entry.data ? { name: 'result', result: entry.data, answeredAt: entry.fulfilledTimeStamp ?? 0 } : { name: 'empty' };
+  return entry.data
+    ? { name: 'result', result: entry.data, answeredAt: entry.fulfilledTimeStamp ?? 0 }
+    : { name: 'empty' };
 }

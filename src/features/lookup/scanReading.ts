@@ -4,9 +4,7 @@ import { compactCode, normalizeInput, validateCode } from './qrCode';
 
 /** Something the visitor is told about a scan, beside what the specification's rules do with it. */
 export type ScanNotice =
-  | { key: 'scan.productBarcode' }
-  | { key: 'scan.foreignHost'; host: string }
-  | { key: 'scan.gs1WithoutSerial' };
+  { key: 'scan.productBarcode' } | { key: 'scan.foreignHost'; host: string } | { key: 'scan.gs1WithoutSerial' };
 
 export interface ScanReading {
   /** What goes into the input. */

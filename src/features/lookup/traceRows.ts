@@ -56,7 +56,9 @@ export function unitName(value: WireValue): RowValue {
   const given = wireText(value);
   if (given === null) return null;
   const unit = UNIT_IDS[wordKey(given)];
-  return unit ? { i18nKey: `summary.unitName.${unit}`, params: {} } : { text: given.charAt(0).toLocaleUpperCase('vi') + given.slice(1) };
+  return unit
+    ? { i18nKey: `summary.unitName.${unit}`, params: {} }
+    : { text: given.charAt(0).toLocaleUpperCase('vi') + given.slice(1) };
 }
 
 export function weightValue(weight: WireValue, weightType: WireValue): RowValue {

@@ -22,7 +22,9 @@ export function useAddressLookup() {
     if (lookupCode === null) return;
     if (navigationType === NavigationType.Pop) {
       // Any answer held, or one on its way (StrictMode runs this effect twice on mount).
-      const held = traceApi.endpoints.trace.select({ fixedCacheKey: lookupCode, requestId: undefined })(store.getState());
+      const held = traceApi.endpoints.trace.select({ fixedCacheKey: lookupCode, requestId: undefined })(
+        store.getState(),
+      );
       if (held.status !== 'uninitialized') return;
     }
     void trace(lookupCode);

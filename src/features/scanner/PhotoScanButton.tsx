@@ -44,7 +44,15 @@ export function PhotoScanButton({ onDetected }: PhotoScanButtonProps) {
       >
         {scanning ? <CircularProgress size={24} aria-label={t('scanner.readingPhoto')} /> : <ImageSearchIcon />}
       </IconButton>
-      <input ref={input} id={PHOTO_INPUT_ID} type="file" accept="image/*" hidden data-testid="photo-input" onChange={onChange} />
+      <input
+        ref={input}
+        id={PHOTO_INPUT_ID}
+        type="file"
+        accept="image/*"
+        hidden
+        data-testid="photo-input"
+        onChange={onChange}
+      />
     </>
   );
 }

@@ -140,7 +140,11 @@ export function ScannerDialog({ onDetected }: ScannerDialogProps) {
       </DialogContent>
       <DialogActions sx={{ justifyContent: 'center', gap: 1, pb: 3, '&:empty': { display: 'none' } }}>
         {torch && (
-          <IconButton color="inherit" aria-label={t(torch.on ? 'scanner.torchOff' : 'scanner.torchOn')} onClick={torch.toggle}>
+          <IconButton
+            color="inherit"
+            aria-label={t(torch.on ? 'scanner.torchOff' : 'scanner.torchOn')}
+            onClick={torch.toggle}
+          >
             {torch.on ? <FlashlightOffIcon /> : <FlashlightOnIcon />}
           </IconButton>
         )}

@@ -20,9 +20,23 @@ export interface FrameRegion {
 export function frameRegion(width: number, height: number, frame: number): FrameRegion {
   if (frame % 2 === 0) {
     const scale = Math.min(1, MAX_FRAME_SIDE_PX / Math.max(width, height));
-    return { left: 0, top: 0, width, height, outWidth: Math.round(width * scale), outHeight: Math.round(height * scale) };
+    return {
+      left: 0,
+      top: 0,
+      width,
+      height,
+      outWidth: Math.round(width * scale),
+      outHeight: Math.round(height * scale),
+    };
   }
   const box = Math.min(Math.max(SCAN_BOX_MIN_PX, Math.round(Math.min(width, height) * SCAN_BOX_SHARE)), width, height);
   const side = Math.min(box, MAX_FRAME_SIDE_PX);
-  return { left: Math.round((width - box) / 2), top: Math.round((height - box) / 2), width: box, height: box, outWidth: side, outHeight: side };
+  return {
+    left: Math.round((width - box) / 2),
+    top: Math.round((height - box) / 2),
+    width: box,
+    height: box,
+    outWidth: side,
+    outHeight: side,
+  };
 }

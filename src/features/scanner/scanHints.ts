@@ -31,9 +31,7 @@ export function couldBeTraceCode(text: string): boolean {
 
 /** What a decoded image gives the visitor: codes that may be trace codes, else the product barcode, else nothing. */
 export type ScanFinding =
-  | { kind: 'codes'; codes: DecodedCode[] }
-  | { kind: 'productBarcode'; code: DecodedCode }
-  | { kind: 'nothing' };
+  { kind: 'codes'; codes: DecodedCode[] } | { kind: 'productBarcode'; code: DecodedCode } | { kind: 'nothing' };
 
 /**
  * Sorts what the engine read. A photo of a can holds both its QR code and its EAN: the EAN is dropped

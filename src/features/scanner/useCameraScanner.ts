@@ -30,7 +30,10 @@ function rememberedCamera(): string | null {
  * never in Redux. Every exit path stops it: Close, a code, an error, unmount, and also an unmount
  * that comes before the camera finished opening (the session is stopped the moment it arrives).
  */
-export function useCameraScanner(video: HTMLVideoElement | null, onDetected: (code: DecodedCode) => void): CameraScanner {
+export function useCameraScanner(
+  video: HTMLVideoElement | null,
+  onDetected: (code: DecodedCode) => void,
+): CameraScanner {
   const dispatch = useAppDispatch();
   const { openCamera } = useContext(ScannerDevicesContext);
   const paused = useAppSelector(selectScannerStatus) === 'paused';

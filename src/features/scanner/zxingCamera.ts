@@ -171,7 +171,10 @@ async function decodeFrame(video: HTMLVideoElement, frame: number): Promise<Deco
   if (video.readyState < video.HAVE_CURRENT_DATA || videoWidth === 0 || videoHeight === 0) return [];
   const { left, top, width, height, outWidth, outHeight } = frameRegion(videoWidth, videoHeight, frame);
   if (workerCanDraw) {
-    const bitmap = await createImageBitmap(video, left, top, width, height, { resizeWidth: outWidth, resizeHeight: outHeight });
+    const bitmap = await createImageBitmap(video, left, top, width, height, {
+      resizeWidth: outWidth,
+      resizeHeight: outHeight,
+    });
     return decodeOffThread(bitmap, 'frame');
   }
   frameCanvas ??= document.createElement('canvas');

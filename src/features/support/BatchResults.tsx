@@ -41,14 +41,26 @@ export function BatchResults({ rows, phase, onTake, onCopy }: BatchResultsProps)
   const notGiven = (text: string | null | undefined) => text ?? t('support.notGiven');
   const updating = (text: string | null) => text ?? t('result.updating');
   const copyButton = (row: CheckedCode) => (
-    <IconButton onClick={() => onCopy(row)} disabled={row.outcome === 'pending'} aria-label={t('support.reply.copyFor', { code: row.code })} sx={{ width: 44, height: 44 }}>
+    <IconButton
+      onClick={() => onCopy(row)}
+      disabled={row.outcome === 'pending'}
+      aria-label={t('support.reply.copyFor', { code: row.code })}
+      sx={{ width: 44, height: 44 }}
+    >
       <ContentCopy fontSize="small" />
     </IconButton>
   );
 
   return (
     <>
-      <Table size="small" sx={{ display: { xs: 'none', md: 'table' }, tableLayout: 'fixed', '& td, & th': { px: 1, verticalAlign: 'top', overflowWrap: 'anywhere' } }}>
+      <Table
+        size="small"
+        sx={{
+          display: { xs: 'none', md: 'table' },
+          tableLayout: 'fixed',
+          '& td, & th': { px: 1, verticalAlign: 'top', overflowWrap: 'anywhere' },
+        }}
+      >
         <caption style={{ captionSide: 'top', textAlign: 'left', padding: '0 0 8px' }}>
           <Typography component="span" variant="h2" color="text.primary">
             {t('support.table.caption')}
@@ -79,7 +91,9 @@ export function BatchResults({ rows, phase, onTake, onCopy }: BatchResultsProps)
                 <TableCell>{facts && <ExpiryLabel status={facts.expiry} text={facts.expiryText} />}</TableCell>
                 <TableCell>{facts && notGiven(facts.lotText)}</TableCell>
                 <TableCell>{facts && notGiven(facts.packingText)}</TableCell>
-                <TableCell>{facts && <ChecksLabel text={notGiven(facts.checksText)} caution={facts.caution} />}</TableCell>
+                <TableCell>
+                  {facts && <ChecksLabel text={notGiven(facts.checksText)} caution={facts.caution} />}
+                </TableCell>
                 <TableCell>
                   <OutcomeLabel outcome={row.outcome} />
                 </TableCell>
@@ -98,8 +112,21 @@ export function BatchResults({ rows, phase, onTake, onCopy }: BatchResultsProps)
           {rows.map((row, index) => {
             const facts = factsOf(row);
             return (
-              <Box component="li" key={`${index}-${row.code}`} sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, bgcolor: 'background.paper' }}>
-                <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', columnGap: 2, rowGap: 0.5, alignItems: 'flex-start' }}>
+              <Box
+                component="li"
+                key={`${index}-${row.code}`}
+                sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5, bgcolor: 'background.paper' }}
+              >
+                <Box
+                  sx={{
+                    display: 'flex',
+                    flexWrap: 'wrap',
+                    justifyContent: 'space-between',
+                    columnGap: 2,
+                    rowGap: 0.5,
+                    alignItems: 'flex-start',
+                  }}
+                >
                   {/* A code is never broken across lines on a phone: the outcome moves below it instead. */}
                   <Box sx={{ minWidth: 0, '& a': { wordBreak: 'normal', whiteSpace: 'nowrap' } }}>
                     <CodeCell row={row} />
@@ -107,7 +134,19 @@ export function BatchResults({ rows, phase, onTake, onCopy }: BatchResultsProps)
                   <OutcomeLabel outcome={row.outcome} />
                 </Box>
                 {facts && (
-                  <Box component="dl" sx={{ m: 0, mt: 1, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.5, '& dt': { color: 'text.secondary' }, '& dd': { m: 0 } }}>
+                  <Box
+                    component="dl"
+                    sx={{
+                      m: 0,
+                      mt: 1,
+                      display: 'grid',
+                      gridTemplateColumns: 'auto 1fr',
+                      columnGap: 1.5,
+                      rowGap: 0.5,
+                      '& dt': { color: 'text.secondary' },
+                      '& dd': { m: 0 },
+                    }}
+                  >
                     <dt>{t('support.table.product')}</dt>
                     <dd>{updating(facts.name)}</dd>
                     <dt>{t('support.table.unit')}</dt>
@@ -129,7 +168,14 @@ export function BatchResults({ rows, phase, onTake, onCopy }: BatchResultsProps)
                 <Box sx={{ mt: 1 }}>
                   <Suggestions row={row} phase={phase} onTake={(suggestion) => onTake(index, suggestion)} />
                 </Box>
-                <Button size="small" startIcon={<ContentCopy />} onClick={() => onCopy(row)} disabled={row.outcome === 'pending'} sx={{ mt: 1, minHeight: 44 }} aria-label={t('support.reply.copyFor', { code: row.code })}>
+                <Button
+                  size="small"
+                  startIcon={<ContentCopy />}
+                  onClick={() => onCopy(row)}
+                  disabled={row.outcome === 'pending'}
+                  sx={{ mt: 1, minHeight: 44 }}
+                  aria-label={t('support.reply.copyFor', { code: row.code })}
+                >
                   {t('support.reply.copy')}
                 </Button>
               </Box>

@@ -29,14 +29,28 @@ const noChanges = () => () => undefined;
 
 /** False in the server's HTML and until the page's script runs: reading photos needs it. */
 function useScriptRunning(): boolean {
-  return useSyncExternalStore(noChanges, () => true, () => false);
+  return useSyncExternalStore(
+    noChanges,
+    () => true,
+    () => false,
+  );
 }
 
 /**
  * The box staff paste a customer's message into; photos dropped or pasted on it give their codes.
  * It keeps the first MAX_INPUT_CHARS characters of a paste and says so while it is full.
  */
-export function CodeInput({ text, onText, onCheck, onClear, onPhotos, onPickingPhotos, readingPhotos, photoNotes, checking }: CodeInputProps) {
+export function CodeInput({
+  text,
+  onText,
+  onCheck,
+  onClear,
+  onPhotos,
+  onPickingPhotos,
+  readingPhotos,
+  photoNotes,
+  checking,
+}: CodeInputProps) {
   const { t, i18n } = useTranslation();
   const full = atInputLimit(text);
   const scriptRunning = useScriptRunning();
@@ -97,7 +111,12 @@ export function CodeInput({ text, onText, onCheck, onClear, onPhotos, onPickingP
           }
         }}
         inputRef={box}
-        slotProps={{ htmlInput: { spellCheck: false, 'aria-describedby': full ? `${INPUT_ID}-limit ${INPUT_ID}-hint` : `${INPUT_ID}-hint` } }}
+        slotProps={{
+          htmlInput: {
+            spellCheck: false,
+            'aria-describedby': full ? `${INPUT_ID}-limit ${INPUT_ID}-hint` : `${INPUT_ID}-hint`,
+          },
+        }}
         fullWidth
       />
       {full && (
@@ -112,7 +131,13 @@ export function CodeInput({ text, onText, onCheck, onClear, onPhotos, onPickingP
         <Button type="submit" variant="contained" disabled={checking || text.trim() === ''} sx={{ minHeight: 44 }}>
           {t('support.check')}
         </Button>
-        <Button variant="outlined" startIcon={<AddPhotoAlternateOutlined />} sx={{ minHeight: 44 }} onClick={pickPhotos} disabled={!scriptRunning}>
+        <Button
+          variant="outlined"
+          startIcon={<AddPhotoAlternateOutlined />}
+          sx={{ minHeight: 44 }}
+          onClick={pickPhotos}
+          disabled={!scriptRunning}
+        >
           {t('support.addPhotos')}
         </Button>
         <input
@@ -126,7 +151,13 @@ export function CodeInput({ text, onText, onCheck, onClear, onPhotos, onPickingP
             event.target.value = '';
           }}
         />
-        <Button type="button" variant="text" onClick={onClear} disabled={text === '' && photoNotes.length === 0} sx={{ minHeight: 44 }}>
+        <Button
+          type="button"
+          variant="text"
+          onClick={onClear}
+          disabled={text === '' && photoNotes.length === 0}
+          sx={{ minHeight: 44 }}
+        >
           {t('support.clear')}
         </Button>
       </Box>
@@ -143,7 +174,11 @@ export function CodeInput({ text, onText, onCheck, onClear, onPhotos, onPickingP
               </Typography>
             ))}
             {readingPhotos && (
-              <Typography component="li" variant="body2" sx={{ listStyle: 'none', display: 'flex', alignItems: 'center', gap: 1, ml: -2.5 }}>
+              <Typography
+                component="li"
+                variant="body2"
+                sx={{ listStyle: 'none', display: 'flex', alignItems: 'center', gap: 1, ml: -2.5 }}
+              >
                 <CircularProgress size={16} aria-hidden />
                 {t('support.readingPhotos')}
               </Typography>

@@ -22,8 +22,16 @@ export function RecentChecks() {
       </Typography>
       <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', columns: { sm: 2, md: 3 }, columnGap: 3 }}>
         {list.map(({ code, outcome }) => (
-          <Box component="li" key={code} sx={{ py: 0.5, breakInside: 'avoid', display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'baseline' }}>
-            <Box component="a" href={codeLink(code)} sx={{ ...linkSx, fontFamily: 'monospace', display: 'inline-block', py: 1 }}>
+          <Box
+            component="li"
+            key={code}
+            sx={{ py: 0.5, breakInside: 'avoid', display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'baseline' }}
+          >
+            <Box
+              component="a"
+              href={codeLink(code)}
+              sx={{ ...linkSx, fontFamily: 'monospace', display: 'inline-block', py: 1 }}
+            >
               {code}
             </Box>
             <Typography component="span" variant="body2" color="text.secondary">

@@ -37,27 +37,48 @@ export function ReplyToolbar({ language, onLanguage, onCopyAll, onExport, copy, 
           onChange={(_event, value: Language | null) => value && onLanguage(value)}
         >
           {LANGUAGES.map(({ code, name }) => (
-            <ToggleButton key={code} value={code} lang={code} sx={{ minHeight: 44, px: 1.5, textTransform: 'none', color: 'text.primary' }}>
+            <ToggleButton
+              key={code}
+              value={code}
+              lang={code}
+              sx={{ minHeight: 44, px: 1.5, textTransform: 'none', color: 'text.primary' }}
+            >
               {name}
             </ToggleButton>
           ))}
         </ToggleButtonGroup>
-        <Button variant="contained" startIcon={<ContentCopy />} onClick={onCopyAll} disabled={!ready} sx={{ minHeight: 44 }}>
+        <Button
+          variant="contained"
+          startIcon={<ContentCopy />}
+          onClick={onCopyAll}
+          disabled={!ready}
+          sx={{ minHeight: 44 }}
+        >
           {t('support.reply.copyAll')}
         </Button>
-        <Button variant="outlined" startIcon={<FileDownloadOutlined />} onClick={onExport} disabled={!ready} sx={{ minHeight: 44 }}>
+        <Button
+          variant="outlined"
+          startIcon={<FileDownloadOutlined />}
+          onClick={onExport}
+          disabled={!ready}
+          sx={{ minHeight: 44 }}
+        >
           {t('support.exportCsv')}
         </Button>
       </Box>
-      <Box role="status">
-        {copy.kind === 'copied' && <Alert severity="success">{t('support.reply.copied')}</Alert>}
-      </Box>
+      <Box role="status">{copy.kind === 'copied' && <Alert severity="success">{t('support.reply.copied')}</Alert>}</Box>
       {copy.kind === 'failed' && (
         <Alert severity="warning">
           <Typography variant="body2" sx={{ mb: 1 }}>
             {t('support.reply.copyFailed')}
           </Typography>
-          <TextField value={copy.text} multiline fullWidth slotProps={{ htmlInput: { readOnly: true, 'aria-label': t('support.reply.copyFailed') } }} onFocus={(event) => event.target.select()} />
+          <TextField
+            value={copy.text}
+            multiline
+            fullWidth
+            slotProps={{ htmlInput: { readOnly: true, 'aria-label': t('support.reply.copyFailed') } }}
+            onFocus={(event) => event.target.select()}
+          />
         </Alert>
       )}
     </Box>

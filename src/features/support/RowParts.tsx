@@ -21,7 +21,13 @@ export function CodeCell({ row }: { row: CheckedCode }) {
   const { t } = useTranslation();
   return (
     <>
-      <Box component="a" href={codeLink(row.code)} target="_blank" rel="noopener" sx={{ ...linkSx, fontFamily: 'monospace', fontSize: '0.875rem', wordBreak: 'break-all' }}>
+      <Box
+        component="a"
+        href={codeLink(row.code)}
+        target="_blank"
+        rel="noopener"
+        sx={{ ...linkSx, fontFamily: 'monospace', fontSize: '0.875rem', wordBreak: 'break-all' }}
+      >
         {row.code}
       </Box>
       {row.sentAs && (
@@ -75,7 +81,15 @@ export function ExpiryLabel({ status, text }: { status: ExpiryStatus; text: stri
 export function ChecksLabel({ text, caution }: { text: string; caution: boolean }) {
   if (!caution) return <span>{text}</span>;
   return (
-    <Box sx={{ display: 'inline-flex', alignItems: 'flex-start', gap: 0.5, color: statusTones.warning.text, fontWeight: 600 }}>
+    <Box
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'flex-start',
+        gap: 0.5,
+        color: statusTones.warning.text,
+        fontWeight: 600,
+      }}
+    >
       <WarningAmberOutlined fontSize="small" aria-hidden sx={{ mt: '1px' }} />
       <span>{text}</span>
     </Box>
@@ -83,7 +97,15 @@ export function ChecksLabel({ text, caution }: { text: string; caution: boolean 
 }
 
 /** "Did you mean": the typo variants the service knows, each taken only when staff choose it. */
-export function Suggestions({ row, phase, onTake }: { row: CheckedCode; phase: Phase; onTake: (suggestion: Suggestion) => void }) {
+export function Suggestions({
+  row,
+  phase,
+  onTake,
+}: {
+  row: CheckedCode;
+  phase: Phase;
+  onTake: (suggestion: Suggestion) => void;
+}) {
   const { t } = useTranslation();
   if (row.suggestions === null) {
     // Every invalid row is one character off a code's length: extraction keeps no other.

@@ -26,7 +26,8 @@ export function SupportPage() {
   const { batch, run, take } = useSupportBatch();
   const reply = useReply();
   const appendCodes = useCallback(
-    (codes: string) => setText((current) => withinInputLimit(current.trim() === '' ? codes : `${current.trimEnd()}\n${codes}`)),
+    (codes: string) =>
+      setText((current) => withinInputLimit(current.trim() === '' ? codes : `${current.trimEnd()}\n${codes}`)),
     [],
   );
   const photos = usePhotoCodes(appendCodes);
@@ -41,7 +42,10 @@ export function SupportPage() {
 
   const exportCsv = () => {
     const now = new Date();
-    downloadCsv(batchCsv(batch.rows, t, languageOf(i18n), now, window.location.origin), csvFileName(t('support.csv.fileName'), now));
+    downloadCsv(
+      batchCsv(batch.rows, t, languageOf(i18n), now, window.location.origin),
+      csvFileName(t('support.csv.fileName'), now),
+    );
   };
 
   return (
@@ -75,7 +79,11 @@ export function SupportPage() {
         photoNotes={photos.notes}
         checking={running || photos.reading}
       />
-      {noCodes && batch.unread.length === 0 ? <Alert severity="info">{t('support.noCodes')}</Alert> : <BatchStatus batch={batch} />}
+      {noCodes && batch.unread.length === 0 ? (
+        <Alert severity="info">{t('support.noCodes')}</Alert>
+      ) : (
+        <BatchStatus batch={batch} />
+      )}
       <UnreadList unread={batch.unread} />
       {batch.rows.length > 0 && (
         <>

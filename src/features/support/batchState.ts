@@ -15,7 +15,14 @@ export interface BatchState {
   waiting: boolean;
 }
 
-export const idleBatch: BatchState = { phase: 'idle', rows: [], unread: [], overflow: 0, progress: { done: 0, total: 0 }, waiting: false };
+export const idleBatch: BatchState = {
+  phase: 'idle',
+  rows: [],
+  unread: [],
+  overflow: 0,
+  progress: { done: 0, total: 0 },
+  waiting: false,
+};
 
 export type BatchEvent =
   | { type: 'started'; extraction: Extraction; lookups: number }
@@ -37,17 +44,30 @@ export function batchReducer(state: BatchState, event: BatchEvent): BatchState {
     case 'started': {
       const { codes, unread, overflow } = event.extraction;
       const rows = codes.map(({ code, nearMiss }) => rowOf(code, nearMiss));
-      return { phase: 'lookingUp', rows, unread, overflow, progress: { done: 0, total: event.lookups }, waiting: false };
+      return {
+        phase: 'lookingUp',
+        rows,
+        unread,
+        overflow,
+        progress: { done: 0, total: event.lookups },
+        waiting: false,
+      };
     }
     case 'answered': {
       if (state.phase !== 'lookingUp') return state;
-      const rows = state.rows.map((row, index) => (index === event.index ? { ...row, outcome: event.outcome, result: event.result } : row));
+      const rows = state.rows.map((row, index) =>
+        index === event.index ? { ...row, outcome: event.outcome, result: event.result } : row,
+      );
       return { ...state, rows, progress: { ...state.progress, done: state.progress.done + 1 } };
     }
     case 'variantsStarted':
-      return state.phase === 'lookingUp' ? { ...state, phase: 'tryingVariants', progress: { done: 0, total: event.total } } : state;
+      return state.phase === 'lookingUp'
+        ? { ...state, phase: 'tryingVariants', progress: { done: 0, total: event.total } }
+        : state;
     case 'variantAnswered':
-      return state.phase === 'tryingVariants' ? { ...state, progress: { ...state.progress, done: state.progress.done + 1 } } : state;
+      return state.phase === 'tryingVariants'
+        ? { ...state, progress: { ...state.progress, done: state.progress.done + 1 } }
+        : state;
     case 'suggested': {
       const rows = state.rows.map((row, index) => {
         const found = event.suggestions.get(index);
@@ -64,7 +84,13 @@ export function batchReducer(state: BatchState, event: BatchEvent): BatchState {
       const { suggestion } = event;
       const rows = state.rows.map((row, index) =>
         index === event.index
-          ? { code: suggestion.code, outcome: 'found' as const, result: suggestion.result, suggestions: null, sentAs: row.sentAs ?? row.code }
+          ? {
+              code: suggestion.code,
+              outcome: 'found' as const,
+              result: suggestion.result,
+              suggestions: null,
+              sentAs: row.sentAs ?? row.code,
+            }
           : row,
       );
       return { ...state, rows };

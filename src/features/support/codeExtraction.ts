@@ -31,9 +31,44 @@ export interface Extraction {
 // Cyrillic and Greek capitals drawn exactly like Latin ones: a code copied through some keyboards or
 // apps arrives with them, and no trace code holds anything but Latin letters and digits.
 const LOOKALIKES: Record<string, string> = {
-  А: 'A', В: 'B', Е: 'E', К: 'K', М: 'M', Н: 'H', О: 'O', Р: 'P', С: 'C', Т: 'T', Х: 'X', І: 'I', Ј: 'J', Ѕ: 'S',
-  а: 'a', е: 'e', о: 'o', р: 'p', с: 'c', х: 'x', і: 'i', ј: 'j', ѕ: 's',
-  Α: 'A', Β: 'B', Ε: 'E', Ζ: 'Z', Η: 'H', Ι: 'I', Κ: 'K', Μ: 'M', Ν: 'N', Ο: 'O', Ρ: 'P', Τ: 'T', Υ: 'Y', Χ: 'X', ο: 'o',
+  А: 'A',
+  В: 'B',
+  Е: 'E',
+  К: 'K',
+  М: 'M',
+  Н: 'H',
+  О: 'O',
+  Р: 'P',
+  С: 'C',
+  Т: 'T',
+  Х: 'X',
+  І: 'I',
+  Ј: 'J',
+  Ѕ: 'S',
+  а: 'a',
+  е: 'e',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  х: 'x',
+  і: 'i',
+  ј: 'j',
+  ѕ: 's',
+  Α: 'A',
+  Β: 'B',
+  Ε: 'E',
+  Ζ: 'Z',
+  Η: 'H',
+  Ι: 'I',
+  Κ: 'K',
+  Μ: 'M',
+  Ν: 'N',
+  Ο: 'O',
+  Ρ: 'P',
+  Τ: 'T',
+  Υ: 'Y',
+  Χ: 'X',
+  ο: 'o',
 };
 
 const URL_PATTERN = /https?:\/\/[^\s<>"]+/giu;
@@ -91,7 +126,9 @@ function pieceOfWord(word: string): Piece | null {
   if (!CODE_CHARACTERS.test(compact)) {
     // A code-long word with a letter no code has ('đ', a Cyrillic one with no Latin twin): shown raw.
     const latinPart = compact.replace(/[^A-Za-z0-9]/g, '');
-    return latinPart.length >= QR_CODE_MIN_LENGTH - 2 && HAS_DIGIT.test(latinPart) ? { raw: word, reason: 'notCode' } : null;
+    return latinPart.length >= QR_CODE_MIN_LENGTH - 2 && HAS_DIGIT.test(latinPart)
+      ? { raw: word, reason: 'notCode' }
+      : null;
   }
   if (!HAS_DIGIT.test(compact)) return null;
   if (isCodeLength(compact.length)) return { code: compact, nearMiss: false };

@@ -33,9 +33,14 @@ function foundLines(row: CheckedCode, context: ReplyContext): string[] {
   const lines = [t('support.reply.product', { code: row.code, name: facts.name ?? t('support.reply.unnamed'), unit })];
   if (row.sentAs) lines.push(t('support.reply.corrected', { sent: row.sentAs, code: row.code }));
   const missing = t('support.reply.dateMissing');
-  lines.push(t('support.reply.dates', { mfg: facts.mfg ?? missing, exp: facts.exp ?? missing }), expiryText(facts.expiry, t, language, REPLY_WORDING));
+  lines.push(
+    t('support.reply.dates', { mfg: facts.mfg ?? missing, exp: facts.exp ?? missing }),
+    expiryText(facts.expiry, t, language, REPLY_WORDING),
+  );
   if (lot?.status === 'recalled') {
-    lines.push(lot.reason ? t('support.reply.recalledWithReason', { reason: lot.reason }) : t('support.reply.recalled'));
+    lines.push(
+      lot.reason ? t('support.reply.recalledWithReason', { reason: lot.reason }) : t('support.reply.recalled'),
+    );
   } else if (lot?.status === 'active') {
     lines.push(t('support.reply.lotActive'));
   }

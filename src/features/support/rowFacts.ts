@@ -33,7 +33,9 @@ function dateText(value: unknown, language: string): string | null {
 function lotText({ extras }: TraceResult, t: TFunction): string | null {
   if (!extras.lot) return null;
   if (extras.lot.status === 'active') return t('support.lot.active');
-  return extras.lot.reason ? t('support.lot.recalledWithReason', { reason: extras.lot.reason }) : t('support.lot.recalled');
+  return extras.lot.reason
+    ? t('support.lot.recalledWithReason', { reason: extras.lot.reason })
+    : t('support.lot.recalled');
 }
 
 /**

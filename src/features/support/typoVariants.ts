@@ -6,7 +6,9 @@ export const MAX_VARIANTS = 16;
 // Characters easily mistaken for one another when read off a photo or heard on the phone.
 const CONFUSABLE_GROUPS = ['O0', 'I1L', 'S5', 'B8', 'Z2', 'G6'];
 const TWINS = new Map<string, string[]>(
-  CONFUSABLE_GROUPS.flatMap((group) => Array.from(group, (char) => [char, Array.from(group).filter((other) => other !== char)] as const)),
+  CONFUSABLE_GROUPS.flatMap((group) =>
+    Array.from(group, (char) => [char, Array.from(group).filter((other) => other !== char)] as const),
+  ),
 );
 
 const isConfusable = (char: string) => TWINS.has(char);

@@ -22,7 +22,10 @@ export function usePhotoCodes(onCodes: (text: string) => void) {
         try {
           const codes = await decodePhoto(photo);
           if (codes.length > 0) onCodes(codes.map((code) => code.text).join('\n'));
-          note = codes.length > 0 ? { name: photo.name, kind: 'codes', count: codes.length } : { name: photo.name, kind: 'none' };
+          note =
+            codes.length > 0
+              ? { name: photo.name, kind: 'codes', count: codes.length }
+              : { name: photo.name, kind: 'none' };
         } catch {
           note = { name: photo.name, kind: 'unreadable' };
         }

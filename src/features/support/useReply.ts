@@ -31,5 +31,11 @@ export function useReply() {
     }
   };
 
-  return { language, setLanguage, copy, copyReply: (rows: CheckedCode[]) => void copyReply(rows), resetCopy: () => setCopy({ kind: 'idle' }) };
+  return {
+    language,
+    setLanguage,
+    copy,
+    copyReply: (rows: CheckedCode[]) => void copyReply(rows),
+    resetCopy: () => setCopy({ kind: 'idle' }),
+  };
 }

@@ -15,7 +15,8 @@ type Answer = { outcome: Exclude<Outcome, 'pending' | 'invalid'>; result: TraceR
 /** A code the service kept refusing (429) counts as an error; the batch goes on. */
 const gaveUp = (): Answer => ({ outcome: 'error', result: null });
 
-const isFailure = (error: unknown): error is TraceFailure => typeof error === 'object' && error !== null && 'key' in error;
+const isFailure = (error: unknown): error is TraceFailure =>
+  typeof error === 'object' && error !== null && 'key' in error;
 
 /**
  * One lookup through the page's api slice, untracked (a batch's fifty answers need no cache entries),
@@ -41,7 +42,11 @@ function useLookUp() {
 }
 
 /** The support page's batch: every code looked up (a few in flight), then the typo variants of the misses. */
-export function useSupportBatch(): { batch: BatchState; run: (extraction: Extraction) => void; take: (index: number, suggestion: Suggestion) => void } {
+export function useSupportBatch(): {
+  batch: BatchState;
+  run: (extraction: Extraction) => void;
+  take: (index: number, suggestion: Suggestion) => void;
+} {
   const [batch, send] = useReducer(batchReducer, idleBatch);
   const lookUp = useLookUp();
   const running = useRef<AbortController | null>(null);
@@ -57,7 +62,9 @@ export function useSupportBatch(): { batch: BatchState; run: (extraction: Extrac
       const { signal } = controller;
       const onWaiting = (waiting: boolean) => send({ type: 'waitingChanged', waiting });
 
-      const sendable = extraction.codes.flatMap((found, index) => (found.nearMiss ? [] : [{ code: found.code, index }]));
+      const sendable = extraction.codes.flatMap((found, index) =>
+        found.nearMiss ? [] : [{ code: found.code, index }],
+      );
       send({ type: 'started', extraction, lookups: sendable.length });
       const outcomes: Outcome[] = extraction.codes.map((found) => (found.nearMiss ? 'invalid' : 'pending'));
       await runPool(
@@ -104,6 +111,9 @@ export function useSupportBatch(): { batch: BatchState; run: (extraction: Extrac
     [lookUp],
   );
 
-  const take = useCallback((index: number, suggestion: Suggestion) => send({ type: 'suggestionTaken', index, suggestion }), []);
+  const take = useCallback(
+    (index: number, suggestion: Suggestion) => send({ type: 'suggestionTaken', index, suggestion }),
+    [],
+  );
   return { batch, run: (extraction) => void run(extraction), take };
 }

@@ -8,7 +8,15 @@ import { REPO_ROOT, startService, startTs, type RunningProcess } from '../../sup
 import { startFaultProxy } from '../../support/system/faultProxy.ts';
 import { startPostgres, type PostgresServer } from '../../support/system/postgres.ts';
 import { buildPage } from '../../support/server/buildPage.ts';
-import { benchCode, benchDevice, CODE_COUNT, ensureBenchCsv, importBenchCsv, MIX_DEVICES, zipfCode } from './apiBenchData.ts';
+import {
+  benchCode,
+  benchDevice,
+  CODE_COUNT,
+  ensureBenchCsv,
+  importBenchCsv,
+  MIX_DEVICES,
+  zipfCode,
+} from './apiBenchData.ts';
 import { renderCpu } from './apiRenderCpu.ts';
 
 // npm run bench:api — lookups per second and latency against 1,000,000 codes, on SQLite and on
@@ -99,7 +107,9 @@ function options({ url, code, page, rate, userAgent }: Case, duration: number) {
       connections: CONNECTIONS,
       duration,
       ...pace,
-      requests: [{ method: 'GET' as const, setupRequest: (request: object) => ({ ...request, path: `/dt?qr=${code()}` }) }],
+      requests: [
+        { method: 'GET' as const, setupRequest: (request: object) => ({ ...request, path: `/dt?qr=${code()}` }) },
+      ],
     };
   }
   return {
@@ -126,7 +136,9 @@ function options({ url, code, page, rate, userAgent }: Case, duration: number) {
 async function load(benchCase: Case, duration: number) {
   const targets = [benchCase.url, ...(benchCase.also ? [benchCase.also.url] : [])];
   const results = await Promise.all(
-    targets.map((url) => autocannon({ ...options({ ...benchCase, url }, duration), connections: Math.ceil(CONNECTIONS / targets.length) })),
+    targets.map((url) =>
+      autocannon({ ...options({ ...benchCase, url }, duration), connections: Math.ceil(CONNECTIONS / targets.length) }),
+    ),
   );
   return {
     rate: results.reduce((sum, result) => sum + result.requests.average, 0),
@@ -172,7 +184,11 @@ const serviceEnv = {
 };
 const starting = [
   startTs('tests/bench/api/apiBareServer.ts', { ready: BARE_READY, timeoutMs: START_TIMEOUT_MS }),
-  startTs('tests/bench/api/apiBareServer.ts', { ready: BARE_READY, env: { BENCH_DB: DB }, timeoutMs: START_TIMEOUT_MS }),
+  startTs('tests/bench/api/apiBareServer.ts', {
+    ready: BARE_READY,
+    env: { BENCH_DB: DB },
+    timeoutMs: START_TIMEOUT_MS,
+  }),
   // Like the bare route, which has no logger, the service logs only warnings and errors here; a second
   // instance with the access log (LOG_LEVEL=info, the default: one line per request) shows what it costs.
   startService({ ...serviceEnv, LOG_LEVEL: 'warn' }, { timeoutMs: START_TIMEOUT_MS }),
@@ -182,7 +198,10 @@ const starting = [
   startService({ ...serviceEnv, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' }, { timeoutMs: START_TIMEOUT_MS }),
   // Counting off, beside the instances above that count: what counting costs (issue 26).
   startService({ ...serviceEnv, LOG_LEVEL: 'warn', CHECKS: 'off' }, { timeoutMs: START_TIMEOUT_MS }),
-  startService({ ...serviceEnv, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', CHECKS: 'off' }, { timeoutMs: START_TIMEOUT_MS }),
+  startService(
+    { ...serviceEnv, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', CHECKS: 'off' },
+    { timeoutMs: START_TIMEOUT_MS },
+  ),
 ] as const;
 // The delay proxy's target is only known once the SQLite instance listens: the upstream-mode
 // instances start after the others.
@@ -193,7 +212,16 @@ const running = processes.flatMap((outcome) => (outcome.status === 'fulfilled' ?
 try {
   const failed = processes.find((outcome) => outcome.status === 'rejected');
   if (failed) throw failed.reason;
-  const [bare, bareWithRead, service, loggingService, onPostgres, secondOnPostgres, notCounting, notCountingOnPostgres] = running as [
+  const [
+    bare,
+    bareWithRead,
+    service,
+    loggingService,
+    onPostgres,
+    secondOnPostgres,
+    notCounting,
+    notCountingOnPostgres,
+  ] = running as [
     RunningProcess,
     RunningProcess,
     RunningProcess,
@@ -234,7 +262,12 @@ try {
     { name: ACCESS_LOG_CASE, url: urlOf(loggingService), pid: loggingService.pid, code: existing },
     { name: PAGE_CASE, url: urlOf(service), pid: service.pid, code: existing, page: true },
     { name: POSTGRES_EXISTING_CASE, url: urlOf(onPostgres), pid: onPostgres.pid, code: existing },
-    { name: POSTGRES_CHECKS_OFF_CASE, url: urlOf(notCountingOnPostgres), pid: notCountingOnPostgres.pid, code: existing },
+    {
+      name: POSTGRES_CHECKS_OFF_CASE,
+      url: urlOf(notCountingOnPostgres),
+      pid: notCountingOnPostgres.pid,
+      code: existing,
+    },
     { name: POSTGRES_MIX_CASE, url: urlOf(onPostgres), pid: onPostgres.pid, ...mix },
     { name: POSTGRES_MIX_OFF_CASE, url: urlOf(notCountingOnPostgres), pid: notCountingOnPostgres.pid, ...mix },
     { name: 'PostgreSQL: trace, unknown codes', url: urlOf(onPostgres), pid: onPostgres.pid, code: unknown },
@@ -284,7 +317,9 @@ try {
     `\n${CODE_COUNT.toLocaleString('en')} codes, ${CONNECTIONS} connections, median of ${ROUNDS} rounds of ${SECONDS} s, ` +
       `machine load average at the end: ${loadavg()[0]?.toFixed(1)} (1 min), ${loadavg()[2]?.toFixed(1)} (15 min)`,
   );
-  console.log('case                                   lookups/s   vs bare   p50 ms   p99 ms   failed   server CPU µs/request');
+  console.log(
+    'case                                   lookups/s   vs bare   p50 ms   p99 ms   failed   server CPU µs/request',
+  );
   const bareRate = median(rounds[0]!.rate);
   for (const [i, benchCase] of cases.entries()) {
     const figures = rounds[i]!;
@@ -338,7 +373,11 @@ try {
       `targets ≥ ${TARGET_SQLITE_IMPORT.toLocaleString('en')} and ≥ ${TARGET_POSTGRES_IMPORT.toLocaleString('en')}: ` +
       `${sqliteImport.rowsPerSecond >= TARGET_SQLITE_IMPORT ? 'met' : 'not met'}, ${postgresImport.rowsPerSecond >= TARGET_POSTGRES_IMPORT ? 'met' : 'not met'}`,
   );
-  if ([PACED_UPSTREAM_CASE, PACED_DIRECT_CASE, UPSTREAM_PAGE_CASE, PAGE_CASE, UPSTREAM_CASE, EXISTING_CASE].every(measured)) {
+  if (
+    [PACED_UPSTREAM_CASE, PACED_DIRECT_CASE, UPSTREAM_PAGE_CASE, PAGE_CASE, UPSTREAM_CASE, EXISTING_CASE].every(
+      measured,
+    )
+  ) {
     const p99Added = median(figure(PACED_UPSTREAM_CASE).p99) - median(figure(PACED_DIRECT_CASE).p99);
     const pageP99Added = median(figure(UPSTREAM_PAGE_CASE).p99) - median(figure(PAGE_CASE).p99);
     console.log(

@@ -22,7 +22,8 @@ export const MIX_DEVICES = 10_000;
 /** A prime past CODE_COUNT: spreads the popular ranks over the whole code index. */
 const SPREAD = 1_000_003;
 
-export const benchDevice = (i: number): string => `Mozilla/5.0 (Linux; Android 14; bench device ${i}) Mobile Safari/537.36`;
+export const benchDevice = (i: number): string =>
+  `Mozilla/5.0 (Linux; Android 14; bench device ${i}) Mobile Safari/537.36`;
 
 /**
  * A code number drawn as shoppers look codes up: rank k about as often as 1/k (Zipf, s = 1), by the
@@ -102,7 +103,10 @@ const CLOCK_TICKS = 100;
 function processCpuSeconds(pid: number, reaped: boolean): number {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ').map(Number);
+    const fields = stat
+      .slice(stat.lastIndexOf(')') + 2)
+      .split(' ')
+      .map(Number);
     // utime, stime, cutime, cstime are fields 14-17 of proc(5); the slice starts at field 3.
     return ((fields[11] ?? 0) + (fields[12] ?? 0) + (reaped ? (fields[13] ?? 0) + (fields[14] ?? 0) : 0)) / CLOCK_TICKS;
   } catch {
@@ -112,11 +116,15 @@ function processCpuSeconds(pid: number, reaped: boolean): number {
 
 /** The CPU time so far of the PostgreSQL server on `port`: its postmaster, every live child, and the children it reaped. */
 function postgresCpuSeconds(port: number): number {
-  const pids = readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number);
+  const pids = readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .map(Number);
   const postmaster = pids.find((pid) => {
     try {
       const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-      return args[0]?.endsWith('/postgres') === true && args.includes('-p') && args[args.indexOf('-p') + 1] === String(port);
+      return (
+        args[0]?.endsWith('/postgres') === true && args.includes('-p') && args[args.indexOf('-p') + 1] === String(port)
+      );
     } catch {
       return false;
     }
@@ -126,7 +134,8 @@ function postgresCpuSeconds(port: number): number {
   for (const pid of pids) {
     try {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster) seconds += processCpuSeconds(pid, false);
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === postmaster)
+        seconds += processCpuSeconds(pid, false);
     } catch {
       // exited meanwhile: the postmaster's reaped time has it
     }

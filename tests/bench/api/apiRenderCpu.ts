@@ -8,7 +8,11 @@ import { REPO_ROOT, runTs } from '../../support/system/childProcess.ts';
 const CHILD = join(REPO_ROOT, 'tests/bench/api/apiRenderCpuChild.ts');
 
 async function measured(ssrEntry: string, cache: 'on' | 'off'): Promise<{ ms: number; filled: number }> {
-  const { code, stdout, stderr } = await runTs(CHILD, { args: [ssrEntry], env: { PAGE_RENDER_CACHE: cache }, timeoutMs: 120_000 });
+  const { code, stdout, stderr } = await runTs(CHILD, {
+    args: [ssrEntry],
+    env: { PAGE_RENDER_CACHE: cache },
+    timeoutMs: 120_000,
+  });
   if (code !== 0) throw new Error(`measuring renders (cache ${cache}) failed (${code}):\n${stdout}${stderr}`);
   return JSON.parse(stdout.trim().split('\n').at(-1)!) as { ms: number; filled: number };
 }

@@ -110,10 +110,19 @@ async function floodHere(serviceUrl: string): Promise<void> {
     url: serviceUrl,
     connections: FLOOD_CONNECTIONS,
     duration: FLOOD_SECONDS,
-    requests: [{ method: 'GET', setupRequest: (request: object) => ({ ...request, path: ++n % 2 ? `/?n=${n}` : `/dt?qr=${CODE}&x=${n}` }) }],
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request: object) => ({ ...request, path: ++n % 2 ? `/?n=${n}` : `/dt?qr=${CODE}&x=${n}` }),
+      },
+    ],
   });
   // statusCodeStats and timeouts are in autocannon 9's result, not in the bench's own declaration of it.
-  const { statusCodeStats, errors, timeouts } = result as unknown as { statusCodeStats: Record<string, { count: number }>; errors: number; timeouts: number };
+  const { statusCodeStats, errors, timeouts } = result as unknown as {
+    statusCodeStats: Record<string, { count: number }>;
+    errors: number;
+    timeouts: number;
+  };
   const counts: Record<string, number> = {};
   for (const [status, { count }] of Object.entries(statusCodeStats)) counts[status] = count;
   if (errors > 0) counts['errors'] = errors;
@@ -123,7 +132,10 @@ async function floodHere(serviceUrl: string): Promise<void> {
 
 /** The flood from 127.0.0.1 in a child process; its statuses by code. */
 async function flood(serviceUrl: string): Promise<Record<string, number>> {
-  const { code, stdout, stderr } = await runTs(import.meta.filename, { args: ['--flood', serviceUrl], timeoutMs: FLOOD_SECONDS * 1000 + 60_000 });
+  const { code, stdout, stderr } = await runTs(import.meta.filename, {
+    args: ['--flood', serviceUrl],
+    timeoutMs: FLOOD_SECONDS * 1000 + 60_000,
+  });
   if (code !== 0) throw new Error(`the flood failed (${code}): ${stderr}`);
   return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as Record<string, number>;
 }
@@ -160,7 +172,9 @@ try {
     const [flooded, statuses] = await Promise.all([normalClient(server.url, '127.0.0.3'), flood(server.url)]);
 
     const ratio = flooded.p99 / alone.p99;
-    console.log(`\nA normal client's lookups (${LOOKUPS}, one every ${PACE_MS.toFixed(0)} ms), alone and under a ${FLOOD_CONNECTIONS}-connection page flood of ${FLOOD_SECONDS} s`);
+    console.log(
+      `\nA normal client's lookups (${LOOKUPS}, one every ${PACE_MS.toFixed(0)} ms), alone and under a ${FLOOD_CONNECTIONS}-connection page flood of ${FLOOD_SECONDS} s`,
+    );
     console.log(`${''.padEnd(10)} ${'alone'.padStart(11)} ${'flood'.padStart(11)}  ratio`);
     console.log(`${'p50'.padEnd(10)} ${ms(alone.p50)} ${ms(flooded.p50)}  ${(flooded.p50 / alone.p50).toFixed(2)}`);
     console.log(`${'p99'.padEnd(10)} ${ms(alone.p99)} ${ms(flooded.p99)}  ${ratio.toFixed(2)}`);
@@ -168,16 +182,25 @@ try {
     console.log(`${'200s'.padEnd(10)} ${String(alone.answered).padStart(11)} ${String(flooded.answered).padStart(11)}`);
     const total = Object.values(statuses).reduce((sum, n) => sum + n, 0);
     console.log(`\nThe flood's answers (${total.toLocaleString('en')}, ${(total / FLOOD_SECONDS).toFixed(0)}/s):`);
-    for (const [status, n] of Object.entries(statuses).sort()) console.log(`  ${status.padEnd(8)} ${String(n).padStart(9)}`);
+    for (const [status, n] of Object.entries(statuses).sort())
+      console.log(`  ${status.padEnd(8)} ${String(n).padStart(9)}`);
 
     const problems = [
-      ...(ratio > MAX_P99_RATIO ? [`p99 under the flood is ${ratio.toFixed(2)}× p99 alone (limit ${MAX_P99_RATIO}×)`] : []),
+      ...(ratio > MAX_P99_RATIO
+        ? [`p99 under the flood is ${ratio.toFixed(2)}× p99 alone (limit ${MAX_P99_RATIO}×)`]
+        : []),
       ...((statuses['429'] ?? 0) === 0 ? ['the flood got no 429'] : []),
-      ...[alone, flooded].flatMap(({ others }) => [...others].map(([status, n]) => `${n} normal lookups answered ${status}`)),
+      ...[alone, flooded].flatMap(({ others }) =>
+        [...others].map(([status, n]) => `${n} normal lookups answered ${status}`),
+      ),
       ...(server.child.exitCode === null ? [] : [`the service exited (${server.child.exitCode})`]),
     ];
     failed = problems.length > 0;
-    console.log(failed ? `\nFAILED:\n- ${problems.join('\n- ')}` : `\nThe flood was limited and the normal client kept its latency (p99 within ${MAX_P99_RATIO}×).`);
+    console.log(
+      failed
+        ? `\nFAILED:\n- ${problems.join('\n- ')}`
+        : `\nThe flood was limited and the normal client kept its latency (p99 within ${MAX_P99_RATIO}×).`,
+    );
   } finally {
     await server.stop();
   }

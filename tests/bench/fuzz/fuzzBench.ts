@@ -44,7 +44,10 @@ const { root: buildRoot, staticDir, ssrEntry } = await buildPage();
 const started = performance.now();
 const dir = makeSiteDir();
 // Imported, not SEED_DEMO=1: the service refuses the demo seed with PUBLIC_ORIGIN set, as here.
-const imported = await runTs('server/import/cli.ts', { args: [DEMO_DATA], env: { TRACE_DB: join(dir, 'data', 'trace.db') } });
+const imported = await runTs('server/import/cli.ts', {
+  args: [DEMO_DATA],
+  env: { TRACE_DB: join(dir, 'data', 'trace.db') },
+});
 if (imported.code !== 0) {
   rmSync(dir, { recursive: true, force: true });
   throw new Error(`importing the demo data failed:\n${imported.stderr}`);
@@ -98,26 +101,40 @@ async function send(port: number, request: WireRequest): Promise<Outcome> {
   if (received.length === 0) return { status: reset ? 'reset, no answer' : 'closed, no answer' };
   const response = parseResponse(received.toString('latin1'));
   const status = String(response.status);
-  const busyPage = response.headers['content-type'] === 'text/html; charset=utf-8' && response.headers['retry-after'] !== undefined;
+  const busyPage =
+    response.headers['content-type'] === 'text/html; charset=utf-8' && response.headers['retry-after'] !== undefined;
   if (response.status === 503 && busyPage) return { status: '503 renders at their cap' };
   if (response.status === 429 && busyPage) return { status: '429 page' };
-  if (response.status >= 500) return { status, violation: `${status} for ${request.kind}: ${response.body.slice(0, 200)}` };
+  if (response.status >= 500)
+    return { status, violation: `${status} for ${request.kind}: ${response.body.slice(0, 200)}` };
   const json = response.headers['content-type']?.startsWith('application/json');
   if (response.status >= 400 && json && response.headers['content-length'] !== undefined && response.body !== '') {
     try {
       const keys = Object.keys(JSON.parse(response.body) as object);
       if (keys.join() !== 'error,Message,status,EndPoint') throw new Error('other keys');
     } catch {
-      return { status, violation: `${status} outside the error contract for ${request.kind}: ${response.body.slice(0, 200)}` };
+      return {
+        status,
+        violation: `${status} outside the error contract for ${request.kind}: ${response.body.slice(0, 200)}`,
+      };
     }
   }
   if (response.status >= 400 && !json && response.status !== 404) {
-    return { status, violation: `${status} without the contract's body for ${request.kind}: ${response.text.slice(0, 200)}` };
+    return {
+      status,
+      violation: `${status} without the contract's body for ${request.kind}: ${response.text.slice(0, 200)}`,
+    };
   }
   return { status };
 }
 
-async function run(port: number, count: number, next: () => WireRequest, counts: Map<string, number>, violations: string[]) {
+async function run(
+  port: number,
+  count: number,
+  next: () => WireRequest,
+  counts: Map<string, number>,
+  violations: string[],
+) {
   let sent = 0;
   const worker = async () => {
     while (sent < count && performance.now() - started < TIME_LIMIT_MS) {
@@ -173,7 +190,9 @@ try {
   const rssAfter = alive ? rssMb() : Number.NaN;
   const health = alive ? (await fetch(`${url}/readyz`)).status : 0;
 
-  console.log(`\n${sent.toLocaleString('en')} requests (seed ${SEED}, ${CONCURRENCY} at a time) in ${seconds.toFixed(1)} s, after ${WARM_UP} to warm up`);
+  console.log(
+    `\n${sent.toLocaleString('en')} requests (seed ${SEED}, ${CONCURRENCY} at a time) in ${seconds.toFixed(1)} s, after ${WARM_UP} to warm up`,
+  );
   console.log('status                 requests');
   for (const [status, n] of [...counts].sort(([a], [b]) => a.localeCompare(b))) {
     console.log(`${status.padEnd(22)} ${String(n).padStart(8)}`);
@@ -192,13 +211,19 @@ try {
     ...violations.slice(0, 10),
     ...(violations.length > 10 ? [`… and ${violations.length - 10} more`] : []),
     ...(fdsAfter > fdsBefore + FD_SLACK ? [`file descriptors leaked: ${fdsBefore} → ${fdsAfter}`] : []),
-    ...(lastHalfGrowth > RSS_LAST_HALF_LIMIT_MB ? [`memory grew by ${lastHalfGrowth.toFixed(0)} MB over the last half`] : []),
+    ...(lastHalfGrowth > RSS_LAST_HALF_LIMIT_MB
+      ? [`memory grew by ${lastHalfGrowth.toFixed(0)} MB over the last half`]
+      : []),
     ...(health === 200 ? [] : [`readiness answered ${health}`]),
     ...server.lines.filter((line) => line.includes('unexpected error')).slice(0, 5),
     ...(server.stderr() ? [`standard error: ${server.stderr().slice(0, 1000)}`] : []),
   ];
   failed = problems.length > 0;
-  console.log(failed ? `\nFAILED:\n- ${problems.join('\n- ')}` : '\nNo unexpected 5xx, no answer outside the contract, no crash, no leak.');
+  console.log(
+    failed
+      ? `\nFAILED:\n- ${problems.join('\n- ')}`
+      : '\nNo unexpected 5xx, no answer outside the contract, no crash, no leak.',
+  );
 } finally {
   await server.stop();
   rmSync(dir, { recursive: true, force: true });

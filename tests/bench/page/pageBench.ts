@@ -25,7 +25,15 @@ const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 5;
 const besideArg = process.argv.indexOf('--beside');
 const BESIDE = besideArg > 0 ? process.argv[besideArg + 1] : undefined;
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 interface Figures {
   score: number;
@@ -55,23 +63,34 @@ async function serveFloor(html: string): Promise<{ url: string; close: () => Pro
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  return { url: `http://127.0.0.1:${port}/dt?qr=${DEMO_CODE}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}/dt?qr=${DEMO_CODE}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 async function audit(url: string, port: number): Promise<Figures> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { audits, categories } = result.lhr;
-  const work = (audits['mainthread-work-breakdown']?.details as { items?: { group: string; duration: number }[] } | undefined)?.items ?? [];
-  const group = (name: string) => work.filter((item) => item.group === name).reduce((sum, item) => sum + item.duration, 0);
-  const scripts = (audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)?.items ?? [];
+  const work =
+    (audits['mainthread-work-breakdown']?.details as { items?: { group: string; duration: number }[] } | undefined)
+      ?.items ?? [];
+  const group = (name: string) =>
+    work.filter((item) => item.group === name).reduce((sum, item) => sum + item.duration, 0);
+  const scripts =
+    (audits['network-requests']?.details as { items?: { resourceType?: string; transferSize?: number }[] } | undefined)
+      ?.items ?? [];
   return {
     score: Math.round((categories.performance.score ?? 0) * 100),
     fcp: audits['first-contentful-paint'].numericValue ?? NaN,
     lcp: audits['largest-contentful-paint'].numericValue ?? NaN,
     tbt: audits['total-blocking-time'].numericValue ?? NaN,
     cls: audits['cumulative-layout-shift'].numericValue ?? NaN,
-    scriptKb: scripts.filter((item) => item.resourceType === 'Script').reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1000,
+    scriptKb:
+      scripts
+        .filter((item) => item.resourceType === 'Script')
+        .reduce((sum, item) => sum + (item.transferSize ?? 0), 0) / 1000,
     mainThread: audits['mainthread-work-breakdown']?.numericValue ?? NaN,
     scripting: group('scriptEvaluation'),
     styleLayout: group('styleLayout'),
@@ -105,7 +124,9 @@ const staticHost = await startTraceServer({ page: { ...page, ssrEntry: `${root}/
 const beside = BESIDE ? { url: BESIDE.replace(/\/$/, '') } : undefined;
 const deepLink = `${service.url}/dt?qr=${DEMO_CODE}`;
 const rendered = await (await fetch(deepLink)).text();
-const floor = await serveFloor(rendered.replace(/<script\b[\s\S]*?<\/script>/g, '').replace(/<link rel="modulepreload"[^>]*>/g, ''));
+const floor = await serveFloor(
+  rendered.replace(/<script\b[\s\S]*?<\/script>/g, '').replace(/<link rel="modulepreload"[^>]*>/g, ''),
+);
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
 try {
   const targets: [string, string][] = [
@@ -121,7 +142,18 @@ try {
   }
   console.log(`Lighthouse mobile, median of ${RUNS} (scores of each run in brackets)`);
   console.log(
-    ['target'.padEnd(34), 'score'.padStart(6), 'FCP'.padStart(9), 'LCP'.padStart(9), 'TBT'.padStart(9), 'CLS'.padStart(7), 'scripts'.padStart(10), 'main thr.'.padStart(10), 'scripting'.padStart(10), 'style+lay.'.padStart(10)].join(' '),
+    [
+      'target'.padEnd(34),
+      'score'.padStart(6),
+      'FCP'.padStart(9),
+      'LCP'.padStart(9),
+      'TBT'.padStart(9),
+      'CLS'.padStart(7),
+      'scripts'.padStart(10),
+      'main thr.'.padStart(10),
+      'scripting'.padStart(10),
+      'style+lay.'.padStart(10),
+    ].join(' '),
   );
   for (const [i, [name]] of targets.entries()) console.log(row(name, results[i]));
   const floorOf = (key: keyof Figures) => median(results[1].map((run) => run[key]));
@@ -130,19 +162,28 @@ try {
       `LCP <= ${Math.round(floorOf('lcp') + 150)} ms, CLS 0, score >= 98; static build LCP <= ${Math.round(2 * floorOf('lcp'))} ms (2x the floor)`,
   );
 
-  console.log(`\nFirst tap, CPU throttled 4x, ${RUNS} fresh pages each: touch 100 ms after the result paints, to the frame showing the answer`);
+  console.log(
+    `\nFirst tap, CPU throttled 4x, ${RUNS} fresh pages each: touch 100 ms after the result paints, to the frame showing the answer`,
+  );
   const tapRow = (name: string, figures: TapFigures[]) => {
     const shown = figures.map((figure) => figure.shownMs);
     const answered = shown.filter((value): value is number => value !== null);
     const lost = shown.length - answered.length;
     // A lost tap counts as the slowest: the median is "lost" once half of them are.
-    const mid = lost * 2 > shown.length ? 'lost' : `${Math.round(median([...answered, ...Array<number>(lost).fill(Infinity)]))} ms`;
+    const mid =
+      lost * 2 > shown.length
+        ? 'lost'
+        : `${Math.round(median([...answered, ...Array<number>(lost).fill(Infinity)]))} ms`;
     const inp = median(figures.map((figure) => figure.inpMs ?? 0));
     return `  ${name.padEnd(44)} median ${mid.padStart(7)}  event INP median ${Math.round(inp)} ms  [${shown.map((value) => (value === null ? 'lost' : Math.round(value))).join(', ')}]`;
   };
-  const tapTargets: [string, string][] = [['rendered', deepLink], ...(beside ? [['beside', `${beside.url}/dt?qr=${DEMO_CODE}`] as [string, string]] : [])];
+  const tapTargets: [string, string][] = [
+    ['rendered', deepLink],
+    ...(beside ? [['beside', `${beside.url}/dt?qr=${DEMO_CODE}`] as [string, string]] : []),
+  ];
   for (const [name, url] of tapTargets) {
-    for (const target of ['camera', 'language'] as TapTarget[]) console.log(tapRow(`${name}: ${target} button`, await firstTaps(url, target, RUNS)));
+    for (const target of ['camera', 'language'] as TapTarget[])
+      console.log(tapRow(`${name}: ${target} button`, await firstTaps(url, target, RUNS)));
   }
   console.log('target (issue 27): the scanner dialog and the other language shown within 200 ms of the tap');
 } finally {

@@ -23,8 +23,14 @@ const TAP_AFTER_PAINT_MS = Number(process.env.TAP_AFTER_PAINT_MS ?? 100);
 const LOST_AFTER_MS = 5000;
 
 const TARGETS: Record<TapTarget, { button: string; answered: string }> = {
-  camera: { button: 'button[aria-label="Quét mã bằng camera"]', answered: `document.querySelector('[role="dialog"]') !== null` },
-  language: { button: 'header button', answered: `document.documentElement.lang === 'en' && /QR code check/.test(document.querySelector('h1')?.textContent ?? '')` },
+  camera: {
+    button: 'button[aria-label="Quét mã bằng camera"]',
+    answered: `document.querySelector('[role="dialog"]') !== null`,
+  },
+  language: {
+    button: 'header button',
+    answered: `document.documentElement.lang === 'en' && /QR code check/.test(document.querySelector('h1')?.textContent ?? '')`,
+  },
 };
 
 /**
@@ -71,14 +77,24 @@ async function tapOnce(browser: Browser, url: string, target: TapTarget): Promis
     // A page that fails to load, or never paints its result, ends the bench with why.
     const point = await Promise.race([
       paintedAt,
-      loading.then(() => new Promise<never>((_resolve, reject) => setTimeout(() => reject(new Error(`${url} never painted its result`)), 30_000))),
+      loading.then(
+        () =>
+          new Promise<never>((_resolve, reject) =>
+            setTimeout(() => reject(new Error(`${url} never painted its result`)), 30_000),
+          ),
+      ),
     ]);
     await new Promise((resolve) => setTimeout(resolve, TAP_AFTER_PAINT_MS));
     await page.touchscreen.tap(point.x, point.y);
     const deadline = Date.now() + LOST_AFTER_MS;
     for (;;) {
-      const state = await page.evaluate(() => (window as unknown as { __tap: { touchedAt: number | null; shownAt: number | null; inp: number | null } }).__tap);
-      if (state.touchedAt !== null && state.shownAt !== null && state.shownAt > 0) return { shownMs: state.shownAt - state.touchedAt, inpMs: state.inp };
+      const state = await page.evaluate(
+        () =>
+          (window as unknown as { __tap: { touchedAt: number | null; shownAt: number | null; inp: number | null } })
+            .__tap,
+      );
+      if (state.touchedAt !== null && state.shownAt !== null && state.shownAt > 0)
+        return { shownMs: state.shownAt - state.touchedAt, inpMs: state.inp };
       if (Date.now() > deadline) return { shownMs: null, inpMs: state.inp };
       await new Promise((resolve) => setTimeout(resolve, 50));
     }

@@ -23,7 +23,11 @@ const { root: buildRoot, ...page } = await buildPage();
 const server = await startTraceServer({ page });
 const video = join(workDir, 'camera.y4m');
 // A 1280x720 camera, as phones give the page, with the code filling a third of the frame's height.
-await writeQrVideo(video, `https://${new URL(server.url).host}/dt?qr=${CODE}`, { width: 1280, height: 720, moduleSize: 6 });
+await writeQrVideo(video, `https://${new URL(server.url).host}/dt?qr=${CODE}`, {
+  width: 1280,
+  height: 720,
+  moduleSize: 6,
+});
 const browser = await launchChromium({ camera: 'file', videoFile: video });
 
 async function timeToResult(blockWasm: boolean): Promise<number> {
@@ -36,7 +40,10 @@ async function timeToResult(blockWasm: boolean): Promise<number> {
     (window as unknown as { __scanTimes: Record<string, number> }).__scanTimes = times;
     document.addEventListener('click', () => (times.click ??= performance.now()), true);
     new MutationObserver(() => {
-      if (times.result === undefined && [...document.querySelectorAll('td, th')].some((cell) => cell.textContent === product)) {
+      if (
+        times.result === undefined &&
+        [...document.querySelectorAll('td, th')].some((cell) => cell.textContent === product)
+      ) {
         times.result = performance.now();
       }
     }).observe(document, { childList: true, subtree: true, characterData: true });
@@ -46,18 +53,25 @@ async function timeToResult(blockWasm: boolean): Promise<number> {
   await page.waitForLoadState('networkidle');
   await page.getByRole('button', { name: 'Quét mã bằng camera' }).click();
   await page.getByRole('cell', { name: PRODUCT }).waitFor({ timeout: 30_000 });
-  const { click, result } = await page.evaluate(() => (window as unknown as { __scanTimes: Record<string, number> }).__scanTimes);
+  const { click, result } = await page.evaluate(
+    () => (window as unknown as { __scanTimes: Record<string, number> }).__scanTimes,
+  );
   await context.close();
   return Math.round(result - click);
 }
 
 try {
-  const rows: [string, number[]][] = [['page (zxing-wasm in the worker)', []], ['reference: .wasm blocked, @zxing/library only', []]];
+  const rows: [string, number[]][] = [
+    ['page (zxing-wasm in the worker)', []],
+    ['reference: .wasm blocked, @zxing/library only', []],
+  ];
   for (let run = 0; run < runs; run++) {
     rows[0][1].push(await timeToResult(false));
     rows[1][1].push(await timeToResult(true));
   }
-  console.log(`Chromium ${browser.version()}, fake 1280x720 camera, ${runs} runs each, alternating; click on the camera button to the product row`);
+  console.log(
+    `Chromium ${browser.version()}, fake 1280x720 camera, ${runs} runs each, alternating; click on the camera button to the product row`,
+  );
   for (const [name, times] of rows) {
     console.log(`${name.padEnd(48)} median ${percentile(times, 50)} ms   runs ${times.join(', ')} ms`);
   }

@@ -28,10 +28,14 @@ const decoders = [
   ['@zxing/library defaults', zxingLibraryDefaults()],
 ] as const;
 
-console.log(`node ${process.version}, ${passes} timed passes per image after one scored warm-up; ms = median of the passes`);
+console.log(
+  `node ${process.version}, ${passes} timed passes per image after one scored warm-up; ms = median of the passes`,
+);
 console.log(`images as the page's photo path sees them: EXIF applied, fitted inside 1280 px\n`);
 const row = (cells: (string | number)[]) =>
-  console.log(cells.map((cell, i) => (i < 2 ? String(cell).padEnd(i === 0 ? 14 : 24) : String(cell).padStart(9))).join(' '));
+  console.log(
+    cells.map((cell, i) => (i < 2 ? String(cell).padEnd(i === 0 ? 14 : 24) : String(cell).padStart(9))).join(' '),
+  );
 row(['set/category', 'decoder', 'images', 'correct %', 'wrong', 'median ms', 'p95 ms']);
 
 for (const dir of sets) {
@@ -48,19 +52,32 @@ for (const dir of sets) {
   const print = (label: string, filter: (category: string) => boolean) => {
     for (const { name, images: perImage } of results) {
       const summary = summarize(perImage.filter((result) => filter(result.category)));
-      row([label, name, summary.images, correctPercent(summary).toFixed(1), summary.wrong, summary.medianMs.toFixed(2), summary.p95Ms.toFixed(2)]);
+      row([
+        label,
+        name,
+        summary.images,
+        correctPercent(summary).toFixed(1),
+        summary.wrong,
+        summary.medianMs.toFixed(2),
+        summary.p95Ms.toFixed(2),
+      ]);
     }
   };
   print(set, () => true);
   const categories = [...new Set(images.map((image) => image.category))];
-  if (!values.summary && categories.length > 1) for (const category of categories) print(`  ${category}`, (c) => c === category);
+  if (!values.summary && categories.length > 1)
+    for (const category of categories) print(`  ${category}`, (c) => c === category);
 
   for (const { name, images: perImage } of results.slice(0, 2)) {
     const attempts = new Map<string, number>();
     for (const { attempt } of perImage) if (attempt) attempts.set(attempt, (attempts.get(attempt) ?? 0) + 1);
-    console.log(`  ${name}: first read by ${[...attempts].map(([attempt, count]) => `${attempt} ${count}`).join(', ') || 'nothing'}`);
+    console.log(
+      `  ${name}: first read by ${[...attempts].map(([attempt, count]) => `${attempt} ${count}`).join(', ') || 'nothing'}`,
+    );
     const notRead = perImage.filter((result) => result.outcome !== 'correct');
-    console.log(`  ${name}: not read ${notRead.map((result) => `${result.name}${result.outcome === 'wrong' ? ' (WRONG)' : ''}`).join(' ') || 'none'}`);
+    console.log(
+      `  ${name}: not read ${notRead.map((result) => `${result.name}${result.outcome === 'wrong' ? ' (WRONG)' : ''}`).join(' ') || 'none'}`,
+    );
   }
   console.log('');
 }

@@ -18,7 +18,11 @@ export interface ImageResult {
  * Correct means byte-for-byte equal to the expected text, as in zxing's own tests. One untimed warm-up
  * call per image gives the scored answer, then the timed passes.
  */
-export async function scoreDecoder(images: CorpusImage[], decode: BenchDecoder, timedPasses: number): Promise<ImageResult[]> {
+export async function scoreDecoder(
+  images: CorpusImage[],
+  decode: BenchDecoder,
+  timedPasses: number,
+): Promise<ImageResult[]> {
   const results: ImageResult[] = [];
   for (const image of images) {
     const { text, attempt } = await decode(image.pixels);
@@ -29,7 +33,13 @@ export async function scoreDecoder(images: CorpusImage[], decode: BenchDecoder, 
       passes.push(performance.now() - start);
     }
     const outcome: Outcome = text === image.expected ? 'correct' : text === null ? 'missed' : 'wrong';
-    results.push({ name: image.name, category: image.category, outcome, ms: percentile(passes, 50), attempt: text === null ? undefined : attempt });
+    results.push({
+      name: image.name,
+      category: image.category,
+      outcome,
+      ms: percentile(passes, 50),
+      attempt: text === null ? undefined : attempt,
+    });
   }
   return results;
 }

@@ -47,14 +47,20 @@ describe('the language button', () => {
     expect(screen.getByRole('button', { name: 'EN: switch to Tiếng Việt' })).toHaveTextContent('EN');
     expect(document.documentElement.lang).toBe('en');
     expect(document.title).toBe(`QR code check – ${brand.name}`);
-    expect(document.querySelector('meta[name="description"]')).toHaveAttribute('content', 'Look up the trace information of a milk product by its QR code.');
+    expect(document.querySelector('meta[name="description"]')).toHaveAttribute(
+      'content',
+      'Look up the trace information of a milk product by its QR code.',
+    );
     expect(localStorage.getItem('i18nextLng')).toBe('en');
 
     await user.click(screen.getByRole('button', { name: 'EN: switch to Tiếng Việt' }));
     expect(screen.getByRole('row', { name: /Đơn vị đóng gói/ })).toHaveTextContent('lon');
     expect(document.documentElement.lang).toBe('vi');
     expect(document.title).toBe(`Kiểm tra mã QR – ${brand.name}`);
-    expect(document.querySelector('meta[name="description"]')).toHaveAttribute('content', 'Tra cứu thông tin truy xuất nguồn gốc sản phẩm sữa bằng mã QR.');
+    expect(document.querySelector('meta[name="description"]')).toHaveAttribute(
+      'content',
+      'Tra cứu thông tin truy xuất nguồn gốc sản phẩm sữa bằng mã QR.',
+    );
     expect(localStorage.getItem('i18nextLng')).toBe('vi');
   });
 });

@@ -10,7 +10,13 @@ const shareButton = () => screen.findByRole('button', { name: 'Chia sẻ' });
  * This browser's share sheet, clipboard and languages (jsdom has neither of the first two). Called after
  * renderApp: user-event's setup puts a clipboard of its own on navigator.
  */
-function stubBrowser({ share, writeText }: { share?: (data: ShareData) => Promise<void>; writeText?: (text: string) => Promise<void> }) {
+function stubBrowser({
+  share,
+  writeText,
+}: {
+  share?: (data: ShareData) => Promise<void>;
+  writeText?: (text: string) => Promise<void>;
+}) {
   Object.defineProperty(navigator, 'share', { value: share, configurable: true });
   Object.defineProperty(navigator, 'clipboard', { value: writeText && { writeText }, configurable: true });
   vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['vi-VN']);
@@ -48,7 +54,9 @@ describe('sharing a result', () => {
     const { user } = await renderApp({ route: `/dt?qr=${EXAMPLE_CODE}` });
     stubBrowser({ writeText });
     await user.click(await shareButton());
-    expect(await screen.findByRole('textbox', { name: /Không sao chép được/ })).toHaveValue(`http://localhost:3000/dt?qr=${EXAMPLE_CODE}`);
+    expect(await screen.findByRole('textbox', { name: /Không sao chép được/ })).toHaveValue(
+      `http://localhost:3000/dt?qr=${EXAMPLE_CODE}`,
+    );
   });
 });
 
@@ -56,29 +64,35 @@ describe('recent lookups', () => {
   const recent = () => screen.findByRole('region', { name: 'Tra cứu gần đây' });
   const input = () => screen.getByRole('textbox', { name: 'Mã QR' });
 
-  it('lists what this device looked up, newest first, with product names, but not the one on screen; one tap looks again', { timeout: 20_000 }, async () => {
-    const codes = recordTracedCodes();
-    const { user, location } = await renderApp({ route: `/dt?qr=${EXAMPLE_CODE}` });
-    await screen.findByRole('table');
-    expect(screen.queryByRole('region', { name: 'Tra cứu gần đây' })).not.toBeInTheDocument();
-    await user.clear(input());
-    await user.type(input(), `${CARTON_CODE}{Enter}`);
-    await screen.findByRole('row', { name: /Số sản phẩm trên mỗi thùng/ });
-    const links = within(await recent()).getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toEqual([`Sữa bột Đồng Xanh Gold 900g${EXAMPLE_CODE}`]);
-    await user.click(links[0]);
-    expect(await screen.findByRole('row', { name: /Định lượng/ })).toHaveTextContent('900 gam');
-    expect(location.current?.location.search).toBe(`?qr=${EXAMPLE_CODE}`);
-    expect(within(await recent()).getAllByRole('link').map((link) => link.textContent)).toEqual([
-      `Sữa tươi tiệt trùng ít đường 180ml${CARTON_CODE}`,
-    ]);
-    expect(codes).toEqual([EXAMPLE_CODE, CARTON_CODE, EXAMPLE_CODE]);
-    expect(JSON.parse(localStorage.getItem('recentLookups') ?? '[]')).toEqual([
-      // With the lot's status the answer gave, which the recall watch compares its re-checks with.
-      { code: EXAMPLE_CODE, name: 'Sữa bột Đồng Xanh Gold 900g', lot: 'active' },
-      { code: CARTON_CODE, name: 'Sữa tươi tiệt trùng ít đường 180ml', lot: 'active' },
-    ]);
-  });
+  it(
+    'lists what this device looked up, newest first, with product names, but not the one on screen; one tap looks again',
+    { timeout: 20_000 },
+    async () => {
+      const codes = recordTracedCodes();
+      const { user, location } = await renderApp({ route: `/dt?qr=${EXAMPLE_CODE}` });
+      await screen.findByRole('table');
+      expect(screen.queryByRole('region', { name: 'Tra cứu gần đây' })).not.toBeInTheDocument();
+      await user.clear(input());
+      await user.type(input(), `${CARTON_CODE}{Enter}`);
+      await screen.findByRole('row', { name: /Số sản phẩm trên mỗi thùng/ });
+      const links = within(await recent()).getAllByRole('link');
+      expect(links.map((link) => link.textContent)).toEqual([`Sữa bột Đồng Xanh Gold 900g${EXAMPLE_CODE}`]);
+      await user.click(links[0]);
+      expect(await screen.findByRole('row', { name: /Định lượng/ })).toHaveTextContent('900 gam');
+      expect(location.current?.location.search).toBe(`?qr=${EXAMPLE_CODE}`);
+      expect(
+        within(await recent())
+          .getAllByRole('link')
+          .map((link) => link.textContent),
+      ).toEqual([`Sữa tươi tiệt trùng ít đường 180ml${CARTON_CODE}`]);
+      expect(codes).toEqual([EXAMPLE_CODE, CARTON_CODE, EXAMPLE_CODE]);
+      expect(JSON.parse(localStorage.getItem('recentLookups') ?? '[]')).toEqual([
+        // With the lot's status the answer gave, which the recall watch compares its re-checks with.
+        { code: EXAMPLE_CODE, name: 'Sữa bột Đồng Xanh Gold 900g', lot: 'active' },
+        { code: CARTON_CODE, name: 'Sữa tươi tiệt trùng ít đường 180ml', lot: 'active' },
+      ]);
+    },
+  );
 
   it('clears the list from this device, focus going back to the field', async () => {
     localStorage.setItem('recentLookups', JSON.stringify([{ code: CARTON_CODE, name: 'Sữa tươi' }]));

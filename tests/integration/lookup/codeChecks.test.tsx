@@ -63,7 +63,7 @@ describe('the checks under the status line', () => {
     expect(checksRow()).toHaveTextContent(`Checks${text}`);
   });
 
-  it('says nothing of checks when the service does not count them (the company\'s own service)', async () => {
+  it("says nothing of checks when the service does not count them (the company's own service)", async () => {
     await renderApp({ route: `/dt?qr=${EXAMPLE_CODE}` });
     const box = await summary();
     expect(box).not.toHaveTextContent(/kiểm tra (đầu tiên|trên)/);
@@ -87,7 +87,9 @@ describe('the checks under the status line', () => {
 
   it("shows a carton's checks too", async () => {
     await renderApp({ route: answerWithChecks(CARTON_CODE, SEVERAL) });
-    expect(await screen.findByRole('table', { name: 'Thông tin sản phẩm' })).toHaveTextContent('Đã được kiểm tra trên 3 thiết bị kể từ 01/11/2026');
+    expect(await screen.findByRole('table', { name: 'Thông tin sản phẩm' })).toHaveTextContent(
+      'Đã được kiểm tra trên 3 thiết bị kể từ 01/11/2026',
+    );
   });
 });
 
@@ -104,7 +106,9 @@ describe('the caution past the threshold of devices', () => {
     expect(within(note).queryByRole('alert')).toBeNull();
     // The status line stays: the code is in the system, whatever the count.
     expect(box).toHaveTextContent('Mã hợp lệ – có trong hệ thống của Sữa Đồng Xanh');
-    expect(checksRow()).toHaveTextContent('Đã được kiểm tra trên 9 thiết bị kể từ 01/11/2026 – mã có thể đã bị sao chép');
+    expect(checksRow()).toHaveTextContent(
+      'Đã được kiểm tra trên 9 thiết bị kể từ 01/11/2026 – mã có thể đã bị sao chép',
+    );
   });
 
   it('names the photo when the answer has one, in English', async () => {
@@ -115,7 +119,9 @@ describe('the caution past the threshold of devices', () => {
     expect(note).toHaveTextContent(
       'The code may have been copied. Compare the photo and details on this page with the pack in your hand. If you have just bought it and the pack is still sealed, please contact Sữa Đồng Xanh.',
     );
-    expect(screen.getByRole('row', { name: /Checks/ })).toHaveTextContent('Checked on 9 devices since 1 Nov 2026 – the code may have been copied');
+    expect(screen.getByRole('row', { name: /Checks/ })).toHaveTextContent(
+      'Checked on 9 devices since 1 Nov 2026 – the code may have been copied',
+    );
   });
 
   it("offers the brand's hotline when the build sets one", async () => {
@@ -128,7 +134,7 @@ describe('the caution past the threshold of devices', () => {
 });
 
 describe('sharing a counted code', () => {
-  it("gives the share sheet the same facts with the link", async () => {
+  it('gives the share sheet the same facts with the link', async () => {
     const share = vi.fn().mockResolvedValue(undefined);
     const { user } = await renderApp({ route: answerWithChecks(EXAMPLE_CODE, MANY) });
     Object.defineProperty(navigator, 'share', { value: share, configurable: true });

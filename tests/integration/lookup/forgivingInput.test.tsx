@@ -43,14 +43,17 @@ describe('input that forgives', () => {
   it.each([
     ['vi', '1D24B3261X54A232đ', 'Mã QR không hợp lệ'],
     ['en', '1D24B3261X54A2.20', 'Invalid QR code'],
-  ] as const)('refuses characters other than letters and digits with no call (%s)', async (language, typed, message) => {
-    const calls = recordTraceCalls();
-    const { user } = await renderApp({ language });
-    await user.type(input(), `${typed}{Enter}`);
-    expect(screen.getByText(message)).toBeVisible();
-    expect(input()).toHaveValue(typed);
-    expect(calls).toHaveLength(0);
-  });
+  ] as const)(
+    'refuses characters other than letters and digits with no call (%s)',
+    async (language, typed, message) => {
+      const calls = recordTraceCalls();
+      const { user } = await renderApp({ language });
+      await user.type(input(), `${typed}{Enter}`);
+      expect(screen.getByText(message)).toBeVisible();
+      expect(input()).toHaveValue(typed);
+      expect(calls).toHaveLength(0);
+    },
+  );
 
   it('reads a code in the address the same way: dashes inside dropped', async () => {
     const codes = recordTracedCodes();
@@ -77,7 +80,10 @@ describe('next steps after a failed lookup', () => {
   it("offers the brand's hotline when the build sets one", async () => {
     brand.hotline = '1800 1234';
     await renderApp({ route: `/dt?qr=${UNKNOWN_CODE}`, language: 'en' });
-    expect(await screen.findByRole('link', { name: 'Call our hotline 1800 1234' })).toHaveAttribute('href', 'tel:18001234');
+    expect(await screen.findByRole('link', { name: 'Call our hotline 1800 1234' })).toHaveAttribute(
+      'href',
+      'tel:18001234',
+    );
   });
 
   it('opens the camera from the not-found next steps', async () => {

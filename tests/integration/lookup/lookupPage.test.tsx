@@ -10,7 +10,6 @@ import { renderApp } from '../../support/page/render';
 const input = () => screen.getByRole('textbox', { name: /Mã QR|QR code/ });
 const searchButton = () => screen.getByRole('button', { name: /^(Tra cứu|Search)$/ });
 
-
 describe('the lookup input', () => {
   it.each([
     ['vi', 'Nhập mã QR cần tra cứu. VD: 1D24B3261X54A2320'],
@@ -72,16 +71,19 @@ describe('the lookup input', () => {
   it.each([
     ['vi', 'A'.repeat(16), 'Mã QR không hợp lệ'],
     ['en', 'A'.repeat(19), 'Invalid QR code'],
-  ] as const)('rejects a code of the wrong length without calling the service (%s)', async (language, code, message) => {
-    const calls = recordTraceCalls();
-    const { user, location } = await renderApp({ language });
-    await user.type(input(), code);
-    await user.click(searchButton());
-    expect(screen.getByText(message)).toBeVisible();
-    expect(searchButton()).toBeDisabled();
-    expect(calls).toHaveLength(0);
-    expect(location.current?.location.search).toBe('');
-  });
+  ] as const)(
+    'rejects a code of the wrong length without calling the service (%s)',
+    async (language, code, message) => {
+      const calls = recordTraceCalls();
+      const { user, location } = await renderApp({ language });
+      await user.type(input(), code);
+      await user.click(searchButton());
+      expect(screen.getByText(message)).toBeVisible();
+      expect(searchButton()).toBeDisabled();
+      expect(calls).toHaveLength(0);
+      expect(location.current?.location.search).toBe('');
+    },
+  );
 });
 
 describe('searching', () => {
@@ -165,7 +167,8 @@ describe('searching', () => {
     const table = await screen.findByRole('table');
     const placeholders = within(table).getAllByText(updating);
     expect(placeholders).toHaveLength(3); // name, net weight, expiry date
-    for (const placeholder of placeholders) expect(placeholder).toHaveStyle({ fontStyle: 'italic', color: 'rgba(0, 0, 0, 0.6)' });
+    for (const placeholder of placeholders)
+      expect(placeholder).toHaveStyle({ fontStyle: 'italic', color: 'rgba(0, 0, 0, 0.6)' });
   });
 
   it.each([
@@ -181,7 +184,9 @@ describe('searching', () => {
     ['vi', 'Lỗi hệ thống: mã lỗi 401 tại địa chỉ /qrinfo-svc/api/qr/trace!'],
     ['en', 'System error: error code 401 at endpoint /qrinfo-svc/api/qr/trace!'],
   ] as const)('names the error code and endpoint of an error answer (%s)', async (language, message) => {
-    server.use(http.post(TRACE_URL, () => HttpResponse.json(errorBody(401, 'AUTHENTICATION_FAILURE', 'x'), { status: 401 })));
+    server.use(
+      http.post(TRACE_URL, () => HttpResponse.json(errorBody(401, 'AUTHENTICATION_FAILURE', 'x'), { status: 401 })),
+    );
     const { user } = await renderApp({ language });
     await user.type(input(), `${EXAMPLE_CODE}{Enter}`);
     expect(await screen.findByText(message)).toBeVisible();

@@ -47,7 +47,10 @@ const banner = (name: RegExp | string = /bị thu hồi|recalled/) => screen.fin
 // Each test waits for the page to be idle, then for real lookups through MSW: slower than a unit test.
 describe('the recall watch', { timeout: 20_000 }, () => {
   it('re-checks the lookups kept on the phone and announces a lot recalled since, with a link to its result', async () => {
-    keep({ code: RECALLED_CODE, name: 'Sữa chua uống men sống 85ml', lot: 'active' }, { code: EXAMPLE_CODE, name: 'Sữa bột Đồng Xanh Gold 900g', lot: 'active' });
+    keep(
+      { code: RECALLED_CODE, name: 'Sữa chua uống men sống 85ml', lot: 'active' },
+      { code: EXAMPLE_CODE, name: 'Sữa bột Đồng Xanh Gold 900g', lot: 'active' },
+    );
     const sent = recordSent();
     const { user, location } = await renderApp({ route: '/' });
     const alert = await banner('1 sản phẩm bạn từng tra cứu đã bị thu hồi');
@@ -62,7 +65,10 @@ describe('the recall watch', { timeout: 20_000 }, () => {
       { code: EXAMPLE_CODE, purpose: 'recheck', body: { QrCode: EXAMPLE_CODE } },
     ]);
     expect(localStorage.getItem('recallWatchDay')).toBe(TODAY);
-    expect(JSON.parse(localStorage.getItem('recentLookups') ?? '[]')[0]).toMatchObject({ code: RECALLED_CODE, lot: 'recalled' });
+    expect(JSON.parse(localStorage.getItem('recentLookups') ?? '[]')[0]).toMatchObject({
+      code: RECALLED_CODE,
+      lot: 'recalled',
+    });
 
     await user.click(link);
     expect(location.current?.location.search).toBe(`?qr=${RECALLED_CODE}`);
@@ -140,7 +146,11 @@ describe('the recall watch', { timeout: 20_000 }, () => {
 
   it('stops its pass when the service asks to slow down', async () => {
     keep({ code: RECALLED_CODE, name: null, lot: 'active' }, { code: EXAMPLE_CODE, name: null, lot: 'active' });
-    server.use(http.post(TRACE_URL, () => HttpResponse.json(errorBody(429, 'RATE_LIMIT', 'Too many'), { status: 429, headers: { 'Retry-After': '30' } })));
+    server.use(
+      http.post(TRACE_URL, () =>
+        HttpResponse.json(errorBody(429, 'RATE_LIMIT', 'Too many'), { status: 429, headers: { 'Retry-After': '30' } }),
+      ),
+    );
     const sent = recordSent();
     await renderApp({ route: '/' });
     await waitFor(() => expect(sent).toHaveLength(1), AFTER_IDLE);

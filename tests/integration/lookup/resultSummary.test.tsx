@@ -100,7 +100,9 @@ describe('the summary above the table', () => {
 
 describe('the product photo', () => {
   it('shows the picture at a fixed size when the answer has one', async () => {
-    await renderApp({ route: answer(EXAMPLE_CODE, answerWithExtras(EXAMPLE_CODE, { ImageUrl: '/products/sb900g.svg' })) });
+    await renderApp({
+      route: answer(EXAMPLE_CODE, answerWithExtras(EXAMPLE_CODE, { ImageUrl: '/products/sb900g.svg' })),
+    });
     const photo = await screen.findByRole('img', { name: 'Ảnh sản phẩm Sữa bột Đồng Xanh Gold 900g' });
     expect(photo).toHaveAttribute('src', '/products/sb900g.svg');
     expect(photo).toHaveAttribute('width', '96');
@@ -136,10 +138,12 @@ describe('where a unit belongs', () => {
   it('links a unit to its carton, which the link looks up', async () => {
     const codes = recordTracedCodes();
     const unit = answerWithExtras(UNIT_IN_CARTON_CODE, { CartonCode: CARTON_CODE, CartonTotalPacket: 48 });
-    server.use(http.post(TRACE_URL, async ({ request }) => {
-      const { QrCode } = (await request.clone().json()) as { QrCode: string };
-      return QrCode === UNIT_IN_CARTON_CODE ? HttpResponse.json(unit) : undefined;
-    }));
+    server.use(
+      http.post(TRACE_URL, async ({ request }) => {
+        const { QrCode } = (await request.clone().json()) as { QrCode: string };
+        return QrCode === UNIT_IN_CARTON_CODE ? HttpResponse.json(unit) : undefined;
+      }),
+    );
     const { user, location } = await renderApp({ route: `/dt?qr=${UNIT_IN_CARTON_CODE}` });
     const link = await screen.findByRole('link', { name: `Thuộc thùng ${CARTON_CODE} (thùng 48 sản phẩm)` });
     await user.click(link);
@@ -149,13 +153,20 @@ describe('where a unit belongs', () => {
   });
 
   it('says which carton without a count when the count is not sent', async () => {
-    await renderApp({ route: answer(UNIT_IN_CARTON_CODE, answerWithExtras(UNIT_IN_CARTON_CODE, { CartonCode: CARTON_CODE })) });
-    expect(await screen.findByRole('link', { name: `Thuộc thùng ${CARTON_CODE}` })).toHaveAttribute('href', `/dt?qr=${CARTON_CODE}`);
+    await renderApp({
+      route: answer(UNIT_IN_CARTON_CODE, answerWithExtras(UNIT_IN_CARTON_CODE, { CartonCode: CARTON_CODE })),
+    });
+    expect(await screen.findByRole('link', { name: `Thuộc thùng ${CARTON_CODE}` })).toHaveAttribute(
+      'href',
+      `/dt?qr=${CARTON_CODE}`,
+    );
   });
 
   it('lists the first 10 unit codes of a carton under the can list label, then all on request', async () => {
     const unitCodes = Array.from({ length: 12 }, (_, i) => `HP26A1105C48B${String(i + 1).padStart(4, '0')}`);
-    const { user } = await renderApp({ route: answer(CARTON_CODE, answerWithExtras(CARTON_CODE, { UnitCodes: unitCodes })) });
+    const { user } = await renderApp({
+      route: answer(CARTON_CODE, answerWithExtras(CARTON_CODE, { UnitCodes: unitCodes })),
+    });
     const list = await screen.findByRole('region', { name: 'Mã sản phẩm lẻ trong hệ thống' });
     expect(within(list).getAllByRole('link')).toHaveLength(10);
     expect(within(list).getByRole('link', { name: unitCodes[0] })).toHaveAttribute('href', `/dt?qr=${unitCodes[0]}`);

@@ -5,7 +5,6 @@ import { recordTraceCalls } from '../../support/mocks/traceCalls';
 import { renderApp } from '../../support/page/render';
 import { cameraFailure, fakeCamera } from '../../support/page/renderScanner';
 
-
 async function openScanner(options: Parameters<typeof fakeCamera>[0] = {}) {
   const camera = fakeCamera(options);
   const app = await renderApp({ scannerDevices: { openCamera: camera.openCamera } });
@@ -81,7 +80,9 @@ describe('a scan on the lookup page', () => {
     await waitFor(() => expect(camera.sessions).toHaveLength(1));
     act(() => camera.showCode(`https://evil.example.com/dt?qr=${EXAMPLE_CODE}`));
     expect(await screen.findByRole('table', { name: 'Thông tin sản phẩm' })).toHaveTextContent(EXAMPLE_CODE);
-    expect(screen.getByRole('status')).toHaveTextContent('Mã này dẫn tới evil.example.com, không phải trang web của thương hiệu chúng tôi.');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Mã này dẫn tới evil.example.com, không phải trang web của thương hiệu chúng tôi.',
+    );
   });
 
   it('a link to this site carries no warning', async () => {
@@ -101,7 +102,9 @@ describe('a scan on the lookup page', () => {
     await user.click(screen.getByRole('button', { name: 'Quét mã bằng camera' }));
     await waitFor(() => expect(camera.sessions).toHaveLength(2));
     act(() => camera.showCode(`${window.location.origin}/01/08934673573016`));
-    expect(await screen.findByRole('status')).toHaveTextContent('Mã này chỉ cho biết loại sản phẩm, không dùng để tra cứu từng lon, hộp cụ thể.');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Mã này chỉ cho biết loại sản phẩm, không dùng để tra cứu từng lon, hộp cụ thể.',
+    );
     expect(screen.getByText('Mã QR không hợp lệ')).toBeVisible();
   });
 

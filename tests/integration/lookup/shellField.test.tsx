@@ -12,7 +12,11 @@ const input = () => screen.getByRole<HTMLInputElement>('textbox', { name: /Mã Q
  * the page rendered, as over a static host's shell, and the hand-over ended as main.tsx ends it once
  * React has committed.
  */
-async function renderOverShell(typing: (shell: HTMLInputElement) => void, options?: RenderAppOptions, { held = true } = {}) {
+async function renderOverShell(
+  typing: (shell: HTMLInputElement) => void,
+  options?: RenderAppOptions,
+  { held = true } = {},
+) {
   document.body.innerHTML = '<input id="qr-code" />';
   const shell = document.querySelector('input')!;
   shell.focus();

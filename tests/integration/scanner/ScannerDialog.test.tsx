@@ -150,7 +150,9 @@ describe('ScannerDialog', () => {
     await waitFor(() => expect(camera.sessions).toHaveLength(1));
     expect(screen.queryByText(/mã vạch sản phẩm/)).not.toBeInTheDocument();
     act(() => camera.showProductBarcode());
-    expect(screen.getByText('Đây là mã vạch sản phẩm, không phải mã truy xuất. Hãy quét mã QR in trên bao bì.')).toBeVisible();
+    expect(
+      screen.getByText('Đây là mã vạch sản phẩm, không phải mã truy xuất. Hãy quét mã QR in trên bao bì.'),
+    ).toBeVisible();
     expect(screen.getByRole('dialog')).toBeVisible();
     expect(camera.sessions[0].stopped).toBe(false);
     expect(onDetected).not.toHaveBeenCalled();
@@ -174,7 +176,9 @@ describe('ScannerDialog', () => {
     const { camera, store } = await openScanner();
     await waitFor(() => expect(camera.sessions).toHaveLength(1));
     act(() => camera.failVideo());
-    expect(await screen.findByText('Không thể hiển thị hình ảnh từ camera. Bạn có thể chọn ảnh chụp mã hoặc nhập mã.')).toBeVisible();
+    expect(
+      await screen.findByText('Không thể hiển thị hình ảnh từ camera. Bạn có thể chọn ảnh chụp mã hoặc nhập mã.'),
+    ).toBeVisible();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(camera.sessions[0].stopped).toBe(true);
     expect(selectScannerStatus(store.getState())).toBe('notStarted');

@@ -90,7 +90,10 @@ describe('photo scan', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       const camera = fakeCamera();
-      const { user, onDetected } = await renderScanner({ openCamera: camera.openCamera, decodePhoto: async () => [code(TRACE_URL)] });
+      const { user, onDetected } = await renderScanner({
+        openCamera: camera.openCamera,
+        decodePhoto: async () => [code(TRACE_URL)],
+      });
       await user.click(screen.getByRole('button', { name: 'Quét mã bằng camera' }));
       await waitFor(() => expect(camera.sessions).toHaveLength(1));
       act(() => vi.advanceTimersByTime(20_000));
@@ -107,12 +110,20 @@ describe('photo scan', () => {
 
   it('several codes in one photo are listed; the visitor picks one', async () => {
     const second = 'https://trace.example.vn/dt?qr=TH26A1105C48B0001';
-    const decodePhoto = vi.fn<DecodePhoto>(async () => [code(TRACE_URL), code(second), code('8934673573016', 'productBarcode')]);
+    const decodePhoto = vi.fn<DecodePhoto>(async () => [
+      code(TRACE_URL),
+      code(second),
+      code('8934673573016', 'productBarcode'),
+    ]);
     const { user, onDetected } = await renderScanner({ decodePhoto });
     await user.upload(photoInput(), photo());
     const list = await screen.findByRole('dialog', { name: 'Tìm thấy 2 mã trong ảnh' });
     // The product barcode beside the trace codes is not offered.
-    expect(within(list).getAllByRole('button').map((button) => button.textContent)).toEqual([TRACE_URL, second, 'Hủy']);
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual([TRACE_URL, second, 'Hủy']);
     await user.click(within(list).getByRole('button', { name: second }));
     expect(onDetected).toHaveBeenCalledExactlyOnceWith(code(second));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

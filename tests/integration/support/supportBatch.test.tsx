@@ -7,7 +7,8 @@ import { recordTracedCodes } from '../../support/mocks/traceCalls';
 import { server } from '../../support/mocks/node';
 import { renderApp } from '../../support/page/render';
 
-const MESSAGE = 'Shop ơi, em gửi mã: 1D24B3261X54A2320, TH26-A110-5C48-B000-1 và https://trace.example.vn/dt?qr=ZZ99Z9999Z99Z9999 ạ';
+const MESSAGE =
+  'Shop ơi, em gửi mã: 1D24B3261X54A2320, TH26-A110-5C48-B000-1 và https://trace.example.vn/dt?qr=ZZ99Z9999Z99Z9999 ạ';
 
 async function checkMessage(message: string, options: Parameters<typeof renderApp>[0] = {}) {
   const view = await renderApp({ route: '/support', ...options });
@@ -33,9 +34,16 @@ describe('the support page, against the trace service (MSW)', { timeout: 20_000 
     expect(within(rowOf('1D24B3261X54A2320')).getByText('Có trong hệ thống')).toBeInTheDocument();
     expect(within(rowOf('TH26A1105C48B0001')).getByText('Thùng')).toBeInTheDocument();
     expect(within(rowOf('ZZ99Z9999Z99Z9999')).getByText('Không tìm thấy')).toBeInTheDocument();
-    expect(within(rowOf('1D24B3261X54A2320')).getByRole('link', { name: '1D24B3261X54A2320' })).toHaveAttribute('href', '/dt?qr=1D24B3261X54A2320');
+    expect(within(rowOf('1D24B3261X54A2320')).getByRole('link', { name: '1D24B3261X54A2320' })).toHaveAttribute(
+      'href',
+      '/dt?qr=1D24B3261X54A2320',
+    );
     // The three codes, then the typo variants of the unknown one only (its Zs have twins: 2).
-    await waitFor(() => expect(traced).toEqual(expect.arrayContaining(['1D24B3261X54A2320', 'TH26A1105C48B0001', 'ZZ99Z9999Z99Z9999', '2Z99Z9999Z99Z9999'])));
+    await waitFor(() =>
+      expect(traced).toEqual(
+        expect.arrayContaining(['1D24B3261X54A2320', 'TH26A1105C48B0001', 'ZZ99Z9999Z99Z9999', '2Z99Z9999Z99Z9999']),
+      ),
+    );
     expect(traced.filter((code) => code.startsWith('1D24') || code.startsWith('TH26'))).toHaveLength(2);
   });
 
@@ -45,9 +53,13 @@ describe('the support page, against the trace service (MSW)', { timeout: 20_000 
       http.post(TRACE_URL, async ({ request }) => {
         const { QrCode } = (await request.clone().json()) as { QrCode: string };
         if (QrCode === 'TH26A1105C48B0001' && refused++ === 0) {
-          return HttpResponse.json(errorBody(429, 'RATE_LIMIT', 'Too many lookups, try again later'), { status: 429, headers: { 'Retry-After': '1' } });
+          return HttpResponse.json(errorBody(429, 'RATE_LIMIT', 'Too many lookups, try again later'), {
+            status: 429,
+            headers: { 'Retry-After': '1' },
+          });
         }
-        if (QrCode === 'HP26A1105C48B0001') return HttpResponse.json(errorBody(500, 'INTERNAL_SERVER_ERROR', 'Unexpected error'), { status: 500 });
+        if (QrCode === 'HP26A1105C48B0001')
+          return HttpResponse.json(errorBody(500, 'INTERNAL_SERVER_ERROR', 'Unexpected error'), { status: 500 });
         return undefined;
       }),
     );
@@ -59,7 +71,9 @@ describe('the support page, against the trace service (MSW)', { timeout: 20_000 
     expect(within(rowOf('HP26A1105C48B0001')).getByText('Lỗi hệ thống')).toBeInTheDocument();
     expect(within(rowOf('EX24B0105Q90X00001')).getByText('Đã hết hạn (HSD: 05/07/2025)')).toBeInTheDocument();
     // Expired reads in the colour the shopper's badge uses (theme/statusTones.ts), not a red of its own.
-    expect(within(rowOf('EX24B0105Q90X00001')).getByText('Đã hết hạn (HSD: 05/07/2025)').parentElement).toHaveStyle({ color: 'rgb(95, 33, 32)' });
+    expect(within(rowOf('EX24B0105Q90X00001')).getByText('Đã hết hạn (HSD: 05/07/2025)').parentElement).toHaveStyle({
+      color: 'rgb(95, 33, 32)',
+    });
     expect(screen.queryByText(/Hệ thống đang quá tải/)).not.toBeInTheDocument();
   });
 
@@ -92,7 +106,9 @@ describe('the support page, against the trace service (MSW)', { timeout: 20_000 
   it('keeps the first 100,000 characters of a longer paste and tells staff only those are read', async () => {
     const traced = recordTracedCodes();
     await checkMessage(`1D24B3261X54A2320 ${'x '.repeat(60_000)}TH26A1105C48B0001`);
-    expect(screen.getByRole('alert')).toHaveTextContent('Chỉ đọc 100.000 ký tự đầu tiên của nội dung; phần sau đó không được kiểm tra.');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Chỉ đọc 100.000 ký tự đầu tiên của nội dung; phần sau đó không được kiểm tra.',
+    );
     const { value } = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Tin nhắn hoặc danh sách mã' });
     expect(value.length).toBe(100_000);
     await finished(1);
@@ -103,7 +119,7 @@ describe('the support page, against the trace service (MSW)', { timeout: 20_000 
     const decodePhoto = async () => [{ text: 'TH26A1105C48B0001', symbology: 'qr' as const }];
     const { user } = await renderApp({ route: '/support', scannerDevices: { decodePhoto } });
     // The desk is its own chunk: its first import in a run may take a few seconds on a busy machine.
-  const box = await screen.findByRole('textbox', { name: 'Tin nhắn hoặc danh sách mã' }, { timeout: 5000 });
+    const box = await screen.findByRole('textbox', { name: 'Tin nhắn hoặc danh sách mã' }, { timeout: 5000 });
     await user.click(box);
     await user.paste('x '.repeat(50_000));
     const input = document.querySelector<HTMLInputElement>('input[type=file]');
@@ -139,7 +155,10 @@ describe('the support page, against the trace service (MSW)', { timeout: 20_000 
     const { user } = await renderApp({ route: '/support', scannerDevices: { decodePhoto } });
     const input = document.querySelector<HTMLInputElement>('input[type=file]');
     if (!input) throw new Error('no photo input');
-    await user.upload(input, [new File(['x'], 'cans.png', { type: 'image/png' }), new File(['y'], 'blank.png', { type: 'image/png' })]);
+    await user.upload(input, [
+      new File(['x'], 'cans.png', { type: 'image/png' }),
+      new File(['y'], 'blank.png', { type: 'image/png' }),
+    ]);
     expect(await screen.findByText('Ảnh cans.png: đọc được 2 mã')).toBeInTheDocument();
     expect(await screen.findByText('Ảnh blank.png: không tìm thấy mã nào')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Kiểm tra' }));
@@ -161,7 +180,9 @@ describe('the support page, against the trace service (MSW)', { timeout: 20_000 
     const recent = screen.getByRole('region', { name: 'Mã đã kiểm tra gần đây' });
     expect(within(recent).getByRole('link', { name: '1D24B3261X54A2320' })).toBeInTheDocument();
     await user.click(within(recent).getByRole('button', { name: 'Xóa lịch sử' }));
-    await waitFor(() => expect(screen.queryByRole('region', { name: 'Mã đã kiểm tra gần đây' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Mã đã kiểm tra gần đây' })).not.toBeInTheDocument(),
+    );
   });
 
   it("shows each code's first-lookup day, device count and caution, and looks codes up as staff (never counted)", async () => {
@@ -175,21 +196,29 @@ describe('the support page, against the trace service (MSW)', { timeout: 20_000 
         purposes.push(request.headers.get('X-Lookup-Purpose'));
         const { QrCode } = (await request.clone().json()) as { QrCode: string };
         const body = demoResponses.get(QrCode);
-        return body ? HttpResponse.json({ ...body, Checks: checks[QrCode] ?? null }) : new HttpResponse(null, { status: 204 });
+        return body
+          ? HttpResponse.json({ ...body, Checks: checks[QrCode] ?? null })
+          : new HttpResponse(null, { status: 204 });
       }),
     );
     const { user } = await checkMessage(MESSAGE);
     await finished(3);
-    expect(within(rowOf('1D24B3261X54A2320')).getByText('Lần đầu: 20/06/2026 · 12 thiết bị · Có thể đã bị sao chép')).toBeInTheDocument();
+    expect(
+      within(rowOf('1D24B3261X54A2320')).getByText('Lần đầu: 20/06/2026 · 12 thiết bị · Có thể đã bị sao chép'),
+    ).toBeInTheDocument();
     expect(within(rowOf('TH26A1105C48B0001')).getByText('Lần đầu: 02/07/2026 · 1 thiết bị')).toBeInTheDocument();
     expect(within(table()).getByRole('columnheader', { name: 'Lượt kiểm tra' })).toBeInTheDocument();
     // The three codes and the unknown one's typo variants: every one of them staff's.
     expect(purposes.length).toBeGreaterThan(3);
     expect(new Set(purposes)).toEqual(new Set(['staff']));
 
-    await user.click(within(rowOf('1D24B3261X54A2320')).getByRole('button', { name: 'Sao chép câu trả lời cho mã 1D24B3261X54A2320' }));
+    await user.click(
+      within(rowOf('1D24B3261X54A2320')).getByRole('button', { name: 'Sao chép câu trả lời cho mã 1D24B3261X54A2320' }),
+    );
     const copied = await navigator.clipboard.readText();
-    expect(copied).toContain('Mã này được kiểm tra lần đầu vào ngày 20/06/2026; đến nay đã được kiểm tra trên 12 thiết bị.');
+    expect(copied).toContain(
+      'Mã này được kiểm tra lần đầu vào ngày 20/06/2026; đến nay đã được kiểm tra trên 12 thiết bị.',
+    );
     expect(copied).toContain('có thể mã đã bị sao chép');
   });
 

@@ -20,7 +20,9 @@ export interface AxeViolation {
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   // Finite ones only: a progress indicator's endless animation never ends.
   await page.waitForFunction(() =>
-    document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
   );
   await page.addScriptTag({ path: AXE_SCRIPT });
   const results = await page.evaluate(async () => {

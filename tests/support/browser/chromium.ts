@@ -37,5 +37,9 @@ export function chromiumArgs({ camera = 'none', videoFile, allowCamera = true }:
 }
 
 export function launchChromium(setup: CameraSetup = {}, options: LaunchOptions = {}): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, ...options, args: [...chromiumArgs(setup), ...(options.args ?? [])] });
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    ...options,
+    args: [...chromiumArgs(setup), ...(options.args ?? [])],
+  });
 }

@@ -34,7 +34,12 @@ export async function writeQrVideo(
   for (let my = 0; my < modules.size; my++) {
     for (let mx = 0; mx < modules.size; mx++) {
       if (!modules.get(my, mx)) continue;
-      for (let y = 0; y < scale; y++) luma.fill(BLACK, (top + my * scale + y) * width + left + mx * scale, (top + my * scale + y) * width + left + (mx + 1) * scale);
+      for (let y = 0; y < scale; y++)
+        luma.fill(
+          BLACK,
+          (top + my * scale + y) * width + left + mx * scale,
+          (top + my * scale + y) * width + left + (mx + 1) * scale,
+        );
     }
   }
   const chroma = Buffer.alloc((width / 2) * (height / 2) * 2, 128);

@@ -16,7 +16,13 @@ export async function holdBundle(page: Page): Promise<{ release: () => void }> {
  * Opens `url` with the bundle held back, types `text` into the field its HTML shows (then does `more`,
  * such as moving the caret), then lets the bundle run.
  */
-export async function typeBeforeBundle(page: Page, url: string, field: Locator, text: string, more?: () => Promise<void>): Promise<void> {
+export async function typeBeforeBundle(
+  page: Page,
+  url: string,
+  field: Locator,
+  text: string,
+  more?: () => Promise<void>,
+): Promise<void> {
   const bundle = await holdBundle(page);
   await page.goto(url, { waitUntil: 'commit' });
   await field.fill(text);

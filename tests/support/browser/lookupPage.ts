@@ -30,7 +30,9 @@ export function lookupPage(page: Page, t: Texts) {
       await resultTable.waitFor();
       const rows = await resultTable
         .getByRole('row')
-        .evaluateAll((elements) => elements.map((row) => Array.from(row.children, (cell) => cell.textContent?.trim() ?? '')));
+        .evaluateAll((elements) =>
+          elements.map((row) => Array.from(row.children, (cell) => cell.textContent?.trim() ?? '')),
+        );
       return rows.filter(([label]) => label !== t.result.checks);
     },
   };

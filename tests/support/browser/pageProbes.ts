@@ -25,7 +25,10 @@ export async function watchCameraStreams(context: BrowserContext): Promise<void>
 /** Camera tracks the page opened that are still live. */
 export function liveCameraTracks(page: Page): Promise<number> {
   return page.evaluate(
-    () => (window.__cameraStreams ?? []).flatMap((stream) => stream.getTracks()).filter((track) => track.readyState === 'live').length,
+    () =>
+      (window.__cameraStreams ?? [])
+        .flatMap((stream) => stream.getTracks())
+        .filter((track) => track.readyState === 'live').length,
   );
 }
 
@@ -33,7 +36,8 @@ export function liveCameraTracks(page: Page): Promise<number> {
 export function consoleProblems(page: Page): string[] {
   const problems: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'warning' || message.type() === 'error') problems.push(`${message.type()}: ${message.text()}`);
+    if (message.type() === 'warning' || message.type() === 'error')
+      problems.push(`${message.type()}: ${message.text()}`);
   });
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
   return problems;

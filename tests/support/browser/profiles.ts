@@ -11,7 +11,13 @@ export interface Profile {
 export const PHONE_VI: Profile = {
   name: 'phone, Vietnamese',
   language: 'vi',
-  context: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'vi-VN' },
+  context: {
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'vi-VN',
+  },
 };
 
 /** A desktop browser set to English (navigator.language en-US, so the page picks English). */

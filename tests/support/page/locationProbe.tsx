@@ -1,5 +1,12 @@
 import { useLayoutEffect } from 'react';
-import { useLocation, useNavigate, useNavigationType, type Location, type NavigateFunction, type NavigationType } from 'react-router-dom';
+import {
+  useLocation,
+  useNavigate,
+  useNavigationType,
+  type Location,
+  type NavigateFunction,
+  type NavigationType,
+} from 'react-router-dom';
 
 export type LocationRef = {
   current: { location: Location; navigationType: NavigationType; navigate: NavigateFunction } | null;

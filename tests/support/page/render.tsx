@@ -22,7 +22,12 @@ export interface RenderAppOptions {
 // jsdom has no Worker, as it has no camera: the page's tests do not start the decoder.
 const jsdomHasNoWorker: Partial<ScannerDevices> = { warmUpDecoder: () => undefined };
 
-export async function renderApp({ route = '/', language = 'vi', preloadedState, scannerDevices }: RenderAppOptions = {}) {
+export async function renderApp({
+  route = '/',
+  language = 'vi',
+  preloadedState,
+  scannerDevices,
+}: RenderAppOptions = {}) {
   await i18n.changeLanguage(language);
   const store = makeStore(preloadedState);
   const location: LocationRef = { current: null };

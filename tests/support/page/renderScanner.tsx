@@ -29,7 +29,13 @@ export interface FakeCameraOptions {
 /** A camera the test drives: it hands out sessions and shows a code when told to. */
 export const code = (text: string, symbology: Symbology = 'qr'): DecodedCode => ({ text, symbology });
 
-export function fakeCamera({ errors = [], cameras = [], torch = false, zoom = null, hold = false }: FakeCameraOptions = {}) {
+export function fakeCamera({
+  errors = [],
+  cameras = [],
+  torch = false,
+  zoom = null,
+  hold = false,
+}: FakeCameraOptions = {}) {
   const sessions: FakeSession[] = [];
   const held: (() => void)[] = [];
   const openCamera = vi.fn(async (request: CameraRequest): Promise<CameraSession> => {

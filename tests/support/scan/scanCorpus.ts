@@ -27,7 +27,9 @@ export async function loadScanCorpus(dir: string): Promise<CorpusImage[]> {
   for (const category of categories.map((entry) => entry.name).sort()) {
     const files = (await readdir(join(dir, category))).sort();
     for (const file of files.filter((name) => IMAGE_EXTENSIONS.has(extname(name).toLowerCase()))) {
-      const expected = await readFile(join(dir, category, `${basename(file, extname(file))}.txt`), 'utf8').catch(() => null);
+      const expected = await readFile(join(dir, category, `${basename(file, extname(file))}.txt`), 'utf8').catch(
+        () => null,
+      );
       if (expected === null) continue;
       const { data, info } = await sharp(join(dir, category, file))
         .rotate()
@@ -35,7 +37,12 @@ export async function loadScanCorpus(dir: string): Promise<CorpusImage[]> {
         .ensureAlpha()
         .raw()
         .toBuffer({ resolveWithObject: true });
-      images.push({ name: `${category}/${file}`, category, expected, pixels: { data, width: info.width, height: info.height } });
+      images.push({
+        name: `${category}/${file}`,
+        category,
+        expected,
+        pixels: { data, width: info.width, height: info.height },
+      });
     }
   }
   return images;

@@ -54,7 +54,9 @@ const sqlite: Backend = {
       everyTable: async () =>
         withDb((db) => {
           const tables = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").all() as { name: string }[];
-          return Object.fromEntries(tables.map(({ name }) => [name, db.prepare(`SELECT * FROM "${name}"`).all() as Record<string, unknown>[]]));
+          return Object.fromEntries(
+            tables.map(({ name }) => [name, db.prepare(`SELECT * FROM "${name}"`).all() as Record<string, unknown>[]]),
+          );
         }),
       drop: async () => rmSync(dir, { recursive: true, force: true }),
     };
@@ -93,7 +95,8 @@ const postgres: Backend = {
             "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public'",
           );
           const all: Record<string, Record<string, unknown>[]> = {};
-          for (const { name } of tables) all[name] = (await client.query(`SELECT * FROM "${name}"`)).rows as Record<string, unknown>[];
+          for (const { name } of tables)
+            all[name] = (await client.query(`SELECT * FROM "${name}"`)).rows as Record<string, unknown>[];
           return all;
         }),
       drop: () => dropDatabase(adminUrl, databaseUrl),

@@ -31,7 +31,11 @@ export async function buildPage(): Promise<BuiltPage & { root: string }> {
   const ssrDir = join(root, 'ssr');
   await vite(['build', '--outDir', staticDir, '--emptyOutDir']);
   await vite(['build', '--ssr', 'src/entry-server.tsx', '--outDir', ssrDir, '--emptyOutDir']);
-  const shell = await runTs(join(REPO_ROOT, 'scripts/prerenderShell.ts'), { args: ['--page', staticDir, '--ssr', ssrDir], timeoutMs: 60_000 });
-  if (shell.code !== 0) throw new Error(`prerendering the shell failed (${shell.code}):\n${shell.stdout}${shell.stderr}`);
+  const shell = await runTs(join(REPO_ROOT, 'scripts/prerenderShell.ts'), {
+    args: ['--page', staticDir, '--ssr', ssrDir],
+    timeoutMs: 60_000,
+  });
+  if (shell.code !== 0)
+    throw new Error(`prerendering the shell failed (${shell.code}):\n${shell.stdout}${shell.stderr}`);
   return { root, staticDir, ssrEntry: join(ssrDir, 'entry-server.js') };
 }

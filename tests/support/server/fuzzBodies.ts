@@ -15,7 +15,22 @@ export function randomGenerator(seed: number) {
 
 type Random = ReturnType<typeof randomGenerator>;
 
-const CHARACTERS = [...'ABCXYZabcxyz0123456789', ' ', '\t', '\n', 'Đ', 'ư', '😀', '\u0000', '\u200b', '"', '\\', '{', '-', '%'];
+const CHARACTERS = [
+  ...'ABCXYZabcxyz0123456789',
+  ' ',
+  '\t',
+  '\n',
+  'Đ',
+  'ư',
+  '😀',
+  '\u0000',
+  '\u200b',
+  '"',
+  '\\',
+  '{',
+  '-',
+  '%',
+];
 
 function randomText(random: Random, maxLength: number): string {
   return Array.from({ length: random.int(maxLength) }, () => random.pick(CHARACTERS)).join('');
@@ -23,15 +38,25 @@ function randomText(random: Random, maxLength: number): string {
 
 function randomValue(random: Random, depth: number): unknown {
   switch (random.int(depth > 3 ? 5 : 7)) {
-    case 0: return null;
-    case 1: return random.next() < 0.5;
-    case 2: return random.pick([0, -1, 1e308, 2 ** 60, 1.5, Number.MAX_SAFE_INTEGER]);
-    case 3: return randomText(random, 30);
-    case 4: return 'A'.repeat(17 + random.int(2));
-    case 5: return Array.from({ length: random.int(4) }, () => randomValue(random, depth + 1));
-    default: return Object.fromEntries(
-      Array.from({ length: random.int(4) }, () => [random.pick(['QrCode', 'qrcode', '__proto__', 'constructor', randomText(random, 8)]), randomValue(random, depth + 1)]),
-    );
+    case 0:
+      return null;
+    case 1:
+      return random.next() < 0.5;
+    case 2:
+      return random.pick([0, -1, 1e308, 2 ** 60, 1.5, Number.MAX_SAFE_INTEGER]);
+    case 3:
+      return randomText(random, 30);
+    case 4:
+      return 'A'.repeat(17 + random.int(2));
+    case 5:
+      return Array.from({ length: random.int(4) }, () => randomValue(random, depth + 1));
+    default:
+      return Object.fromEntries(
+        Array.from({ length: random.int(4) }, () => [
+          random.pick(['QrCode', 'qrcode', '__proto__', 'constructor', randomText(random, 8)]),
+          randomValue(random, depth + 1),
+        ]),
+      );
   }
 }
 
@@ -56,7 +81,14 @@ export function randomRequest(random: Random): FuzzRequest {
     () => undefined,
   ])();
   return {
-    contentType: random.pick(['application/json', 'application/json; charset=utf-8', 'text/plain', undefined, 'application/x-www-form-urlencoded', 'application/json; charset=utf-16']),
+    contentType: random.pick([
+      'application/json',
+      'application/json; charset=utf-8',
+      'text/plain',
+      undefined,
+      'application/x-www-form-urlencoded',
+      'application/json; charset=utf-16',
+    ]),
     withKey: random.next() < 0.9,
     body,
   };

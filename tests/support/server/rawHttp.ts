@@ -54,7 +54,11 @@ export function parseResponse(text: string): RawResponse {
 }
 
 /** Sends `request` as written on a fresh connection and reads until the server closes it. */
-export async function sendRaw(url: string, request: string | Buffer, ms = 5000): Promise<RawResponse & { reset: boolean }> {
+export async function sendRaw(
+  url: string,
+  request: string | Buffer,
+  ms = 5000,
+): Promise<RawResponse & { reset: boolean }> {
   const socket = await openSocket(url);
   const closed = closedWithin(socket, ms);
   socket.write(request);

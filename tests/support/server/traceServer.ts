@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { runTs, startService } from '../system/childProcess.ts';
 import type { BuiltPage } from './buildPage.ts';
 
-
 export interface TraceServer {
   /** e.g. http://127.0.0.1:41234 — loopback counts as a secure context, so the camera is allowed. */
   url: string;
@@ -31,31 +30,26 @@ export interface TraceServerOptions {
  * Starts the real trace service (`server/main.ts`, as `npm run serve` does) in its own process with a
  * fresh database (the demo data unless `importFiles` are given), serving the built page; resolves once it listens.
  */
-export async function startTraceServer({
-  page,
-  env = {},
-  importFiles = [],
-}: TraceServerOptions): Promise<TraceServer> {
+export async function startTraceServer({ page, env = {}, importFiles = [] }: TraceServerOptions): Promise<TraceServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'trace-e2e-'));
   const dbPath = join(dataDir, 'trace.db');
   const importFile = async (file: string) => {
     const result = await runTs('server/import/cli.ts', { args: [file], env: { TRACE_DB: dbPath } });
-    if (result.code !== 0) throw new Error(`npm run import -- ${file} failed (exit ${result.code}):\n${result.stdout}${result.stderr}`);
+    if (result.code !== 0)
+      throw new Error(`npm run import -- ${file} failed (exit ${result.code}):\n${result.stdout}${result.stderr}`);
   };
   try {
     for (const file of importFiles) await importFile(file);
-    const server = await startService(
-      {
-        TRACE_DB: dbPath,
-        STATIC_DIR: page.staticDir,
-        SSR_ENTRY: page.ssrEntry,
-        LOG_LEVEL: 'warn',
-        // Tests stop the server at once; the drain before closing is for load balancers.
-        DRAIN_DELAY_MS: '0',
-        ...(importFiles.length === 0 ? { SEED_DEMO: '1' } : {}),
-        ...env,
-      },
-    );
+    const server = await startService({
+      TRACE_DB: dbPath,
+      STATIC_DIR: page.staticDir,
+      SSR_ENTRY: page.ssrEntry,
+      LOG_LEVEL: 'warn',
+      // Tests stop the server at once; the drain before closing is for load balancers.
+      DRAIN_DELAY_MS: '0',
+      ...(importFiles.length === 0 ? { SEED_DEMO: '1' } : {}),
+      ...env,
+    });
     return {
       url: server.url,
       output: server.output,

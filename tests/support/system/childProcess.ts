@@ -159,7 +159,8 @@ function watch(command: string, { args = [], env = {}, prefix = [] }: ProcessOpt
   }).then((exit) => {
     ended = exit;
     const why = spawnError ? `could not start (${spawnError.message})` : `exited (${describeExit(exit)})`;
-    for (const waiter of waiters) waiter.reject(new Error(`${name} ${why} before printing ${waiter.pattern}:\n${shown()}`));
+    for (const waiter of waiters)
+      waiter.reject(new Error(`${name} ${why} before printing ${waiter.pattern}:\n${shown()}`));
     waiters.clear();
     return exit;
   });
@@ -170,7 +171,8 @@ function watch(command: string, { args = [], env = {}, prefix = [] }: ProcessOpt
         const match = line.match(pattern);
         if (match) return resolve(match);
       }
-      if (ended) return reject(new Error(`${name} exited (${describeExit(ended)}) without printing ${pattern}:\n${shown()}`));
+      if (ended)
+        return reject(new Error(`${name} exited (${describeExit(ended)}) without printing ${pattern}:\n${shown()}`));
       const timer = setTimeout(() => {
         waiters.delete(waiter);
         reject(new Error(`${name} did not print ${pattern} within ${timeoutMs} ms:\n${shown()}`));
@@ -228,7 +230,10 @@ export async function startProcess(
 }
 
 /** Runs `command` to its end; the exit code is the caller's to judge. */
-export async function runProcess(command: string, { timeoutMs = RUN_TIMEOUT_MS, ...options }: RunOptions = {}): Promise<Finished> {
+export async function runProcess(
+  command: string,
+  { timeoutMs = RUN_TIMEOUT_MS, ...options }: RunOptions = {},
+): Promise<Finished> {
   const { watched, name, shown, spawnError } = watch(command, options, 'ignore');
   let timer: NodeJS.Timeout | undefined;
   const overdue = new Promise<'overdue'>((resolve) => (timer = setTimeout(() => resolve('overdue'), timeoutMs)));

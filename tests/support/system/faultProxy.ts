@@ -32,9 +32,20 @@ export interface FaultProxy {
   stop(): Promise<void>;
 }
 
-const NGINX_500 = '<!doctype html><html><head><title>500 Internal Server Error</title></head><body><h1>500</h1></body></html>';
-export const UPSTREAM_401 = { error: 'AUTHENTICATION_FAILURE', Message: 'Unknown key', status: 401, EndPoint: '/qrinfo-svc/api/qr/trace' };
-export const UPSTREAM_500 = { error: 'INTERNAL_SERVER_ERROR', Message: 'Database down', status: 500, EndPoint: '/qrinfo-svc/api/qr/trace' };
+const NGINX_500 =
+  '<!doctype html><html><head><title>500 Internal Server Error</title></head><body><h1>500</h1></body></html>';
+export const UPSTREAM_401 = {
+  error: 'AUTHENTICATION_FAILURE',
+  Message: 'Unknown key',
+  status: 401,
+  EndPoint: '/qrinfo-svc/api/qr/trace',
+};
+export const UPSTREAM_500 = {
+  error: 'INTERNAL_SERVER_ERROR',
+  Message: 'Database down',
+  status: 500,
+  EndPoint: '/qrinfo-svc/api/qr/trace',
+};
 
 /**
  * A node:http proxy between the page server and a real upstream that injects one fault at a time:

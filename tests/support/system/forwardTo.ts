@@ -4,7 +4,13 @@ import { request as forward, type IncomingMessage, type ServerResponse } from 'n
 export function forwardTo(target: URL) {
   return (incoming: IncomingMessage, outgoing: ServerResponse): void => {
     const upstreamRequest = forward(
-      { host: target.hostname, port: target.port, path: incoming.url, method: incoming.method, headers: incoming.headers },
+      {
+        host: target.hostname,
+        port: target.port,
+        path: incoming.url,
+        method: incoming.method,
+        headers: incoming.headers,
+      },
       (answer) => {
         outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(outgoing);

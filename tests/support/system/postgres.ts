@@ -17,7 +17,8 @@ function serverBinaries(): string {
   if (process.env.POSTGRES_BIN) return process.env.POSTGRES_BIN;
   const versions = existsSync(DEBIAN_VERSIONS) ? readdirSync(DEBIAN_VERSIONS).filter((name) => /^\d+$/.test(name)) : [];
   const newest = versions.sort((a, b) => Number(b) - Number(a))[0];
-  if (newest === undefined) throw new Error(`no PostgreSQL server in ${DEBIAN_VERSIONS}: apt-get install postgresql (or set POSTGRES_BIN)`);
+  if (newest === undefined)
+    throw new Error(`no PostgreSQL server in ${DEBIAN_VERSIONS}: apt-get install postgresql (or set POSTGRES_BIN)`);
   return join(DEBIAN_VERSIONS, newest, 'bin');
 }
 const SUPERUSER = 'postgres';
@@ -51,7 +52,8 @@ async function runAs(): Promise<{ prefix: string[]; uid?: number; gid?: number }
   if (process.getuid?.() !== 0) return { prefix: [] };
   const ids = await runProcess('id', { args: ['-u', SUPERUSER] });
   const groups = await runProcess('id', { args: ['-g', SUPERUSER] });
-  if (ids.code !== 0) throw new Error(`running as root, PostgreSQL needs the '${SUPERUSER}' system user: ${ids.stderr}`);
+  if (ids.code !== 0)
+    throw new Error(`running as root, PostgreSQL needs the '${SUPERUSER}' system user: ${ids.stderr}`);
   // setpriv execs the command (so its pid and signals are the server's) and, should this process die
   // without stopping it, sends it the fast-shutdown signal.
   return {
@@ -120,7 +122,16 @@ export async function startPostgres({ durable = false }: PostgresOptions = {}): 
     // postgres logs to stderr; the shell hands it to stdout, where the ready line is watched for.
     const launch = (port: number) =>
       startProcess('sh', {
-        args: ['-c', 'exec "$0" "$@" 2>&1', `${bin}/postgres`, '-D', data, '-p', String(port), ...settings.flatMap((setting) => ['-c', setting])],
+        args: [
+          '-c',
+          'exec "$0" "$@" 2>&1',
+          `${bin}/postgres`,
+          '-D',
+          data,
+          '-p',
+          String(port),
+          ...settings.flatMap((setting) => ['-c', setting]),
+        ],
         prefix,
         ready: /database system is ready to accept connections/,
       });
@@ -141,7 +152,11 @@ export async function startPostgres({ durable = false }: PostgresOptions = {}): 
       createDatabase: () => createDatabase(url),
       dropDatabase: (databaseUrl) => dropDatabase(url, databaseUrl),
       halt: async () => {
-        const halted = await runProcess(`${bin}/pg_ctl`, { args: ['stop', '-D', data, '-m', 'fast', '-w'], prefix, timeoutMs: STOP_TIMEOUT_MS });
+        const halted = await runProcess(`${bin}/pg_ctl`, {
+          args: ['stop', '-D', data, '-m', 'fast', '-w'],
+          prefix,
+          timeoutMs: STOP_TIMEOUT_MS,
+        });
         if (halted.code !== 0) throw new Error(`pg_ctl stop failed:\n${halted.stdout}${halted.stderr}`);
         await running?.exited;
         running = undefined;

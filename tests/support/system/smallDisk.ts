@@ -23,7 +23,15 @@ export async function mountSmallDisk(sizeKiB: number): Promise<SmallDisk> {
   const dir = mkdtempSync(join(tmpdir(), 'trace-disk-'));
   // `cat` holds the namespace until its standard input closes: when released, or when the test dies.
   const holder = await startProcess('unshare', {
-    args: ['--mount', '--propagation', 'private', 'sh', '-c', `mount -t tmpfs -o size=${sizeKiB}k tmpfs "$0" && echo mounted && exec cat`, dir],
+    args: [
+      '--mount',
+      '--propagation',
+      'private',
+      'sh',
+      '-c',
+      `mount -t tmpfs -o size=${sizeKiB}k tmpfs "$0" && echo mounted && exec cat`,
+      dir,
+    ],
     ready: /^mounted$/,
     stdin: 'pipe',
   }).catch((error: unknown) => {

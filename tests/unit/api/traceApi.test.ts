@@ -52,7 +52,9 @@ describe('the trace mutation', () => {
 
   it('maps an error body to the code and endpoint it names', async () => {
     server.use(
-      http.post(TRACE_URL, () => HttpResponse.json(errorBody(401, 'AUTHENTICATION_FAILURE', 'Invalid key'), { status: 401 })),
+      http.post(TRACE_URL, () =>
+        HttpResponse.json(errorBody(401, 'AUTHENTICATION_FAILURE', 'Invalid key'), { status: 401 }),
+      ),
     );
     expect((await trace(EXAMPLE_CODE)).error).toEqual({
       key: 'errors.systemErrorAt',
@@ -62,7 +64,14 @@ describe('the trace mutation', () => {
 
   it("maps a proxy's HTML error page to System error!", async () => {
     server.use(
-      http.post(TRACE_URL, () => new HttpResponse('<html><body>502 Bad Gateway</body></html>', { status: 502, headers: { 'Content-Type': 'text/html' } })),
+      http.post(
+        TRACE_URL,
+        () =>
+          new HttpResponse('<html><body>502 Bad Gateway</body></html>', {
+            status: 502,
+            headers: { 'Content-Type': 'text/html' },
+          }),
+      ),
     );
     expect((await trace(EXAMPLE_CODE)).error).toEqual({ key: 'errors.systemError' });
   });
@@ -73,7 +82,12 @@ describe('the trace mutation', () => {
   });
 
   it('maps a 200 that is not JSON to System error!', async () => {
-    server.use(http.post(TRACE_URL, () => new HttpResponse('<html>captive portal</html>', { headers: { 'Content-Type': 'text/html' } })));
+    server.use(
+      http.post(
+        TRACE_URL,
+        () => new HttpResponse('<html>captive portal</html>', { headers: { 'Content-Type': 'text/html' } }),
+      ),
+    );
     expect((await trace(EXAMPLE_CODE)).error).toEqual({ key: 'errors.systemError' });
   });
 
@@ -84,10 +98,12 @@ describe('the trace mutation', () => {
 
   it('gives up after 15 s without an answer, with System error!', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    server.use(http.post(TRACE_URL, async () => {
-      await delay('infinite');
-      return HttpResponse.json({});
-    }));
+    server.use(
+      http.post(TRACE_URL, async () => {
+        await delay('infinite');
+        return HttpResponse.json({});
+      }),
+    );
     const pending = trace(EXAMPLE_CODE);
     await vi.advanceTimersByTimeAsync(14_900);
     let settled = false;
@@ -108,7 +124,7 @@ describe('the trace mutation', () => {
   });
 });
 
-describe('lookups that are not a shopper\'s', () => {
+describe("lookups that are not a shopper's", () => {
   function purposesSent(): (string | null)[] {
     const purposes: (string | null)[] = [];
     server.events.on('request:start', ({ request }) => void purposes.push(request.headers.get('X-Lookup-Purpose')));
@@ -133,7 +149,9 @@ describe('lookups that are not a shopper\'s', () => {
   it("never take the static page's early request, which is the shopper's own", async () => {
     const early = vi.fn(() => Promise.resolve(new Response(null, { status: 204 })));
     const store = makeStore(undefined, { earlyResponse: early });
-    const answer = await store.dispatch(traceApi.endpoints.traceFor.initiate({ code: EXAMPLE_CODE, purpose: 'recheck' }));
+    const answer = await store.dispatch(
+      traceApi.endpoints.traceFor.initiate({ code: EXAMPLE_CODE, purpose: 'recheck' }),
+    );
     expect(early).not.toHaveBeenCalled();
     expect(answer.data).toMatchObject({ kind: 'product' });
   });

@@ -4,7 +4,12 @@ import { imageUrlOf, pickTraceResult, productName, traceItem } from '@/api/trace
 
 describe('toTraceFailure', () => {
   it('names the code and endpoint of an error body', () => {
-    const data = { error: 'AUTHENTICATION_FAILURE', Message: 'Invalid key', status: 401, EndPoint: '/qrinfo-svc/api/qr/trace' };
+    const data = {
+      error: 'AUTHENTICATION_FAILURE',
+      Message: 'Invalid key',
+      status: 401,
+      EndPoint: '/qrinfo-svc/api/qr/trace',
+    };
     expect(toTraceFailure({ status: 401, data })).toEqual({
       key: 'errors.systemErrorAt',
       params: { code: '401', endpoint: '/qrinfo-svc/api/qr/trace' },
@@ -24,7 +29,10 @@ describe('toTraceFailure', () => {
     ['a 500 without a body', { status: 500, data: null }],
     ['an error body without an endpoint', { status: 500, data: { error: 'INTERNAL_SERVER_ERROR', status: 500 } }],
     ['a blank endpoint', { status: 500, data: { EndPoint: '  ', status: 500 } }],
-    ['a proxy HTML page', { status: 'PARSING_ERROR', originalStatus: 502, data: '<html>Bad gateway</html>', error: 'x' }],
+    [
+      'a proxy HTML page',
+      { status: 'PARSING_ERROR', originalStatus: 502, data: '<html>Bad gateway</html>', error: 'x' },
+    ],
     ['the network down', { status: 'FETCH_ERROR', error: 'TypeError: Failed to fetch' }],
     ['no answer in time', { status: 'TIMEOUT_ERROR', error: 'AbortError' }],
   ] as const)('%s is a plain system error', (_, error) => {
@@ -34,7 +42,8 @@ describe('toTraceFailure', () => {
 
 describe('a 429', () => {
   const body = { error: 'RATE_LIMIT', status: 429, EndPoint: '/qrinfo-svc/api/qr/trace' };
-  const refused = (retryAfter?: string) => new Response(null, { status: 429, headers: retryAfter ? { 'Retry-After': retryAfter } : {} });
+  const refused = (retryAfter?: string) =>
+    new Response(null, { status: 429, headers: retryAfter ? { 'Retry-After': retryAfter } : {} });
 
   it("keeps the shown message and carries the service's wait", () => {
     expect(toTraceFailure({ status: 429, data: body }, refused('7'))).toEqual({
@@ -66,11 +75,17 @@ describe('pickTraceResult', () => {
   const box = { Code: 'B' };
 
   it('prefers the first box over the first product', () => {
-    expect(pickTraceResult({ Data: { Products: [product], Box: [box, { Code: 'B2' }] } })).toMatchObject({ kind: 'box', box });
+    expect(pickTraceResult({ Data: { Products: [product], Box: [box, { Code: 'B2' }] } })).toMatchObject({
+      kind: 'box',
+      box,
+    });
   });
 
   it('returns the first product when there is no box', () => {
-    expect(pickTraceResult({ Data: { Products: [product, { Code: 'P2' }], Box: [] } })).toMatchObject({ kind: 'product', product });
+    expect(pickTraceResult({ Data: { Products: [product, { Code: 'P2' }], Box: [] } })).toMatchObject({
+      kind: 'product',
+      product,
+    });
   });
 
   it.each([null, '', {}, { Data: null }, { Data: { Products: [], Box: [] } }, { Data: { Products: [null] } }])(
@@ -86,13 +101,27 @@ describe("pickTraceResult's optional fields", () => {
   const carton = { Code: 'TH26A1105C48B0001' };
 
   it('are empty when the service sends none (the page it always gave)', () => {
-    expect(pickTraceResult({ Data: { Products: [unit], Box: [] } })?.extras).toEqual({ lot: null, imageUrl: null, carton: null, unitCodes: [] });
+    expect(pickTraceResult({ Data: { Products: [unit], Box: [] } })?.extras).toEqual({
+      lot: null,
+      imageUrl: null,
+      carton: null,
+      unitCodes: [],
+    });
   });
 
   it("map a unit's carton, its lot's recall and its picture", () => {
     const body = {
       Data: {
-        Products: [{ ...unit, CartonCode: 'TH26A1105C48B0001', CartonTotalPacket: 48, LotStatus: 'recalled', RecallReason: ' Bao bì lỗi ', ImageUrl: '/products/sb900g.svg' }],
+        Products: [
+          {
+            ...unit,
+            CartonCode: 'TH26A1105C48B0001',
+            CartonTotalPacket: 48,
+            LotStatus: 'recalled',
+            RecallReason: ' Bao bì lỗi ',
+            ImageUrl: '/products/sb900g.svg',
+          },
+        ],
         Box: [],
       },
     };
@@ -105,17 +134,39 @@ describe("pickTraceResult's optional fields", () => {
   });
 
   it("map a carton's unit codes, dropping anything that is not a code", () => {
-    const body = { Data: { Products: [], Box: [{ ...carton, UnitCodes: ['HP26A1105C48B0001', 'bad code', 7, null, 'HP26A1105C48B0002'], LotStatus: 'active' }] } };
-    expect(pickTraceResult(body)?.extras).toMatchObject({ lot: { status: 'active', reason: null }, unitCodes: ['HP26A1105C48B0001', 'HP26A1105C48B0002'] });
+    const body = {
+      Data: {
+        Products: [],
+        Box: [
+          {
+            ...carton,
+            UnitCodes: ['HP26A1105C48B0001', 'bad code', 7, null, 'HP26A1105C48B0002'],
+            LotStatus: 'active',
+          },
+        ],
+      },
+    };
+    expect(pickTraceResult(body)?.extras).toMatchObject({
+      lot: { status: 'active', reason: null },
+      unitCodes: ['HP26A1105C48B0001', 'HP26A1105C48B0002'],
+    });
   });
 
   it.each([
     ['an unknown lot status', { LotStatus: 'maybe' }, { lot: null }],
     ['a script URL as picture', { ImageUrl: 'javascript:alert(1)' }, { imageUrl: null }],
     ['a protocol-relative picture', { ImageUrl: '//evil.example/x.png' }, { imageUrl: null }],
-    ['an absolute https picture', { ImageUrl: 'https://cdn.example.com/x.webp' }, { imageUrl: 'https://cdn.example.com/x.webp' }],
+    [
+      'an absolute https picture',
+      { ImageUrl: 'https://cdn.example.com/x.webp' },
+      { imageUrl: 'https://cdn.example.com/x.webp' },
+    ],
     ['a carton code that is not a code', { CartonCode: 'thùng 1' }, { carton: null }],
-    ['a carton count that is not a count', { CartonCode: 'TH26A1105C48B0001', CartonTotalPacket: '48' }, { carton: { code: 'TH26A1105C48B0001', unitCount: null } }],
+    [
+      'a carton count that is not a count',
+      { CartonCode: 'TH26A1105C48B0001', CartonTotalPacket: '48' },
+      { carton: { code: 'TH26A1105C48B0001', unitCount: null } },
+    ],
   ])('treat %s as not sent', (_, fields, expected) => {
     expect(pickTraceResult({ Data: { Products: [{ ...unit, ...fields }], Box: [] } })?.extras).toMatchObject(expected);
   });
@@ -123,12 +174,18 @@ describe("pickTraceResult's optional fields", () => {
 
 describe('imageUrlOf', () => {
   it("keeps a path on the page's own origin when the trace service is there too", () => {
-    expect(imageUrlOf('/qrinfo-svc/api/images/0123456789abcdef0123456789abcdef.svg', null)).toBe('/qrinfo-svc/api/images/0123456789abcdef0123456789abcdef.svg');
+    expect(imageUrlOf('/qrinfo-svc/api/images/0123456789abcdef0123456789abcdef.svg', null)).toBe(
+      '/qrinfo-svc/api/images/0123456789abcdef0123456789abcdef.svg',
+    );
   });
 
   it('puts a path on the trace service when the build names another origin for it', () => {
-    expect(imageUrlOf('/qrinfo-svc/api/images/a.png', 'https://trace.example.com')).toBe('https://trace.example.com/qrinfo-svc/api/images/a.png');
-    expect(imageUrlOf('https://cdn.example.com/x.webp', 'https://trace.example.com')).toBe('https://cdn.example.com/x.webp');
+    expect(imageUrlOf('/qrinfo-svc/api/images/a.png', 'https://trace.example.com')).toBe(
+      'https://trace.example.com/qrinfo-svc/api/images/a.png',
+    );
+    expect(imageUrlOf('https://cdn.example.com/x.webp', 'https://trace.example.com')).toBe(
+      'https://cdn.example.com/x.webp',
+    );
     expect(imageUrlOf('//evil.example/x.png', 'https://trace.example.com')).toBeNull();
   });
 });

@@ -16,8 +16,11 @@ describe('the theme colours', () => {
     }
   });
 
-  it.each(Object.entries(statusTones))('keep %s text readable on its tint and on white (WCAG AA)', (_, { text, tint }) => {
-    expect(getContrastRatio(text, tint)).toBeGreaterThanOrEqual(4.5);
-    expect(getContrastRatio(text, appTheme.palette.background.paper)).toBeGreaterThanOrEqual(4.5);
-  });
+  it.each(Object.entries(statusTones))(
+    'keep %s text readable on its tint and on white (WCAG AA)',
+    (_, { text, tint }) => {
+      expect(getContrastRatio(text, tint)).toBeGreaterThanOrEqual(4.5);
+      expect(getContrastRatio(text, appTheme.palette.background.paper)).toBeGreaterThanOrEqual(4.5);
+    },
+  );
 });

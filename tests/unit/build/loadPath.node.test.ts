@@ -12,12 +12,24 @@ const PROCESSED = `<!doctype html>
 </html>`;
 
 const chunk = (fileName: string, name: string, parts: Partial<Rollup.OutputChunk> = {}) =>
-  ({ type: 'chunk', fileName, name, isEntry: false, imports: [], dynamicImports: [], ...parts }) as unknown as Rollup.OutputChunk;
+  ({
+    type: 'chunk',
+    fileName,
+    name,
+    isEntry: false,
+    imports: [],
+    dynamicImports: [],
+    ...parts,
+  }) as unknown as Rollup.OutputChunk;
 
 /** The page's entry with a static import (the contract, shared with the early trace) and a start-up stage. */
 const BUNDLE: Rollup.OutputBundle = Object.fromEntries(
   [
-    chunk('assets/main-b2.js', 'main', { isEntry: true, imports: ['assets/runtime-c3.js', 'assets/earlyTrace-a1.js'], dynamicImports: ['assets/App-d4.js'] }),
+    chunk('assets/main-b2.js', 'main', {
+      isEntry: true,
+      imports: ['assets/runtime-c3.js', 'assets/earlyTrace-a1.js'],
+      dynamicImports: ['assets/App-d4.js'],
+    }),
     chunk('assets/earlyTrace-a1.js', 'earlyTrace', { isEntry: true }),
     chunk('assets/runtime-c3.js', 'runtime'),
     chunk('assets/App-d4.js', 'App', { imports: ['assets/runtime-c3.js'], dynamicImports: ['assets/scanner-e5.js'] }),

@@ -48,7 +48,8 @@ describe('the translation catalogues', () => {
     const placeholders = (text: unknown) => (String(text).match(/{{\w+}}/g) ?? []).sort();
     const catalogue = catalogues.get(code)!;
     const defaults = catalogues.get(DEFAULT)!;
-    const pluralBase = (tree: object, key: string) => valueAt(tree, key) ?? valueAt(tree, `${key.replace(PLURAL_SUFFIX, '')}_other`);
+    const pluralBase = (tree: object, key: string) =>
+      valueAt(tree, key) ?? valueAt(tree, `${key.replace(PLURAL_SUFFIX, '')}_other`);
     // The table's unit words: Vietnamese shows the service's own word ({{given}}), English a translation;
     // a date's pattern names the parts its language writes (dd/mm/yyyy, d mon yyyy).
     for (const key of keysOf(catalogue).filter((k) => !k.startsWith('units.') && !k.startsWith('date.'))) {
@@ -63,7 +64,8 @@ describe('the translation catalogues', () => {
     for (const key of keysOf(catalogue).filter((k) => String(valueAt(catalogue, k)).includes('{{count}}'))) {
       expect(key, `${key} shows {{count}} without plural forms`).toMatch(PLURAL_SUFFIX);
       const base = key.replace(PLURAL_SUFFIX, '');
-      for (const category of categories) expect(valueAt(catalogue, `${base}_${category}`), `${base}_${category}`).toBeDefined();
+      for (const category of categories)
+        expect(valueAt(catalogue, `${base}_${category}`), `${base}_${category}`).toBeDefined();
     }
   });
 
@@ -96,7 +98,17 @@ describe('the translation catalogues', () => {
 
   it('keep labels for the unused fields of the specification', () => {
     expect(Object.keys(en.labels).sort()).toEqual(
-      ['address', 'canList', 'code', 'documentDate', 'documentNumber', 'name', 'shopInformation', 'status', 'supplierInformation'].sort(),
+      [
+        'address',
+        'canList',
+        'code',
+        'documentDate',
+        'documentNumber',
+        'name',
+        'shopInformation',
+        'status',
+        'supplierInformation',
+      ].sort(),
     );
   });
 

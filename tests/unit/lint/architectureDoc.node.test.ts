@@ -6,11 +6,14 @@ const ROOT = join(import.meta.dirname, '../../..');
 
 // Paths from the repository's root; names relative to a folder the text has just named (`index.ts`) are prose.
 // dist/ and dist-ssr/ are build output, absent from a clean clone.
-const ROOTED = /^(src|server|tests|theme|locales|public|scripts|docs)\/[\w./*-]*$|^(index\.html|vite\.config\.ts|package\.json|\.dependency-cruiser\.cjs)$/;
+const ROOTED =
+  /^(src|server|tests|theme|locales|public|scripts|docs)\/[\w./*-]*$|^(index\.html|vite\.config\.ts|package\.json|\.dependency-cruiser\.cjs)$/;
 
 /** Every repository path the architecture document names in backticks (a glob counts if it matches). */
 function namedPaths(markdown: string): string[] {
-  return [...new Set([...markdown.matchAll(/`([^`\s<>]+)`/g)].map((match) => match[1]).filter((text) => ROOTED.test(text)))];
+  return [
+    ...new Set([...markdown.matchAll(/`([^`\s<>]+)`/g)].map((match) => match[1]).filter((text) => ROOTED.test(text))),
+  ];
 }
 
 describe('docs/architecture.md', () => {

@@ -16,7 +16,14 @@ const CLI = join(ROOT, 'node_modules/dependency-cruiser/bin/dependency-cruiser.m
 async function cruise(files: Record<string, string>): Promise<{ code: number; output: string }> {
   const dir = await mkdtemp(join(tmpdir(), 'depcruise-'));
   try {
-    const tsconfig = { compilerOptions: { moduleResolution: 'bundler', module: 'ESNext', allowImportingTsExtensions: true, paths: { '@/*': ['./src/*'] } } };
+    const tsconfig = {
+      compilerOptions: {
+        moduleResolution: 'bundler',
+        module: 'ESNext',
+        allowImportingTsExtensions: true,
+        paths: { '@/*': ['./src/*'] },
+      },
+    };
     await writeFile(join(dir, 'tsconfig.json'), JSON.stringify(tsconfig));
     for (const [path, text] of Object.entries(files)) {
       await mkdir(dirname(join(dir, path)), { recursive: true });
@@ -86,7 +93,9 @@ describe('npm run lint refuses an import that breaks a layer, naming the rule', 
   });
 
   it('names a cycle with every module on it', () => {
-    expect(refused.output).toMatch(/error no-cycles: server\/(db\/storage|import\/importRow)\.ts → \n\s+server\/(import\/importRow|db\/storage)\.ts →/);
+    expect(refused.output).toMatch(
+      /error no-cycles: server\/(db\/storage|import\/importRow)\.ts → \n\s+server\/(import\/importRow|db\/storage)\.ts →/,
+    );
   });
 });
 
@@ -102,18 +111,24 @@ describe('npm run lint lets imports run down the layers', () => {
       'src/features/lookup/index.ts': "export { probe as codeLink } from './codeLink';",
       'src/features/scanner/ScannerDialog.tsx': '',
       'src/features/scanner/onDemand.ts': "export { probe as dialog } from './ScannerDialog';",
-      'src/features/support/rowFacts.ts': "import { codeLink } from '@/features/lookup';\nimport { dialog } from '@/features/scanner/onDemand';",
-      'src/app/App.tsx': "import { codeLink } from '@/features/lookup';\nimport { probe as x } from '@/i18n/formatDay';",
-      'server/routes/trace.ts': "import { probe as x } from '../../src/api/traceContract.ts';\nimport { probe as y } from '../plugins/security.ts';",
+      'src/features/support/rowFacts.ts':
+        "import { codeLink } from '@/features/lookup';\nimport { dialog } from '@/features/scanner/onDemand';",
+      'src/app/App.tsx':
+        "import { codeLink } from '@/features/lookup';\nimport { probe as x } from '@/i18n/formatDay';",
+      'server/routes/trace.ts':
+        "import { probe as x } from '../../src/api/traceContract.ts';\nimport { probe as y } from '../plugins/security.ts';",
       'server/import/importRow.ts': "import type { probe as x } from '../db/storage.ts';",
       'server/db/storage.ts': '',
       'server/domain/traceSource.ts': "import { probe as x } from '../../src/api/traceContract.ts';",
-      'server/db/databaseSource.ts': "import { probe as x } from '../domain/traceSource.ts';\nimport { probe as y } from './storage.ts';",
+      'server/db/databaseSource.ts':
+        "import { probe as x } from '../domain/traceSource.ts';\nimport { probe as y } from './storage.ts';",
       'server/http/earlyErrors.ts': "import { probe as x } from '../domain/traceSource.ts';",
       'server/plugins/security.ts': "import { probe as x } from '../http/earlyErrors.ts';",
-      'server/app.ts': "import { probe as x } from './routes/trace.ts';\nimport { probe as y } from './db/databaseSource.ts';",
+      'server/app.ts':
+        "import { probe as x } from './routes/trace.ts';\nimport { probe as y } from './db/databaseSource.ts';",
       'server/main.ts': "import { probe as x } from './app.ts';\nimport { probe as y } from './db/openStorage.ts';",
-      'server/db/openStorage.ts': "import { probe as x } from './sqlite/storage.ts';\nimport { probe as y } from './postgres/storage.ts';",
+      'server/db/openStorage.ts':
+        "import { probe as x } from './sqlite/storage.ts';\nimport { probe as y } from './postgres/storage.ts';",
       'server/db/sqlite/storage.ts': "import { probe as x } from '../storage.ts';",
       'server/db/postgres/storage.ts': "import { probe as x } from '../storage.ts';",
     });
@@ -148,7 +163,10 @@ describe('npm run lint keeps test helpers in tests/support and each bench in its
     ['helpers-live-in-tests-support', 'tests/render.tsx → tests/support/page/i18nInstance.ts'],
     ['helpers-live-in-tests-support', 'tests/bench/scanCorpus.ts → tests/support/system/childProcess.ts'],
     ['test-helpers-come-from-tests-support', 'scripts/size.ts → tests/e2e/support/chromium.ts'],
-    ['test-helpers-come-from-tests-support', 'tests/unit/scanner/decodeEngine.node.test.ts → tests/bench/scan/scanCorpus.ts'],
+    [
+      'test-helpers-come-from-tests-support',
+      'tests/unit/scanner/decodeEngine.node.test.ts → tests/bench/scan/scanCorpus.ts',
+    ],
     ['test-helpers-come-from-tests-support', 'tests/support/browser/e2eSuite.ts → tests/e2e/lookup.e2e.ts'],
     ['bench-keeps-to-its-folder', 'tests/bench/scan-time/scanTimeBench.ts → tests/bench/scan/scanCorpus.ts'],
     ['product-imports-no-tests', 'server/main.ts → tests/support/system/childProcess.ts'],
@@ -168,7 +186,8 @@ describe('npm run lint keeps test helpers in tests/support and each bench in its
       'tests/unit/scanner/decodeEngine.node.test.ts': "import { probe as x } from '../../support/scan/scanCorpus.ts';",
       'tests/integration/lookup/lookupPage.test.tsx': "import { probe as x } from '../../support/page/render.tsx';",
       'tests/bench/scan/scanEngines.ts': '',
-      'tests/bench/scan/scanBench.ts': "import { probe as x } from './scanEngines.ts';\nimport { probe as y } from '../../support/scan/scanCorpus.ts';",
+      'tests/bench/scan/scanBench.ts':
+        "import { probe as x } from './scanEngines.ts';\nimport { probe as y } from '../../support/scan/scanCorpus.ts';",
     });
     expect(output).toContain('no dependency violations found');
     expect(code).toBe(0);

@@ -4,11 +4,19 @@ import { checksLine, checksSummary } from '@/features/lookup/result/checksText';
 import { i18n } from '../../support/page/i18nInstance';
 
 const day = { year: 2026, month: 11, day: 1 };
-const checks = (change: Partial<CodeChecks>): CodeChecks => ({ firstDay: day, lookups: 4, devices: 3, caution: false, ...change });
+const checks = (change: Partial<CodeChecks>): CodeChecks => ({
+  firstDay: day,
+  lookups: 4,
+  devices: 3,
+  caution: false,
+  ...change,
+});
 
 describe('checksOf', () => {
-  it('reads the contract\'s fields', () => {
-    expect(checksOf({ FirstDay: '2026-11-01', Lookups: 4, Devices: 3, Caution: true })).toEqual(checks({ caution: true }));
+  it("reads the contract's fields", () => {
+    expect(checksOf({ FirstDay: '2026-11-01', Lookups: 4, Devices: 3, Caution: true })).toEqual(
+      checks({ caution: true }),
+    );
   });
 
   it.each([
@@ -45,7 +53,9 @@ describe('the checks in words', () => {
 
   it('folds the caution into the one-line summary only when the service says so', () => {
     expect(checksSummary(checks({}), en, 'en')).toBe('Checked on 3 devices since 1 Nov 2026');
-    expect(checksSummary(checks({ devices: 7, caution: true }), en, 'en')).toBe('Checked on 7 devices since 1 Nov 2026 – the code may have been copied');
+    expect(checksSummary(checks({ devices: 7, caution: true }), en, 'en')).toBe(
+      'Checked on 7 devices since 1 Nov 2026 – the code may have been copied',
+    );
     expect(checksSummary(checks({ devices: 7, caution: true }), vi, 'vi')).toBe(
       'Đã được kiểm tra trên 7 thiết bị kể từ 01/11/2026 – mã có thể đã bị sao chép',
     );

@@ -8,10 +8,14 @@ const HOSTS = ['trace.example.com'];
 
 describe('what the shopper types or pastes', () => {
   it('takes the code from a pasted link with qr, as a scan would', () => {
-    expect(readTyped(`https://trace.example.com/dt?qr=${CODE}&lng=en`, HOSTS)).toEqual({ code: CODE, accepted: true, notices: [] });
+    expect(readTyped(`https://trace.example.com/dt?qr=${CODE}&lng=en`, HOSTS)).toEqual({
+      code: CODE,
+      accepted: true,
+      notices: [],
+    });
   });
 
-  it("warns about a pasted link to another site, still taking its code", () => {
+  it('warns about a pasted link to another site, still taking its code', () => {
     expect(readTyped(`  https://evil.example.net/dt?qr=${CODE}  `, HOSTS)).toEqual({
       code: CODE,
       accepted: true,
@@ -20,7 +24,10 @@ describe('what the shopper types or pastes', () => {
   });
 
   it('refuses a pasted link without qr, keeping it as typed', () => {
-    expect(readTyped('https://trace.example.com/dt', HOSTS)).toMatchObject({ code: 'https://trace.example.com/dt', accepted: false });
+    expect(readTyped('https://trace.example.com/dt', HOSTS)).toMatchObject({
+      code: 'https://trace.example.com/dt',
+      accepted: false,
+    });
   });
 
   it.each([

@@ -14,7 +14,9 @@ describe('lookupView', () => {
 
   it('shows loading while the address has a code whose answer is not in', () => {
     expect(lookupView(looking).name).toBe('loading');
-    expect(lookupView({ ...looking, entry: { status: 'pending' }, scannerError: 'cameraNotFound' }).name).toBe('loading');
+    expect(lookupView({ ...looking, entry: { status: 'pending' }, scannerError: 'cameraNotFound' }).name).toBe(
+      'loading',
+    );
   });
 
   it('shows a scanner problem as the result error, with the other ways in', () => {
@@ -30,7 +32,9 @@ describe('lookupView', () => {
   });
 
   it('shows the result the address asked for', () => {
-    expect(lookupView({ ...looking, entry: { status: 'fulfilled', data: product, fulfilledTimeStamp: 1_800_000_000_000 } })).toEqual({
+    expect(
+      lookupView({ ...looking, entry: { status: 'fulfilled', data: product, fulfilledTimeStamp: 1_800_000_000_000 } }),
+    ).toEqual({
       name: 'result',
       result: product,
       answeredAt: 1_800_000_000_000,
@@ -51,10 +55,14 @@ describe('lookupView', () => {
 
 describe('failureMessage', () => {
   it('shows an exception inside the api slice as the plain system error', () => {
-    expect(failureMessage({ from: 'trace', error: { name: 'TypeError', message: 'boom' } })).toEqual({ key: 'errors.systemError' });
+    expect(failureMessage({ from: 'trace', error: { name: 'TypeError', message: 'boom' } })).toEqual({
+      key: 'errors.systemError',
+    });
   });
 
   it('keeps the catalogue failure the api slice mapped', () => {
-    expect(failureMessage({ from: 'trace', error: { key: 'errors.noProducts' } })).toEqual({ key: 'errors.noProducts' });
+    expect(failureMessage({ from: 'trace', error: { key: 'errors.noProducts' } })).toEqual({
+      key: 'errors.noProducts',
+    });
   });
 });

@@ -1,11 +1,28 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RECALL_ALERTS_KEY, parseAlerts, recallAlerts, withAlerts } from '@/features/lookup/recent/recallAlerts';
-import { MAX_RECHECKS, RECHECK_DAY_KEY, codesToRecheck, isRecheckDue, newlyRecalled, recheckDay } from '@/features/lookup/recent/recallWatch';
+import {
+  MAX_RECHECKS,
+  RECHECK_DAY_KEY,
+  codesToRecheck,
+  isRecheckDue,
+  newlyRecalled,
+  recheckDay,
+} from '@/features/lookup/recent/recallWatch';
 import { runRecheckPass, type RecheckAnswer } from '@/features/lookup/recent/recheckPass';
-import { MAX_RECENT, RECENT_KEY, parseRecent, recentLookups, type RecentLookup } from '@/features/lookup/recent/recentLookups';
+import {
+  MAX_RECENT,
+  RECENT_KEY,
+  parseRecent,
+  recentLookups,
+  type RecentLookup,
+} from '@/features/lookup/recent/recentLookups';
 
 const code = (n: number) => `CODE${String(n).padStart(13, '0')}`;
-const kept = (n: number, lot?: RecentLookup['lot']): RecentLookup => ({ code: code(n), name: `Product ${n}`, ...(lot && { lot }) });
+const kept = (n: number, lot?: RecentLookup['lot']): RecentLookup => ({
+  code: code(n),
+  name: `Product ${n}`,
+  ...(lot && { lot }),
+});
 
 describe('the day of a pass', () => {
   it("is Vietnam's calendar day, whatever the phone's zone", () => {
@@ -23,7 +40,9 @@ describe('the day of a pass', () => {
 
 describe('codesToRecheck', () => {
   it('leaves out the code on screen, whatever its case, and each repeat', () => {
-    expect(codesToRecheck([kept(1), kept(2), { code: code(1).toLowerCase(), name: null }], code(2).toLowerCase())).toEqual([code(1)]);
+    expect(
+      codesToRecheck([kept(1), kept(2), { code: code(1).toLowerCase(), name: null }], code(2).toLowerCase()),
+    ).toEqual([code(1)]);
   });
 
   it('re-checks at most the recent list', () => {
@@ -41,7 +60,10 @@ describe('newlyRecalled', () => {
       [code(3), 'recalled' as const],
       [code(4), 'active' as const],
     ]);
-    expect(newlyRecalled([kept(1, 'active'), kept(2), kept(3, 'recalled'), kept(4, 'active'), kept(5)], lots)).toEqual([kept(1, 'active'), kept(2)]);
+    expect(newlyRecalled([kept(1, 'active'), kept(2), kept(3, 'recalled'), kept(4, 'active'), kept(5)], lots)).toEqual([
+      kept(1, 'active'),
+      kept(2),
+    ]);
   });
 });
 
@@ -49,7 +71,14 @@ describe('the lot kept with a recent lookup', () => {
   afterEach(() => recentLookups.clear());
 
   it('is read back only when it is a lot status', () => {
-    expect(parseRecent(JSON.stringify([{ code: 'A', name: null, lot: 'recalled' }, { code: 'B', name: null, lot: 'gone' }]))).toEqual([
+    expect(
+      parseRecent(
+        JSON.stringify([
+          { code: 'A', name: null, lot: 'recalled' },
+          { code: 'B', name: null, lot: 'gone' },
+        ]),
+      ),
+    ).toEqual([
       { code: 'A', name: null, lot: 'recalled' },
       { code: 'B', name: null },
     ]);
@@ -68,15 +97,23 @@ describe('recall alerts', () => {
 
   it('put new ones first, one per code, at most the recent list', () => {
     const old = Array.from({ length: MAX_RECENT }, (_, n) => ({ code: code(n), name: null }));
-    const list = withAlerts(old, [{ code: code(3).toLowerCase(), name: 'again' }, { code: code(99), name: null }]);
+    const list = withAlerts(old, [
+      { code: code(3).toLowerCase(), name: 'again' },
+      { code: code(99), name: null },
+    ]);
     expect(list).toHaveLength(MAX_RECENT);
-    expect(list.slice(0, 2)).toEqual([{ code: code(3).toLowerCase(), name: 'again' }, { code: code(99), name: null }]);
+    expect(list.slice(0, 2)).toEqual([
+      { code: code(3).toLowerCase(), name: 'again' },
+      { code: code(99), name: null },
+    ]);
     expect(list.filter((alert) => alert.code.toUpperCase() === code(3))).toHaveLength(1);
   });
 
   it('read storage defensively', () => {
     expect(parseAlerts('{"not": "a list"}')).toEqual([]);
-    expect(parseAlerts(JSON.stringify([{ code: 'A', name: null, extra: 1 }, { code: 3 }]))).toEqual([{ code: 'A', name: null }]);
+    expect(parseAlerts(JSON.stringify([{ code: 'A', name: null, extra: 1 }, { code: 3 }]))).toEqual([
+      { code: 'A', name: null },
+    ]);
   });
 
   it('are kept on the device until cleared', () => {
@@ -112,7 +149,11 @@ describe('runRecheckPass', () => {
   it('asks one code at a time, keeps what it learnt and alerts a new recall only', async () => {
     const list = [kept(1, 'active'), kept(2, 'recalled'), kept(3)];
     localStorage.setItem(RECENT_KEY, JSON.stringify(list));
-    const { done, asked, mostInFlight } = pass(list, { [code(1)]: 'recalled', [code(2)]: 'recalled', [code(3)]: 'active' });
+    const { done, asked, mostInFlight } = pass(list, {
+      [code(1)]: 'recalled',
+      [code(2)]: 'recalled',
+      [code(3)]: 'active',
+    });
     await done;
     expect(asked).toEqual([code(1), code(2), code(3)]);
     expect(mostInFlight()).toBe(1);

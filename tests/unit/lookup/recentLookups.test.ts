@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MAX_RECENT, RECENT_KEY, parseRecent, recentLookups, withLookup, type RecentLookup } from '@/features/lookup/recent/recentLookups';
+import {
+  MAX_RECENT,
+  RECENT_KEY,
+  parseRecent,
+  recentLookups,
+  withLookup,
+  type RecentLookup,
+} from '@/features/lookup/recent/recentLookups';
 
 const entry = (n: number) => ({ code: `CODE${String(n).padStart(13, '0')}`, name: `Product ${n}` });
 
@@ -24,7 +31,9 @@ describe('parseRecent', () => {
   });
 
   it('keeps only well-formed entries, and only their fields', () => {
-    expect(parseRecent(JSON.stringify([{ code: 'A', name: null, extra: 1 }, { name: 'x' }]))).toEqual([{ code: 'A', name: null }]);
+    expect(parseRecent(JSON.stringify([{ code: 'A', name: null, extra: 1 }, { name: 'x' }]))).toEqual([
+      { code: 'A', name: null },
+    ]);
   });
 });
 

@@ -9,8 +9,12 @@ describe('shareLink', () => {
     expect(shareLink(CODE, { origin, language: 'vi', addressLanguage: null, browserLanguages: ['vi-VN', 'en'] })).toBe(
       `${origin}/dt?qr=${CODE}`,
     );
-    expect(shareLink(CODE, { origin, language: 'en', addressLanguage: null, browserLanguages: ['en-US'] })).toBe(`${origin}/dt?qr=${CODE}`);
-    expect(shareLink(CODE, { origin, language: 'vi', addressLanguage: null, browserLanguages: ['fr-FR'] })).toBe(`${origin}/dt?qr=${CODE}`);
+    expect(shareLink(CODE, { origin, language: 'en', addressLanguage: null, browserLanguages: ['en-US'] })).toBe(
+      `${origin}/dt?qr=${CODE}`,
+    );
+    expect(shareLink(CODE, { origin, language: 'vi', addressLanguage: null, browserLanguages: ['fr-FR'] })).toBe(
+      `${origin}/dt?qr=${CODE}`,
+    );
   });
 
   it('carries the language the visitor chose', () => {
@@ -23,6 +27,8 @@ describe('shareLink', () => {
   });
 
   it('escapes what it puts in the address', () => {
-    expect(shareLink('a&b c', { origin, language: 'vi', addressLanguage: null, browserLanguages: [] })).toBe(`${origin}/dt?qr=a%26b+c`);
+    expect(shareLink('a&b c', { origin, language: 'vi', addressLanguage: null, browserLanguages: [] })).toBe(
+      `${origin}/dt?qr=a%26b+c`,
+    );
   });
 });

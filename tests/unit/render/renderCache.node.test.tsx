@@ -55,7 +55,12 @@ function counted(render = page) {
   return { cache, renders: () => renders };
 }
 
-const CAN: Item = { Code: 'TH26A1105C48B0001', ProductName: 'Sữa bột <Gold> & "Plus"', ExpireDate: '2027-05-31', ProductUnit: 'lon' };
+const CAN: Item = {
+  Code: 'TH26A1105C48B0001',
+  ProductName: 'Sữa bột <Gold> & "Plus"',
+  ExpireDate: '2027-05-31',
+  ProductUnit: 'lon',
+};
 
 describe('render cache', () => {
   it('serves another code of the same product from the template, exactly as a render gives it', async () => {
@@ -85,7 +90,7 @@ describe('render cache', () => {
   it('renders a text of another shape than the learned one, even of the same length (review L2)', async () => {
     const { cache } = counted();
     await cache.learn(view(CAN), page(view(CAN)));
-    for (const name of ['Sữa <script>1</script>', "Sữa 'đặc' & \"ngọt\" >"]) {
+    for (const name of ['Sữa <script>1</script>', 'Sữa \'đặc\' & "ngọt" >']) {
       const other = view({ ...CAN, Code: 'TH26A1105C48B0999', ProductName: name.padEnd(CAN.ProductName.length, '.') });
       expect(cache.lookup(other)).toBeUndefined();
     }
@@ -157,13 +162,20 @@ describe('render cache', () => {
     expect(cache.lookup(view({ ...CAN, Code: 'TH26A1105C48B0006', ExpireDate: '2027-03-01' }))).toBeDefined();
   });
 
-  it("counts a page with a thousand texts it does not show no bigger than one with none (review S3)", async () => {
+  it('counts a page with a thousand texts it does not show no bigger than one with none (review S3)', async () => {
     const codes = Array.from({ length: 1000 }, (_, i) => `U${String(i).padStart(16, '0')}`);
     const withUnits = (v: PageView): PageView => ({
       ...v,
       answer: { status: 200, body: { Data: { Products: [], Box: [{ ...itemOf(v), UnitCodes: codes } as never] } } },
     });
-    const boxPage = (v: PageView) => page({ ...v, answer: { status: 200, body: { Data: { Products: [(v.answer.body as { Data: { Box: Item[] } }).Data.Box[0] as never], Box: [] } } } });
+    const boxPage = (v: PageView) =>
+      page({
+        ...v,
+        answer: {
+          status: 200,
+          body: { Data: { Products: [(v.answer.body as { Data: { Box: Item[] } }).Data.Box[0] as never], Box: [] } },
+        },
+      });
     const plain = createRenderCache(async (v) => page(v));
     await plain.learn(view(CAN), page(view(CAN)));
     const carton = createRenderCache(async (v) => boxPage(v));
@@ -191,8 +203,13 @@ describe('render cache', () => {
     // Half of all three-letter words, none starting with z: a random lookalike of 'zop' is among them
     // about one time in two, and a lookalike the page already held failed the proof by chance.
     const letters = 'abcdefghijklmnopqrstuvwxyz';
-    const words = [...letters.slice(0, 13)].flatMap((a) => [...letters].flatMap((b) => [...letters].map((c) => a + b + c)));
-    const wordy = (v: PageView) => ({ ...page(v), head: `${page(v).head}<meta name="keywords" content="${words.join(' ')}">` });
+    const words = [...letters.slice(0, 13)].flatMap((a) =>
+      [...letters].flatMap((b) => [...letters].map((c) => a + b + c)),
+    );
+    const wordy = (v: PageView) => ({
+      ...page(v),
+      head: `${page(v).head}<meta name="keywords" content="${words.join(' ')}">`,
+    });
     const box = { ...CAN, ProductUnit: 'zop' };
     for (let run = 0; run < 20; run++) {
       const { cache } = counted(wordy);
@@ -215,19 +232,29 @@ describe('render cache', () => {
     // As the page does with VITE_TRACE_API_BASE on another origin: a stored picture's path gets that origin.
     const pictured = (v: PageView) => {
       const url = itemOf(v).ImageUrl ?? '';
-      return { ...page(v), body: `${page(v).body}<img src="${url.startsWith('/') ? `https://svc.example${url}` : url}"/>` };
+      return {
+        ...page(v),
+        body: `${page(v).body}<img src="${url.startsWith('/') ? `https://svc.example${url}` : url}"/>`,
+      };
     };
     const { cache } = counted(pictured);
     const stored = { ...CAN, ImageUrl: `/qrinfo-svc/api/images/${'0123456789abcdef'.repeat(2)}.png` };
     await cache.learn(view(stored), pictured(view(stored)));
-    const elsewhere = view({ ...stored, Code: 'TH26A1105C48B0777', ImageUrl: `https://cdn.example/${'x'.repeat(stored.ImageUrl.length - 24)}.png` });
+    const elsewhere = view({
+      ...stored,
+      Code: 'TH26A1105C48B0777',
+      ImageUrl: `https://cdn.example/${'x'.repeat(stored.ImageUrl.length - 24)}.png`,
+    });
     expect(cache.lookup(elsewhere) ?? pictured(elsewhere)).toEqual(pictured(elsewhere));
   });
 
   it('learns a new form of answer when its table is full, dropping the least recently used (review S2, M1)', async () => {
     const cache = createRenderCache(async (v) => page(v), { maxForms: 3 });
     // Each extra field is another form of answer.
-    const formed = (extra: number) => ({ ...CAN, ...Object.fromEntries(Array.from({ length: extra }, (_, i) => [`Extra${i}`, i])) });
+    const formed = (extra: number) => ({
+      ...CAN,
+      ...Object.fromEntries(Array.from({ length: extra }, (_, i) => [`Extra${i}`, i])),
+    });
     for (let extra = 0; extra < 10; extra++) await cache.learn(view(formed(extra)), page(view(formed(extra))));
     const latest = view({ ...formed(9), Code: 'TH26A1105C48B0777' });
     expect(cache.lookup(latest)).toEqual(page(latest));
@@ -292,7 +319,6 @@ describe('render cache', () => {
   });
 });
 
-
 interface Checks {
   FirstDay: string;
   Lookups: number;
@@ -301,7 +327,10 @@ interface Checks {
 }
 
 function checkedView(item: Item, checks: Checks, language = 'en'): PageView {
-  const answer: TraceWireAnswer = { status: 200, body: { Data: { Products: [item as never], Box: [] }, Checks: checks } };
+  const answer: TraceWireAnswer = {
+    status: 200,
+    body: { Data: { Products: [item as never], Box: [] }, Checks: checks },
+  };
   return { route: '/dt', language, code: item.Code, answer, day: TODAY };
 }
 
@@ -311,7 +340,10 @@ const checksOf = ({ answer }: PageView) => (answer.body as { Checks: Checks }).C
 function checkedPage(v: PageView, { grouped = false } = {}) {
   const { Lookups, Devices, Caution, FirstDay } = checksOf(v);
   const devices = grouped ? Devices.toLocaleString('vi') : String(Devices);
-  const line = Lookups === 1 ? 'First check' : `Checked on ${devices} ${new Intl.PluralRules(v.language).select(Devices) === 'one' ? 'device' : 'devices'} since ${FirstDay.split('-').reverse().join('/')}`;
+  const line =
+    Lookups === 1
+      ? 'First check'
+      : `Checked on ${devices} ${new Intl.PluralRules(v.language).select(Devices) === 'one' ? 'device' : 'devices'} since ${FirstDay.split('-').reverse().join('/')}`;
   return {
     head: '<style>.checks{color:#333}</style>',
     body: renderToString(
@@ -334,7 +366,13 @@ describe('render cache and the counts of checks (issue 26)', () => {
     await cache.learn(first, checkedPage(first));
     const rendersToLearn = renders.length;
 
-    for (const [Lookups, Devices] of [[6, 3], [7, 4], [40, 12], [123_456, 98_765], [2, 2]]) {
+    for (const [Lookups, Devices] of [
+      [6, 3],
+      [7, 4],
+      [40, 12],
+      [123_456, 98_765],
+      [2, 2],
+    ]) {
       const next = checkedView(CAN, { FirstDay: SINCE, Lookups, Devices, Caution: false });
       expect(cache.lookup(next)).toEqual(checkedPage(next));
     }
@@ -343,24 +381,30 @@ describe('render cache and the counts of checks (issue 26)', () => {
   });
 
   // Vietnamese has one plural form for every count: there only the key's 0 and 1 keep a first check apart.
-  it.each(['en', 'vi'])('renders what the counts change the page’s words or structure by: a first check, one device, a caution (%s)', async (language) => {
-    const cache = createRenderCache(async (v) => checkedPage(v));
-    const learnedFrom = checkedView(CAN, { FirstDay: SINCE, Lookups: 5, Devices: 3, Caution: false }, language);
-    await cache.learn(learnedFrom, checkedPage(learnedFrom));
-    const others = [
-      checkedView(CAN, { FirstDay: SINCE, Lookups: 1, Devices: 1, Caution: false }, language),
-      checkedView(CAN, { FirstDay: SINCE, Lookups: 1, Devices: 3, Caution: false }, language),
-      checkedView(CAN, { FirstDay: SINCE, Lookups: 4, Devices: 1, Caution: false }, language),
-      checkedView(CAN, { FirstDay: SINCE, Lookups: 50, Devices: 30, Caution: true }, language),
-      checkedView(CAN, { FirstDay: '2026-10-01', Lookups: 5, Devices: 3, Caution: false }, language),
-    ];
-    for (const other of others) expect(cache.lookup(other)).toBeUndefined();
-    expect(cache.stats()).toMatchObject({ filled: 0, rendered: others.length });
-  });
+  it.each(['en', 'vi'])(
+    'renders what the counts change the page’s words or structure by: a first check, one device, a caution (%s)',
+    async (language) => {
+      const cache = createRenderCache(async (v) => checkedPage(v));
+      const learnedFrom = checkedView(CAN, { FirstDay: SINCE, Lookups: 5, Devices: 3, Caution: false }, language);
+      await cache.learn(learnedFrom, checkedPage(learnedFrom));
+      const others = [
+        checkedView(CAN, { FirstDay: SINCE, Lookups: 1, Devices: 1, Caution: false }, language),
+        checkedView(CAN, { FirstDay: SINCE, Lookups: 1, Devices: 3, Caution: false }, language),
+        checkedView(CAN, { FirstDay: SINCE, Lookups: 4, Devices: 1, Caution: false }, language),
+        checkedView(CAN, { FirstDay: SINCE, Lookups: 50, Devices: 30, Caution: true }, language),
+        checkedView(CAN, { FirstDay: '2026-10-01', Lookups: 5, Devices: 3, Caution: false }, language),
+      ];
+      for (const other of others) expect(cache.lookup(other)).toBeUndefined();
+      expect(cache.stats()).toMatchObject({ filled: 0, rendered: others.length });
+    },
+  );
 
   it('never fills a count its language words otherwise than the stand-in (a plural form of its own)', async () => {
     // Russian words 2-4 ('few') unlike 5-20 and the stand-in ('many'); a proof's lookalike may take either.
-    const worded = (v: PageView) => ({ head: '', body: renderToString(<p>{`${checksOf(v).Devices} ${new Intl.PluralRules('ru').select(checksOf(v).Devices)}`}</p>) });
+    const worded = (v: PageView) => ({
+      head: '',
+      body: renderToString(<p>{`${checksOf(v).Devices} ${new Intl.PluralRules('ru').select(checksOf(v).Devices)}`}</p>),
+    });
     const few = checkedView(CAN, { FirstDay: SINCE, Lookups: 9, Devices: 3, Caution: false }, 'ru');
     let filled = 0;
     for (let i = 0; i < 30; i++) {
@@ -374,7 +418,7 @@ describe('render cache and the counts of checks (issue 26)', () => {
     expect(filled).toBeGreaterThan(0);
   });
 
-  it("proves a count by a lookalike number of as many digits: one that does not start with 0", () => {
+  it('proves a count by a lookalike number of as many digits: one that does not start with 0', () => {
     for (let i = 0; i < 200; i++) expect(lookalike('314159265')).toMatch(/^[1-9][0-9]{8}$/);
     expect(lookalike('0420')).toMatch(/^[0-9]{4}$/);
   });
@@ -383,7 +427,9 @@ describe('render cache and the counts of checks (issue 26)', () => {
     const cache = createRenderCache(async (v) => checkedPage(v, { grouped: true }));
     const learnedFrom = checkedView(CAN, { FirstDay: SINCE, Lookups: 5, Devices: 3, Caution: false }, 'vi');
     await cache.learn(learnedFrom, checkedPage(learnedFrom, { grouped: true }));
-    expect(cache.lookup(checkedView(CAN, { FirstDay: SINCE, Lookups: 9, Devices: 1_234, Caution: false }, 'vi'))).toBeUndefined();
+    expect(
+      cache.lookup(checkedView(CAN, { FirstDay: SINCE, Lookups: 9, Devices: 1_234, Caution: false }, 'vi')),
+    ).toBeUndefined();
     expect(cache.stats().templates).toBe(0);
   });
 });

@@ -56,7 +56,13 @@ describe('unwrapCylinder', () => {
     // Turned the other way, the middle is left of the corners' middle; with no arc, a flat read takes the middle.
     expect(middleColumn(atCurve, 0.85, -0.35)).toBeGreaterThan(200);
     expect(middleColumn(atCurve, 0, 0)).toBeGreaterThan(200);
-    expect(middleColumn(paper((x) => x >= 198 && x < 202), 0, 0)).toBeLessThan(60);
+    expect(
+      middleColumn(
+        paper((x) => x >= 198 && x < 202),
+        0,
+        0,
+      ),
+    ).toBeLessThan(60);
   });
 
   it('follows the perspective of a code seen at a slant', () => {
@@ -71,7 +77,13 @@ describe('unwrapCylinder', () => {
     const flat = flatten(dots, trapezoid, 0, 0);
     // The code's corners sit a margin (0.12 of its width, 16 of 164 pixels) in from the image's corners.
     const at = (x: number, y: number) => flat.data[y * flat.width + x];
-    for (const [x, y] of [[16, 16], [147, 16], [147, 147], [16, 147]]) expect(at(x, y)).toBeLessThan(100);
+    for (const [x, y] of [
+      [16, 16],
+      [147, 16],
+      [147, 147],
+      [16, 147],
+    ])
+      expect(at(x, y)).toBeLessThan(100);
     expect(at(82, 82)).toBe(255);
   });
 
@@ -82,6 +94,12 @@ describe('unwrapCylinder', () => {
       { x: 120, y: 20 },
       { x: 100, y: 200 },
     ];
-    expect(unwrapCylinder(paper(() => false), folded, { arc: 0.85, centre: 0.35 })).toBeNull();
+    expect(
+      unwrapCylinder(
+        paper(() => false),
+        folded,
+        { arc: 0.85, centre: 0.35 },
+      ),
+    ).toBeNull();
   });
 });

@@ -20,7 +20,10 @@ let read: ReadBarcodes;
 beforeAll(async () => {
   [images, read] = await Promise.all([loadScanCorpus(FIXTURES), loadWasm()]);
   const writerWasm = createRequire(import.meta.url).resolve('zxing-wasm/writer/zxing_writer.wasm');
-  await prepareZXingModule({ overrides: { wasmBinary: readFileSync(writerWasm).buffer as ArrayBuffer }, fireImmediately: true });
+  await prepareZXingModule({
+    overrides: { wasmBinary: readFileSync(writerWasm).buffer as ArrayBuffer },
+    fireImmediately: true,
+  });
 }, 30_000);
 
 const wasmEngine = () => createDecodeEngine(async () => read);
@@ -46,7 +49,12 @@ function qrPixels(texts: string[], scale = 5): RgbaImage {
 
 async function barcodePixels(text: string, format: 'EAN13' | 'UPCA'): Promise<RgbaImage> {
   const { svg } = await writeBarcode(text, { format, scale: 3 });
-  const { data, info } = await sharp(Buffer.from(svg)).flatten({ background: '#fff' }).extend({ top: 40, bottom: 40, left: 40, right: 40, background: '#fff' }).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await sharp(Buffer.from(svg))
+    .flatten({ background: '#fff' })
+    .extend({ top: 40, bottom: 40, left: 40, right: 40, background: '#fff' })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
 }
 
@@ -136,7 +144,10 @@ describe('the decode engine, on the WebAssembly engine', () => {
   });
 
   it('recognises EAN-13 and UPC-A product barcodes as such', async () => {
-    for (const [text, format] of [['8934673573016', 'EAN13'], ['036000291452', 'UPCA']] as const) {
+    for (const [text, format] of [
+      ['8934673573016', 'EAN13'],
+      ['036000291452', 'UPCA'],
+    ] as const) {
       const { codes } = await wasmEngine().decode(await barcodePixels(text, format), 'photo');
       expect(codes).toEqual([{ text: format === 'UPCA' ? `0${text}` : text, symbology: 'productBarcode' }]);
     }
@@ -153,7 +164,10 @@ describe('the decode engine without WebAssembly', () => {
   it('falls back to @zxing/library for good when the WebAssembly engine cannot load', async () => {
     const engine = failedEngine();
     for (const effort of ['photo', 'frame'] as const) {
-      expect(await engine.decode(qrPixels([TRACE_URL]), effort)).toMatchObject({ codes: [{ text: TRACE_URL, symbology: 'qr' }], engine: 'js' });
+      expect(await engine.decode(qrPixels([TRACE_URL]), effort)).toMatchObject({
+        codes: [{ text: TRACE_URL, symbology: 'qr' }],
+        engine: 'js',
+      });
     }
     const photo = images.find((image) => image.name === 'frames/clean-0000.jpg');
     expect((await engine.decode(photo!.pixels, 'photo')).codes[0]?.text).toBe(photo!.expected);
@@ -162,7 +176,10 @@ describe('the decode engine without WebAssembly', () => {
   it('decodes camera frames with @zxing/library while the .wasm still loads, and photos wait for it', async () => {
     let loaded: (read: ReadBarcodes) => void = () => undefined;
     const engine = createDecodeEngine(() => new Promise((resolve) => (loaded = resolve)));
-    expect(await engine.decode(qrPixels([TRACE_URL]), 'frame')).toMatchObject({ codes: [{ text: TRACE_URL }], engine: 'js' });
+    expect(await engine.decode(qrPixels([TRACE_URL]), 'frame')).toMatchObject({
+      codes: [{ text: TRACE_URL }],
+      engine: 'js',
+    });
     const photo = engine.decode(qrPixels([TRACE_URL]), 'photo');
     loaded(read);
     expect(await photo).toMatchObject({ codes: [{ text: TRACE_URL }], engine: 'wasm' });

@@ -38,7 +38,8 @@ function folded(text: string, amplitude: number, period: number): GreyImage {
   return { data, width: side, height: side };
 }
 
-const readFlat = async (image: GreyImage) => read({ ...toRgba(image), colorSpace: 'srgb' }, { formats: ['QRCode'], textMode: 'Plain', returnErrors: true });
+const readFlat = async (image: GreyImage) =>
+  read({ ...toRgba(image), colorSpace: 'srgb' }, { formats: ['QRCode'], textMode: 'Plain', returnErrors: true });
 
 describe('flattenOnFittedGrid', () => {
   it('reads a code on a folded surface that a flat read finds but misreads', async () => {
@@ -52,7 +53,9 @@ describe('flattenOnFittedGrid', () => {
     const flat = flattenOnFittedGrid(image, [topLeft, topRight, bottomRight, bottomLeft], 29);
     // Square, four pixels a module, with its quiet zone.
     expect(flat).toMatchObject({ width: 144, height: 144 });
-    expect((await readFlat(flat!)).filter((result) => result.isValid).map((result) => result.text)).toEqual([TRACE_URL]);
+    expect((await readFlat(flat!)).filter((result) => result.isValid).map((result) => result.text)).toEqual([
+      TRACE_URL,
+    ]);
   });
 
   it('refuses corners that are not a convex quad', () => {
@@ -62,7 +65,9 @@ describe('flattenOnFittedGrid', () => {
       { x: 20, y: 20 },
       { x: 0, y: 100 },
     ];
-    expect(flattenOnFittedGrid({ data: new Uint8ClampedArray(200 * 200), width: 200, height: 200 }, folded, 29)).toBeNull();
+    expect(
+      flattenOnFittedGrid({ data: new Uint8ClampedArray(200 * 200), width: 200, height: 200 }, folded, 29),
+    ).toBeNull();
   });
 });
 
@@ -80,7 +85,10 @@ describe('the WebAssembly ladder', () => {
 
   it('fits a grid to a code larger than the trace code in a photo only, past the frame budget', async () => {
     const image = toRgba(folded(LONGER_URL, 0.5, 40));
-    expect(await decodeWithWasm(read, image, 'photo')).toEqual({ codes: [{ text: LONGER_URL, symbology: 'qr' }], attempt: 'QR on a fitted grid' });
+    expect(await decodeWithWasm(read, image, 'photo')).toEqual({
+      codes: [{ text: LONGER_URL, symbology: 'qr' }],
+      attempt: 'QR on a fitted grid',
+    });
     expect(await decodeWithWasm(read, image, 'frame')).toEqual({ codes: [], attempt: 'none' });
   });
 });
@@ -94,7 +102,11 @@ describe('knownModules', () => {
       known.forEach((shade, k) => {
         if (shade === -1) return;
         marked.push(k);
-        expect({ version, k, shade: modules.get(Math.floor(k / modules.size), k % modules.size) }).toEqual({ version, k, shade });
+        expect({ version, k, shade: modules.get(Math.floor(k / modules.size), k % modules.size) }).toEqual({
+          version,
+          k,
+          shade,
+        });
       });
       // Three finders with their separators, two timing patterns, the dark module, and one alignment pattern from version 2.
       expect(marked).toHaveLength(3 * 64 + 2 * (modules.size - 16) + 1 + (version >= 2 ? 25 : 0));

@@ -24,7 +24,10 @@ describe('expiryStatus', () => {
   });
 
   it('is expired from the day after the date, since that date', () => {
-    expect(expiryStatus('2025-07-05', vn('2025-07-06T00:00:00'))).toEqual({ kind: 'expired', since: { year: 2025, month: 7, day: 5 } });
+    expect(expiryStatus('2025-07-05', vn('2025-07-06T00:00:00'))).toEqual({
+      kind: 'expired',
+      since: { year: 2025, month: 7, day: 5 },
+    });
     expect(expiryStatus('2025-07-05', vn('2025-07-05T23:59:59'))).toMatchObject({ kind: 'expiringSoon', daysLeft: 0 });
   });
 
@@ -47,7 +50,10 @@ describe('expiryStatus', () => {
     const losAngelesEvening = new Date('2026-11-23T20:00:00-08:00');
     expect(expiryStatus('2026-11-23', losAngelesEvening)).toMatchObject({ kind: 'expired' });
     // 24 Nov, 06:30 in Vietnam is still 23 Nov in UTC: a product good until the 24th expires today.
-    expect(expiryStatus('2026-11-24', new Date('2026-11-23T23:30:00Z'))).toMatchObject({ kind: 'expiringSoon', daysLeft: 0 });
+    expect(expiryStatus('2026-11-24', new Date('2026-11-23T23:30:00Z'))).toMatchObject({
+      kind: 'expiringSoon',
+      daysLeft: 0,
+    });
   });
 
   it.each([null, undefined, '', '   ', 'soon', '2026-13-01', '2026-02-30', '31/12/2026', '20261231', 20261231, {}])(
@@ -80,7 +86,12 @@ describe('with the process in another time zone', () => {
 
 describe('traceDayOf', () => {
   it('gives the day that the zone database gives for Vietnam, across midnight there, from 1976 to 2060', () => {
-    const inVietnam = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Ho_Chi_Minh', year: 'numeric', month: 'numeric', day: 'numeric' });
+    const inVietnam = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'Asia/Ho_Chi_Minh',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+    });
     const zoneDatabaseDay = (instant: Date) => {
       const parts = inVietnam.formatToParts(instant);
       const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
@@ -93,7 +104,12 @@ describe('traceDayOf', () => {
         expect(traceDayOf(new Date(instant))).toEqual(zoneDatabaseDay(new Date(instant)));
       }
     }
-    for (const midnight of ['2026-11-23T17:00:00Z', '2026-11-23T16:59:59.999Z', '2028-02-28T17:00:00Z', '2039-12-31T17:00:00Z']) {
+    for (const midnight of [
+      '2026-11-23T17:00:00Z',
+      '2026-11-23T16:59:59.999Z',
+      '2028-02-28T17:00:00Z',
+      '2039-12-31T17:00:00Z',
+    ]) {
       expect(traceDayOf(new Date(midnight))).toEqual(zoneDatabaseDay(new Date(midnight)));
     }
   });

@@ -6,7 +6,8 @@ const codesOf = (text: string) => extractCodes(text).codes.map(({ code }) => cod
 
 describe('extractCodes, from what a customer sends', () => {
   it('finds every code of a chat message in the order written', () => {
-    const message = 'Chào shop, em mua 3 hộp sữa: mã 1D24B3261X54A2320, mã TH26A1105C48B0001 và HP26A1105C48B0001 ạ. Cảm ơn!';
+    const message =
+      'Chào shop, em mua 3 hộp sữa: mã 1D24B3261X54A2320, mã TH26A1105C48B0001 và HP26A1105C48B0001 ạ. Cảm ơn!';
     expect(codesOf(message)).toEqual(['1D24B3261X54A2320', 'TH26A1105C48B0001', 'HP26A1105C48B0001']);
   });
 
@@ -20,7 +21,9 @@ describe('extractCodes, from what a customer sends', () => {
   });
 
   it('lists links without a code raw, and a GS1 link with a wrong check digit is no code', () => {
-    const { codes, unread } = extractCodes('xem https://example.com/san-pham và https://id.example.com/01/09506000134353/21/HP26A1105C48B0001');
+    const { codes, unread } = extractCodes(
+      'xem https://example.com/san-pham và https://id.example.com/01/09506000134353/21/HP26A1105C48B0001',
+    );
     expect(codes).toEqual([]);
     expect(unread).toEqual([
       { raw: 'https://example.com/san-pham', reason: 'link' },
@@ -64,7 +67,9 @@ describe('extractCodes, from what a customer sends', () => {
   });
 
   it('drops repeats whatever their case or form, keeping the first', () => {
-    expect(codesOf('1d24b3261x54a2320 1D24B3261X54A2320 https://x.vn/dt?qr=1D24-B3261X54A2320')).toEqual(['1d24b3261x54a2320']);
+    expect(codesOf('1d24b3261x54a2320 1D24B3261X54A2320 https://x.vn/dt?qr=1D24-B3261X54A2320')).toEqual([
+      '1d24b3261x54a2320',
+    ]);
   });
 
   it('checks at most 50 codes and counts the ones left out', () => {
@@ -76,7 +81,11 @@ describe('extractCodes, from what a customer sends', () => {
   });
 
   it('finds nothing in a message without codes', () => {
-    expect(extractCodes('Sữa này còn hạn không shop? Số điện thoại 0912345678.')).toEqual({ codes: [], unread: [], overflow: 0 });
+    expect(extractCodes('Sữa này còn hạn không shop? Số điện thoại 0912345678.')).toEqual({
+      codes: [],
+      unread: [],
+      overflow: 0,
+    });
   });
 
   // Each of these froze the staff's tab for seconds to minutes: the trimming retried every start of the run.

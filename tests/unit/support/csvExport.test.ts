@@ -10,7 +10,15 @@ describe('batchCsv', () => {
   it('starts with a BOM, quotes every cell, ends lines with CRLF, and writes Vietnamese as is', () => {
     const csv = batchCsv(
       [
-        { code: 'TH26A1105C48B0001', outcome: 'found', result: pickTraceResult(answerWithExtras('TH26A1105C48B0001', { LotStatus: 'active', UnitCodes: ['HP26A1105C48B0001'] })), suggestions: null, sentAs: null },
+        {
+          code: 'TH26A1105C48B0001',
+          outcome: 'found',
+          result: pickTraceResult(
+            answerWithExtras('TH26A1105C48B0001', { LotStatus: 'active', UnitCodes: ['HP26A1105C48B0001'] }),
+          ),
+          suggestions: null,
+          sentAs: null,
+        },
         { code: 'ZZ99Z9999Z99Z9999', outcome: 'notFound', result: null, suggestions: [], sentAs: null },
       ],
       i18n.getFixedT('vi'),
@@ -24,12 +32,17 @@ describe('batchCsv', () => {
     expect(lines[1]).toBe(
       '"TH26A1105C48B0001","https://trace.example.vn/dt?qr=TH26A1105C48B0001","Sữa tươi tiệt trùng ít đường 180ml","Thùng","05/11/2026","05/05/2027","Còn hạn · còn 308 ngày","Không bị thu hồi","Thùng 48 sản phẩm; 1 mã sản phẩm lẻ trong hệ thống","","Có trong hệ thống"',
     );
-    expect(lines[2]).toBe('"ZZ99Z9999Z99Z9999","https://trace.example.vn/dt?qr=ZZ99Z9999Z99Z9999","","","","","","","","","Không tìm thấy"');
+    expect(lines[2]).toBe(
+      '"ZZ99Z9999Z99Z9999","https://trace.example.vn/dt?qr=ZZ99Z9999Z99Z9999","","","","","","","","","Không tìm thấy"',
+    );
     expect(lines[3]).toBe('');
   });
 
   it("carries shoppers' checks of a code as the desk shows them, the caution with them", () => {
-    const body = { ...answerWithExtras('1D24B3261X54A2320', {}), Checks: { FirstDay: '2026-06-20', Lookups: 12, Devices: 8, Caution: true } };
+    const body = {
+      ...answerWithExtras('1D24B3261X54A2320', {}),
+      Checks: { FirstDay: '2026-06-20', Lookups: 12, Devices: 8, Caution: true },
+    };
     const csv = batchCsv(
       [{ code: '1D24B3261X54A2320', outcome: 'found', result: pickTraceResult(body), suggestions: null, sentAs: null }],
       i18n.getFixedT('en'),
@@ -47,7 +60,15 @@ describe('batchCsv', () => {
     if (!body) throw new Error('no demo');
     const product = { ...body.Data.Products[0], ProductName: '=HYPERLINK("x") "Gold"' };
     const csv = batchCsv(
-      [{ code: '1D24B3261X54A2320', outcome: 'found', result: pickTraceResult({ Data: { Products: [product], Box: [] } }), suggestions: null, sentAs: null }],
+      [
+        {
+          code: '1D24B3261X54A2320',
+          outcome: 'found',
+          result: pickTraceResult({ Data: { Products: [product], Box: [] } }),
+          suggestions: null,
+          sentAs: null,
+        },
+      ],
       i18n.getFixedT('en'),
       'en',
       NOW,

@@ -54,7 +54,13 @@ describe('runPool', () => {
         return { done: item.toLowerCase() };
       },
       (index, value) => results.set(index, value),
-      { signal: new AbortController().signal, giveUp: () => 'gave up', concurrency: 1, clock, onWaiting: (waiting) => states.push(waiting) },
+      {
+        signal: new AbortController().signal,
+        giveUp: () => 'gave up',
+        concurrency: 1,
+        clock,
+        onWaiting: (waiting) => states.push(waiting),
+      },
     );
     expect(calls).toEqual(['A', 'B', 'B', 'C']);
     expect(waits).toEqual([3000]);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_RECENT_CHECKS, RECENT_CHECKS_KEY, parseRecentChecks, recentChecks, withBatch } from '@/features/support/recentBatches';
+import {
+  MAX_RECENT_CHECKS,
+  RECENT_CHECKS_KEY,
+  parseRecentChecks,
+  recentChecks,
+  withBatch,
+} from '@/features/support/recentBatches';
 
 describe('recent checks on this device', () => {
   it('puts a batch first, drops older entries of the same codes, keeps 20', () => {
@@ -13,12 +19,16 @@ describe('recent checks on this device', () => {
   it('reads only well-formed entries from storage', () => {
     expect(parseRecentChecks('{"not":"a list"}')).toEqual([]);
     expect(parseRecentChecks('not json')).toEqual([]);
-    expect(parseRecentChecks('[{"code":"A","outcome":"found"},{"code":"B","outcome":"pending"},{"code":3}]')).toEqual([{ code: 'A', outcome: 'found' }]);
+    expect(parseRecentChecks('[{"code":"A","outcome":"found"},{"code":"B","outcome":"pending"},{"code":3}]')).toEqual([
+      { code: 'A', outcome: 'found' },
+    ]);
   });
 
   it('keeps them in localStorage only, and clears them', () => {
     recentChecks.record([{ code: 'TH26A1105C48B0001', outcome: 'found' }]);
-    expect(JSON.parse(localStorage.getItem(RECENT_CHECKS_KEY) ?? '[]')).toEqual([{ code: 'TH26A1105C48B0001', outcome: 'found' }]);
+    expect(JSON.parse(localStorage.getItem(RECENT_CHECKS_KEY) ?? '[]')).toEqual([
+      { code: 'TH26A1105C48B0001', outcome: 'found' },
+    ]);
     recentChecks.clear();
     expect(localStorage.getItem(RECENT_CHECKS_KEY)).toBeNull();
     expect(recentChecks.snapshot()).toEqual([]);

@@ -6,12 +6,23 @@ import { i18n } from '../../support/page/i18nInstance';
 import { CARTON_CODE, UNIT_IN_CARTON_CODE, answerWithExtras, demoResponses } from '../../support/mocks/fixtures';
 
 const NOW = new Date('2026-07-01T03:00:00Z');
-const context = (language: 'vi' | 'en'): ReplyContext => ({ t: i18n.getFixedT(language), language, now: NOW, origin: 'https://trace.example.vn' });
+const context = (language: 'vi' | 'en'): ReplyContext => ({
+  t: i18n.getFixedT(language),
+  language,
+  now: NOW,
+  origin: 'https://trace.example.vn',
+});
 
 function found(code: string, body = demoResponses.get(code)): CheckedCode {
   return { code, outcome: 'found', result: pickTraceResult(body), suggestions: null, sentAs: null };
 }
-const missing = (code: string, outcome: CheckedCode['outcome']): CheckedCode => ({ code, outcome, result: null, suggestions: null, sentAs: null });
+const missing = (code: string, outcome: CheckedCode['outcome']): CheckedCode => ({
+  code,
+  outcome,
+  result: null,
+  suggestions: null,
+  sentAs: null,
+});
 
 describe('replyText', () => {
   it('answers a found code in polite Vietnamese: product, unit, dates, expiry, link', () => {
@@ -40,19 +51,33 @@ describe('replyText', () => {
   });
 
   it('warns of an expired product and a recalled lot, and names the carton', () => {
-    const recalled = answerWithExtras('HP26A1105C48B0001', { LotStatus: 'recalled', RecallReason: 'bao bì lỗi', CartonCode: 'TH26A1105C48B0001' });
+    const recalled = answerWithExtras('HP26A1105C48B0001', {
+      LotStatus: 'recalled',
+      RecallReason: 'bao bì lỗi',
+      CartonCode: 'TH26A1105C48B0001',
+    });
     const text = replyText([found('EX24B0105Q90X00001'), found('HP26A1105C48B0001', recalled)], context('vi'));
-    expect(text).toContain('Sản phẩm đã hết hạn sử dụng (HSD: 05/07/2025), anh/chị vui lòng không dùng sản phẩm này ạ.');
-    expect(text).toContain('Lưu ý: lô sản phẩm này đã bị thu hồi.\nLý do: bao bì lỗi\nAnh/chị vui lòng không sử dụng sản phẩm');
+    expect(text).toContain(
+      'Sản phẩm đã hết hạn sử dụng (HSD: 05/07/2025), anh/chị vui lòng không dùng sản phẩm này ạ.',
+    );
+    expect(text).toContain(
+      'Lưu ý: lô sản phẩm này đã bị thu hồi.\nLý do: bao bì lỗi\nAnh/chị vui lòng không sử dụng sản phẩm',
+    );
     expect(text).toContain('Sản phẩm thuộc thùng TH26A1105C48B0001.');
   });
 
   it("gives shoppers' checks of the code as facts, and a careful caution past the threshold, before the link", () => {
-    const counted = (checks: object) => found('1D24B3261X54A2320', { ...demoResponses.get('1D24B3261X54A2320')!, Checks: checks } as never);
+    const counted = (checks: object) =>
+      found('1D24B3261X54A2320', { ...demoResponses.get('1D24B3261X54A2320')!, Checks: checks } as never);
     const few = replyText([counted({ FirstDay: '2026-06-20', Lookups: 3, Devices: 1, Caution: false })], context('en'));
-    expect(few).toContain('This code was first checked on 20 Jun 2026; it has been checked on 1 device so far.\nFull details:');
+    expect(few).toContain(
+      'This code was first checked on 20 Jun 2026; it has been checked on 1 device so far.\nFull details:',
+    );
     expect(few).not.toContain('copied');
-    const many = replyText([counted({ FirstDay: '2026-06-20', Lookups: 30, Devices: 12, Caution: true })], context('vi'));
+    const many = replyText(
+      [counted({ FirstDay: '2026-06-20', Lookups: 30, Devices: 12, Caution: true })],
+      context('vi'),
+    );
     expect(many).toContain(
       [
         'Mã này được kiểm tra lần đầu vào ngày 20/06/2026; đến nay đã được kiểm tra trên 12 thiết bị.',
@@ -65,7 +90,12 @@ describe('replyText', () => {
 
   it('says what to do for a code not found, invalid or not looked up, and leaves pending ones out', () => {
     const text = replyText(
-      [missing('ZZ99Z9999Z99Z9999', 'notFound'), missing('1D24B3261X54A232', 'invalid'), missing('AB26A1105C48B0001', 'error'), missing('CC26A1105C48B0001', 'pending')],
+      [
+        missing('ZZ99Z9999Z99Z9999', 'notFound'),
+        missing('1D24B3261X54A232', 'invalid'),
+        missing('AB26A1105C48B0001', 'error'),
+        missing('CC26A1105C48B0001', 'pending'),
+      ],
       context('vi'),
     );
     expect(text).toContain('Mã ZZ99Z9999Z99Z9999: em chưa tìm thấy mã này trong hệ thống bên em.');
@@ -75,7 +105,10 @@ describe('replyText', () => {
   });
 
   // The demo carton holds 48 units (TotalPacket); 12 of their codes are on record. The customer is told both, each for what it is.
-  const DEMO_CARTON = answerWithExtras(CARTON_CODE, { LotStatus: 'active', UnitCodes: Array.from({ length: 12 }, (_, i) => `HP26A1105C48B${String(i + 1).padStart(4, '0')}`) });
+  const DEMO_CARTON = answerWithExtras(CARTON_CODE, {
+    LotStatus: 'active',
+    UnitCodes: Array.from({ length: 12 }, (_, i) => `HP26A1105C48B${String(i + 1).padStart(4, '0')}`),
+  });
 
   it('tells what the demo carton holds apart from how many of its unit codes are on record, in Vietnamese', () => {
     expect(replyText([found(CARTON_CODE, DEMO_CARTON)], context('vi')).split('\n\n')[1]).toBe(
@@ -104,18 +137,27 @@ describe('replyText', () => {
       ].join('\n'),
     );
     const single = answerWithExtras(CARTON_CODE, { UnitCodes: ['HP26A1105C48B0001'] });
-    expect(replyText([found(CARTON_CODE, single)], context('en'))).toContain('Our system has 1 unit code for this carton.');
+    expect(replyText([found(CARTON_CODE, single)], context('en'))).toContain(
+      'Our system has 1 unit code for this carton.',
+    );
   });
 
   it('puts a recall reason on a line of its own, so its full stop closes no bracket', () => {
-    const recalled = answerWithExtras(UNIT_IN_CARTON_CODE, { LotStatus: 'recalled', RecallReason: 'Bao bì có thể bị hở, sữa hỏng trước hạn sử dụng.' });
+    const recalled = answerWithExtras(UNIT_IN_CARTON_CODE, {
+      LotStatus: 'recalled',
+      RecallReason: 'Bao bì có thể bị hở, sữa hỏng trước hạn sử dụng.',
+    });
     const text = replyText([found(UNIT_IN_CARTON_CODE, recalled)], context('en'));
-    expect(text).toContain('Please note: this batch has been recalled.\nReason: Bao bì có thể bị hở, sữa hỏng trước hạn sử dụng.\nDo not use the product');
+    expect(text).toContain(
+      'Please note: this batch has been recalled.\nReason: Bao bì có thể bị hở, sữa hỏng trước hạn sử dụng.\nDo not use the product',
+    );
     expect(text).not.toContain('.).');
   });
 
   it('tells the customer which code was checked instead of the one sent', () => {
     const row = { ...found('1D24B3261X54A2320'), sentAs: '1D24B3261X54A232O' };
-    expect(replyText([row], context('en'))).toContain('(You sent 1D24B3261X54A232O; one character seems to have been misread, so we checked 1D24B3261X54A2320.)');
+    expect(replyText([row], context('en'))).toContain(
+      '(You sent 1D24B3261X54A232O; one character seems to have been misread, so we checked 1D24B3261X54A2320.)',
+    );
   });
 });

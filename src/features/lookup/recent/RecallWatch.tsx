@@ -17,7 +17,8 @@ import type { RecentLookup } from './recentLookups';
 
 const TITLE_ID = 'recall-watch-title';
 
-const rateLimited = (error: unknown) => typeof error === 'object' && error !== null && 'rateLimited' in (error as TraceFailure);
+const rateLimited = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'rateLimited' in (error as TraceFailure);
 
 /** Re-checks a code as the recall watch: the service is told so and does not count it as a shopper's. */
 function useRecheck() {
@@ -46,7 +47,16 @@ export default function RecallWatch({ kept, current }: { kept: readonly RecentLo
   useEffect(() => {
     const controller = new AbortController();
     // A task later: StrictMode's trial unmount cancels this one before it starts, not midway.
-    const timer = setTimeout(() => void runRecheckPass({ kept, current, lookUp: recheck(controller.signal), signal: controller.signal, now: new Date() }));
+    const timer = setTimeout(
+      () =>
+        void runRecheckPass({
+          kept,
+          current,
+          lookUp: recheck(controller.signal),
+          signal: controller.signal,
+          now: new Date(),
+        }),
+    );
     return () => {
       clearTimeout(timer);
       controller.abort();
@@ -67,7 +77,20 @@ export default function RecallWatch({ kept, current }: { kept: readonly RecentLo
         <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
           {shown.map(({ code, name }) => (
             <li key={code}>
-              <Box component={Link} to={codeLink(code)} sx={[linkSx, { display: 'inline-flex', minHeight: 44, alignItems: 'center', overflowWrap: 'anywhere', color: 'inherit' }]}>
+              <Box
+                component={Link}
+                to={codeLink(code)}
+                sx={[
+                  linkSx,
+                  {
+                    display: 'inline-flex',
+                    minHeight: 44,
+                    alignItems: 'center',
+                    overflowWrap: 'anywhere',
+                    color: 'inherit',
+                  },
+                ]}
+              >
                 {name ? `${name} · ${code}` : code}
               </Box>
             </li>

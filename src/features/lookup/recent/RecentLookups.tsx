@@ -42,7 +42,18 @@ export function RecentLookups({ current, afterClear }: { current: string | null;
           {t('recent.clear')}
         </Button>
       </Box>
-      <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }}>
+      <Box
+        component="ul"
+        sx={{
+          m: 0,
+          p: 0,
+          listStyle: 'none',
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 1,
+          bgcolor: 'background.paper',
+        }}
+      >
         {list.map(({ code, name }) => (
           <Box component="li" key={code} sx={{ '& + &': { borderTop: 1, borderColor: 'divider' } }}>
             <Box
@@ -61,7 +72,15 @@ export function RecentLookups({ current, afterClear }: { current: string | null;
                 '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
               }}
             >
-              <Typography component="span" sx={{ fontWeight: 500, color: 'primary.main', textDecoration: 'underline', textUnderlineOffset: '0.2em' }}>
+              <Typography
+                component="span"
+                sx={{
+                  fontWeight: 500,
+                  color: 'primary.main',
+                  textDecoration: 'underline',
+                  textUnderlineOffset: '0.2em',
+                }}
+              >
                 {name ?? t('recent.unnamed')}
               </Typography>
               <Typography component="span" variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>

@@ -24,9 +24,16 @@ export function ExpiryBadge({ status }: { status: ExpiryStatus }) {
   const Icon = ICONS[status.kind];
   const { text: color, tint } = statusTones[expiryTones[status.kind]];
   const text = expiryText(status, t, languageOf(i18n));
-  const advice = status.kind === 'expired' ? t('expiry.expiredAdvice') : status.kind === 'unknown' ? t('expiry.unknownAdvice') : null;
+  const advice =
+    status.kind === 'expired'
+      ? t('expiry.expiredAdvice')
+      : status.kind === 'unknown'
+        ? t('expiry.unknownAdvice')
+        : null;
   return (
-    <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', px: 1.5, py: 1, borderRadius: 1, bgcolor: tint, color }}>
+    <Box
+      sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', px: 1.5, py: 1, borderRadius: 1, bgcolor: tint, color }}
+    >
       <Icon fontSize="small" sx={{ mt: '2px', flexShrink: 0 }} />
       <Box>
         <Typography sx={{ fontWeight: 600 }}>{text}</Typography>

@@ -36,12 +36,27 @@ export function ResultSummary({ result, answeredAt }: { result: TraceResult; ans
     <Box
       component="section"
       aria-labelledby={NAME_ID}
-      sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, p: 2, border: 1, borderColor: 'divider', borderRadius: 1, bgcolor: 'background.paper' }}
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 1.5,
+        p: 2,
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 1,
+        bgcolor: 'background.paper',
+      }}
     >
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
-        {imageUrl && <ProductPhoto url={imageUrl} alt={name ? t('summary.photoAlt', { name }) : t('summary.photoAltUnnamed')} />}
+        {imageUrl && (
+          <ProductPhoto url={imageUrl} alt={name ? t('summary.photoAlt', { name }) : t('summary.photoAltUnnamed')} />
+        )}
         <Box sx={{ minWidth: 0 }}>
-          <Typography id={NAME_ID} variant="h2" sx={{ fontSize: '1.375rem', lineHeight: 1.3, overflowWrap: 'anywhere' }}>
+          <Typography
+            id={NAME_ID}
+            variant="h2"
+            sx={{ fontSize: '1.375rem', lineHeight: 1.3, overflowWrap: 'anywhere' }}
+          >
             {name ?? t('summary.nameMissing')}
           </Typography>
           {unit && (
@@ -64,7 +79,11 @@ export function ResultSummary({ result, answeredAt }: { result: TraceResult; ans
       {checks?.caution && <ChecksCaution hasPhoto={imageUrl !== null} />}
       <ExpiryBadge status={expiryStatus(item.ExpireDate, new Date(answeredAt))} />
       {carton && (
-        <Box component={Link} to={codeLink(carton.code)} sx={[linkSx, { alignSelf: 'flex-start', py: 1, overflowWrap: 'anywhere' }]}>
+        <Box
+          component={Link}
+          to={codeLink(carton.code)}
+          sx={[linkSx, { alignSelf: 'flex-start', py: 1, overflowWrap: 'anywhere' }]}
+        >
           {carton.unitCount === null
             ? t('summary.inCartonUncounted', { carton: carton.code })
             : t('summary.inCarton', { carton: carton.code, count: carton.unitCount })}

@@ -31,7 +31,11 @@ export function ShareButton({ code, name, text }: { code: string; name: string; 
     });
     if (typeof navigator.share === 'function') {
       try {
-        await navigator.share({ title: t('share.title', { name }), url: link, ...(text === undefined ? {} : { text }) });
+        await navigator.share({
+          title: t('share.title', { name }),
+          url: link,
+          ...(text === undefined ? {} : { text }),
+        });
         return;
       } catch (error) {
         // Closing the sheet is the visitor's choice, not a failure.
@@ -53,7 +57,16 @@ export function ShareButton({ code, name, text }: { code: string; name: string; 
       </Button>
       <Box aria-live="polite" sx={{ width: '100%' }}>
         {outcome.kind === 'copied' && (
-          <Box sx={{ display: 'flex', gap: 0.75, alignItems: 'center', color: 'success.dark', typography: 'body2', fontWeight: 600 }}>
+          <Box
+            sx={{
+              display: 'flex',
+              gap: 0.75,
+              alignItems: 'center',
+              color: 'success.dark',
+              typography: 'body2',
+              fontWeight: 600,
+            }}
+          >
             <CheckCircleOutline fontSize="small" />
             {t('share.copied')}
           </Box>

@@ -26,7 +26,12 @@ const TRACE_CODE_MODULES = 33;
  * corners (a plane's perspective between them), giving a square image with even modules that the reader
  * then decodes. `modules`: the code's width in modules, from the version the reader saw.
  */
-export function unwrapCylinder(image: GreyImage, quad: Quad, { arc, centre }: Cylinder, modules = TRACE_CODE_MODULES): GreyImage | null {
+export function unwrapCylinder(
+  image: GreyImage,
+  quad: Quad,
+  { arc, centre }: Cylinder,
+  modules = TRACE_CODE_MODULES,
+): GreyImage | null {
   const toImage = squareToQuad(quad);
   if (!toImage) return null;
   const first = Math.sin(centre - arc / 2);

@@ -29,7 +29,8 @@ function decodeWorker(): Worker {
     const request = pending.get(data.id);
     pending.delete(data.id);
     if (!request) return;
-    if ('error' in data) request.reject(data.error === 'unreadable' ? new UnreadableImageError() : new Error('The decoder failed'));
+    if ('error' in data)
+      request.reject(data.error === 'unreadable' ? new UnreadableImageError() : new Error('The decoder failed'));
     else request.resolve(data.result);
   };
   // A worker that died (out of memory, a crash in the engine) fails what it held; the next call starts a new one.

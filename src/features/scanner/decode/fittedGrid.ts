@@ -65,7 +65,10 @@ export function flattenOnFittedGrid(grey: GreyImage, quad: Quad, modules: number
         reach,
       );
       moved.forEach((k, t) => {
-        shifts[k] = { x: shifts[k].x + movedBy[t] * (fitted.x - point.x), y: shifts[k].y + movedBy[t] * (fitted.y - point.y) };
+        shifts[k] = {
+          x: shifts[k].x + movedBy[t] * (fitted.x - point.x),
+          y: shifts[k].y + movedBy[t] * (fitted.y - point.y),
+        };
       });
       mesh.points[p] = fitted;
     });
@@ -156,7 +159,10 @@ class Mesh {
     const bottomLeft = this.points[(row + 1) * side + column];
     const bottomRight = this.points[(row + 1) * side + column + 1];
     const top = { x: topLeft.x + across * (topRight.x - topLeft.x), y: topLeft.y + across * (topRight.y - topLeft.y) };
-    const bottom = { x: bottomLeft.x + across * (bottomRight.x - bottomLeft.x), y: bottomLeft.y + across * (bottomRight.y - bottomLeft.y) };
+    const bottom = {
+      x: bottomLeft.x + across * (bottomRight.x - bottomLeft.x),
+      y: bottomLeft.y + across * (bottomRight.y - bottomLeft.y),
+    };
     return { x: top.x + down * (bottom.x - top.x), y: top.y + down * (bottom.y - top.y) };
   }
 
@@ -225,7 +231,8 @@ export function knownModules(modules: number): Int8Array {
   if (modules >= 25) {
     const centre = modules - 7;
     for (let row = -2; row <= 2; row++) {
-      for (let column = -2; column <= 2; column++) set(centre + row, centre + column, Math.max(Math.abs(row), Math.abs(column)) === 1 ? LIGHT : DARK);
+      for (let column = -2; column <= 2; column++)
+        set(centre + row, centre + column, Math.max(Math.abs(row), Math.abs(column)) === 1 ? LIGHT : DARK);
     }
   }
   return known;
@@ -243,4 +250,3 @@ function add(a: Point, b: Point): Point {
 function distance(a: Point, b: Point): number {
   return Math.hypot(b.x - a.x, b.y - a.y);
 }
-

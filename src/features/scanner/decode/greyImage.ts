@@ -20,7 +20,10 @@ export interface Box {
  * byte a pixel. Same weights and rounding as @zxing/browser's canvas source; transparent pixels count as
  * white paper.
  */
-export function toGrey({ data, width, height }: RgbaImage, box: Box = { left: 0, top: 0, right: width, bottom: height }): GreyImage {
+export function toGrey(
+  { data, width, height }: RgbaImage,
+  box: Box = { left: 0, top: 0, right: width, bottom: height },
+): GreyImage {
   const left = clamp(Math.floor(box.left), 0, width);
   const top = clamp(Math.floor(box.top), 0, height);
   const right = clamp(Math.ceil(box.right), left, width);
@@ -96,7 +99,8 @@ function enlarged(image: GreyImage, factor: number): GreyImage {
   const w = Math.round(image.width * factor);
   const h = Math.round(image.height * factor);
   const out = new Uint8ClampedArray(w * h);
-  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) out[y * w + x] = greyAt(image, (x + 0.5) / factor, (y + 0.5) / factor);
+  for (let y = 0; y < h; y++)
+    for (let x = 0; x < w; x++) out[y * w + x] = greyAt(image, (x + 0.5) / factor, (y + 0.5) / factor);
   return { data: out, width: w, height: h };
 }
 

@@ -85,7 +85,9 @@ export function retryAfterWasm(grey: GreyImage): DecodedCode[] {
 
 function read(reader: Reader, grey: GreyImage, binarizer: Binarizer, hints: Hints): string | null {
   const source = new RGBLuminanceSource(grey.data, grey.width, grey.height);
-  const bitmap = new BinaryBitmap(binarizer === 'hybrid' ? new HybridBinarizer(source) : new GlobalHistogramBinarizer(source));
+  const bitmap = new BinaryBitmap(
+    binarizer === 'hybrid' ? new HybridBinarizer(source) : new GlobalHistogramBinarizer(source),
+  );
   try {
     return reader.decode(bitmap, hints).getText();
   } catch {

@@ -8,20 +8,28 @@ import { MAX_PHOTO_SIDE_PX } from './decodedCode';
 export function photoPixels(bitmap: ImageBitmap, canvas: OffscreenCanvas | HTMLCanvasElement): ImageData {
   try {
     const scale = Math.min(1, MAX_PHOTO_SIDE_PX / Math.max(bitmap.width, bitmap.height));
-    return drawnPixels(bitmap, canvas, Math.max(1, Math.round(bitmap.width * scale)), Math.max(1, Math.round(bitmap.height * scale)));
+    return drawnPixels(
+      bitmap,
+      canvas,
+      Math.max(1, Math.round(bitmap.width * scale)),
+      Math.max(1, Math.round(bitmap.height * scale)),
+    );
   } finally {
     bitmap.close();
   }
 }
 
 /** The bitmap drawn at this size on white, read back as RGBA. */
-export function drawnPixels(bitmap: ImageBitmap, canvas: OffscreenCanvas | HTMLCanvasElement, width: number, height: number): ImageData {
+export function drawnPixels(
+  bitmap: ImageBitmap,
+  canvas: OffscreenCanvas | HTMLCanvasElement,
+  width: number,
+  height: number,
+): ImageData {
   canvas.width = width;
   canvas.height = height;
   const context = canvas.getContext('2d', { willReadFrequently: true }) as
-    | OffscreenCanvasRenderingContext2D
-    | CanvasRenderingContext2D
-    | null;
+    OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D | null;
   if (!context) throw new Error('No 2D canvas context');
   context.fillStyle = '#fff';
   context.fillRect(0, 0, width, height);

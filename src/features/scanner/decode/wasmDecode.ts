@@ -6,7 +6,10 @@ import type { Point, Quad } from './flatCode';
 import { scaled, toGrey, toRgba, type Box, type GreyImage } from './greyImage';
 
 /** zxing-wasm's readBarcodes, passed in so that the worker and the Node bench share this code. */
-export type ReadBarcodes = (image: RgbaImage & { colorSpace?: 'srgb' }, options: ReaderOptions) => Promise<ReadResult[]>;
+export type ReadBarcodes = (
+  image: RgbaImage & { colorSpace?: 'srgb' },
+  options: ReaderOptions,
+) => Promise<ReadResult[]>;
 
 /** One named attempt of the ladder; the bench prints how many images each one was first to read. */
 export interface WasmAnswer {
@@ -96,20 +99,26 @@ export async function decodeWithWasm(read: ReadBarcodes, image: RgbaImage, effor
   const region = unreadRegion(first, image);
   const around = region && toGrey(image, region);
   const code = region && unreadCode(first, region);
-  const readFlattened = async (name: string, flat: GreyImage | null) => flat && (await attempt(name, toRgba(flat), QR_FLATTENED));
+  const readFlattened = async (name: string, flat: GreyImage | null) =>
+    flat && (await attempt(name, toRgba(flat), QR_FLATTENED));
 
   // A code on a can: its middle modules are where a flat read does not look for them. Cheap (a small
   // image read on the fast path), so first.
   if (around && code) {
     for (const can of CANS) {
-      const onCan = await readFlattened('QR unrolled from a can', unwrapCylinder(around, code.quad, can, modulesOf(code.version)));
+      const onCan = await readFlattened(
+        'QR unrolled from a can',
+        unwrapCylinder(around, code.quad, can, modulesOf(code.version)),
+      );
       if (onCan) return onCan;
     }
   }
   // A code on a crumpled surface (a pouch, a dented carton, cloth). Before the zoom, which reads none of
   // them and costs about as much.
   const fits = around && code && (effort === 'photo' || code.version <= MAX_FITTED_VERSION_IN_FRAME);
-  const fitted = fits && (await readFlattened('QR on a fitted grid', flattenOnFittedGrid(around, code.quad, modulesOf(code.version))));
+  const fitted =
+    fits &&
+    (await readFlattened('QR on a fitted grid', flattenOnFittedGrid(around, code.quad, modulesOf(code.version))));
   if (fitted) return fitted;
   // A code was seen but its modules were misread: twice the pixels per module, around it only, is cheap.
   const zoomed = around && toRgba(scaled(around, 2));
@@ -156,7 +165,9 @@ function unreadCode(results: ReadResult[], { left, top }: Box): UnreadCode | nul
 
 /** Half the cross product of the diagonals. */
 function quadArea({ topLeft, topRight, bottomRight, bottomLeft }: ReadResult['position']): number {
-  const cross = (bottomRight.x - topLeft.x) * (bottomLeft.y - topRight.y) - (bottomLeft.x - topRight.x) * (bottomRight.y - topLeft.y);
+  const cross =
+    (bottomRight.x - topLeft.x) * (bottomLeft.y - topRight.y) -
+    (bottomLeft.x - topRight.x) * (bottomRight.y - topLeft.y);
   return Math.abs(cross) / 2;
 }
 
