@@ -31,6 +31,36 @@ async function checksAt(
   };
 }
 
+type StoredCounts = (code: string) => Promise<unknown>;
+
+/**
+ * A lookup counted and written; the database goes away: lookups are answered (a code whose counts are in
+ * memory with them, this lookup included; one never read, without) and writes fail; it comes back: what
+ * waited is written.
+ */
+async function countsWaitForTheDatabase(
+  front: TestServer,
+  stored: StoredCounts,
+  { away, back }: { away: () => unknown; back: () => unknown },
+): Promise<void> {
+  expect(await checksAt(front.url, UNIT, 'A')).toMatchObject({ status: 200, checks: { Lookups: 1, Devices: 1 } });
+  await vi.waitFor(async () => expect(await stored(UNIT)).toEqual({ lookups: 1, devices: 1 }), { timeout: 10_000 });
+
+  await away();
+  expect(await checksAt(front.url, UNIT, 'B')).toMatchObject({ status: 200, checks: { Lookups: 2, Devices: 2 } });
+  expect(await checksAt(front.url, CARTON, 'B')).toEqual({ status: 200, checks: undefined });
+  const failedWrites = async () =>
+    Number(
+      /^trace_checks_failed_writes_total (\d+)$/m.exec(await (await fetch(`${front.metricsUrl}/metrics`)).text())?.[1],
+    );
+  await vi.waitFor(async () => expect(await failedWrites()).toBeGreaterThan(0), { timeout: 10_000 });
+  expect((await checksAt(front.url, UNIT, 'C')).status).toBe(200);
+
+  await back();
+  await vi.waitFor(async () => expect(await stored(UNIT)).toEqual({ lookups: 3, devices: 3 }), { timeout: 15_000 });
+  await vi.waitFor(async () => expect(await stored(CARTON)).toEqual({ lookups: 1, devices: 1 }), { timeout: 10_000 });
+}
+
 describe.each(BACKENDS)('a service process killed with SIGKILL, on $name', { timeout: 60_000 }, (backend) => {
   let database: TestDatabase;
   const dir = makeSiteDir();
@@ -97,25 +127,7 @@ describe("PostgreSQL away, in upstream mode (counts in the service's own databas
     });
     const stored = async (code: string) =>
       (await database!.rows(`SELECT lookups, devices FROM check_codes WHERE code = '${code}'`))[0];
-    expect(await checksAt(front.url, UNIT, 'A')).toMatchObject({ status: 200, checks: { Lookups: 1, Devices: 1 } });
-    await vi.waitFor(async () => expect(await stored(UNIT)).toEqual({ lookups: 1, devices: 1 }), { timeout: 10_000 });
-
-    gate.cut();
-    // A code whose counts are in memory is answered with them, this lookup included; one never read, without.
-    expect(await checksAt(front.url, UNIT, 'B')).toMatchObject({ status: 200, checks: { Lookups: 2, Devices: 2 } });
-    expect(await checksAt(front.url, CARTON, 'B')).toEqual({ status: 200, checks: undefined });
-    const failedWrites = async () =>
-      Number(
-        /^trace_checks_failed_writes_total (\d+)$/m.exec(
-          await (await fetch(`${front!.metricsUrl}/metrics`)).text(),
-        )?.[1],
-      );
-    await vi.waitFor(async () => expect(await failedWrites()).toBeGreaterThan(0), { timeout: 10_000 });
-    expect((await checksAt(front.url, UNIT, 'C')).status).toBe(200);
-
-    gate.open();
-    await vi.waitFor(async () => expect(await stored(UNIT)).toEqual({ lookups: 3, devices: 3 }), { timeout: 15_000 });
-    await vi.waitFor(async () => expect(await stored(CARTON)).toEqual({ lookups: 1, devices: 1 }), { timeout: 10_000 });
+    await countsWaitForTheDatabase(front, stored, { away: () => gate!.cut(), back: () => gate!.open() });
   });
 });
 
@@ -150,26 +162,6 @@ describe('PostgreSQL stopped and started again, in upstream mode', { timeout: 90
         await client.end();
       }
     };
-    expect(await checksAt(front.url, UNIT, 'A')).toMatchObject({ status: 200, checks: { Lookups: 1, Devices: 1 } });
-    await vi.waitFor(async () => expect(await stored(UNIT)).toEqual({ lookups: 1, devices: 1 }), { timeout: 10_000 });
-
-    await postgres.halt();
-    expect(await checksAt(front.url, UNIT, 'B')).toMatchObject({ status: 200, checks: { Lookups: 2, Devices: 2 } });
-    expect(await checksAt(front.url, CARTON, 'B')).toEqual({ status: 200, checks: undefined });
-    const failedWrites = async () =>
-      Number(
-        /^trace_checks_failed_writes_total (\d+)$/m.exec(
-          await (await fetch(`${front!.metricsUrl}/metrics`)).text(),
-        )?.[1],
-      );
-    await vi.waitFor(async () => expect(await failedWrites()).toBeGreaterThan(0), { timeout: 10_000 });
-    expect((await checksAt(front.url, UNIT, 'C')).status).toBe(200);
-
-    await postgres.restart();
-    await vi.waitFor(async () => expect(await stored(UNIT)).toEqual({ lookups: 3, devices: 3 }), { timeout: 15_000 });
-    await vi.waitFor(async () => expect(await stored(CARTON)).toEqual({ lookups: 1, devices: 1 }), { timeout: 10_000 });
-    // Counting goes on: a lookup after the restart is written too.
-    expect((await checksAt(front.url, UNIT, 'D')).status).toBe(200);
-    await vi.waitFor(async () => expect(await stored(UNIT)).toEqual({ lookups: 4, devices: 4 }), { timeout: 10_000 });
+    await countsWaitForTheDatabase(front, stored, { away: () => postgres!.halt(), back: () => postgres!.restart() });
   });
 });
