@@ -24,14 +24,15 @@ const byKey = (a: DeviceVisits, b: DeviceVisits): number =>
 
 /**
  * Lookup counts in the SQLite file, on a connection of their own (server/db/sqlite/checkWriter.ts runs
- * it in a worker thread). It never waits for the lock: while `npm run import` writes, a batch fails at
- * once and is tried again with the next.
+ * it in a worker thread, so waiting for the lock holds no lookup). It waits up to a second: two processes
+ * on one file flush at the same moment (a batch that failed at once lost the race and waited a whole
+ * batch); while `npm run import` writes longer, the batch fails and is tried again with the next.
  */
 export function openSqliteCheckConnection(path: string): CheckStore {
   const db = openDatabase(path);
   // A batch upserts rows at random places of three tables: SQLite's default 2 MB page cache made a
   // quarter of a batch's CPU time re-reading pages (64 MB: about 38 → 29 µs per new code and device).
-  db.exec('PRAGMA busy_timeout = 0; PRAGMA cache_size = -65536');
+  db.exec('PRAGMA busy_timeout = 1000; PRAGMA cache_size = -65536');
   const insertSalt = db.prepare('INSERT OR IGNORE INTO check_salts (day, salt) VALUES (?, ?)');
   const readSalt = db.prepare('SELECT salt FROM check_salts WHERE day = ?');
   const readDevice = db.prepare(
