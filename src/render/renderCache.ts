@@ -1,6 +1,6 @@
 import type { TraceWireAnswer } from '@/api/traceContract';
 import { createHash } from 'node:crypto';
-import { traceDayOf } from '@/shared/dates/calendarDay';
+import { traceDayKey } from '@/shared/dates/calendarDay';
 import { createBoundedLru } from './boundedLru';
 import { hasLookalike, leavesOf, lookalike, shapeOf, withStrings, type Leaf } from './answerLeaves';
 import { escapeHtml, fillTemplate, sameTemplate, toTemplate, type HtmlTemplate } from './htmlTemplate';
@@ -37,8 +37,7 @@ const RETRY_AFTER_MS = 10 * 60_000;
 const MAX_TRIES = 3;
 /** Today in Vietnam, the day expiry is counted by (src/shared/dates), as a key. */
 export function vietnamDay(now = Date.now()): string {
-  const { year, month, day } = traceDayOf(new Date(now));
-  return `${year}-${month}-${day}`;
+  return traceDayKey(new Date(now));
 }
 
 /** A key of fixed size however long the text it stands for (a carton's answer holds a thousand codes). */

@@ -25,6 +25,12 @@ export function traceDayOf(instant: Date): CalendarDay {
   return { year: inVietnam.getUTCFullYear(), month: inVietnam.getUTCMonth() + 1, day: inVietnam.getUTCDate() };
 }
 
+/** The Vietnam day an instant falls on as a key, YYYY-MM-DD (what a day is stored and compared by). */
+export function traceDayKey(instant: Date): string {
+  const { year, month, day } = traceDayOf(instant);
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
 function isRealDay({ year, month, day }: CalendarDay): boolean {
   const date = new Date(Date.UTC(year, month - 1, day));
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;

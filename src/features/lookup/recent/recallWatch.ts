@@ -1,5 +1,5 @@
 import type { LotStatus } from '@/api/traceContract';
-import { traceDayOf } from '@/shared/dates/calendarDay';
+import { traceDayKey } from '@/shared/dates/calendarDay';
 import { MAX_RECENT, type RecentLookup } from './recentLookups';
 
 /** The Vietnam day of the last re-check pass, kept on this device only. */
@@ -9,8 +9,7 @@ export const MAX_RECHECKS = MAX_RECENT;
 
 /** A Vietnam calendar day as a key (a lot is recalled on the company's calendar, not the phone's). */
 export function recheckDay(now: Date): string {
-  const { year, month, day } = traceDayOf(now);
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  return traceDayKey(now);
 }
 
 /** At most one pass a day: none has run today (a day stored that is not today, or none at all). */
