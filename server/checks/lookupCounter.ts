@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { TraceChecks } from '../../src/api/traceContract.ts';
 import type { CheckStore, CodeTotals, DeviceVisits } from './checkStore.ts';
 import { deviceHash, processSalt } from './device.ts';
@@ -210,7 +209,7 @@ export class LookupCounter {
     if (salt === undefined) this.loadSalt(today);
     // Before the day's salt is known, a key of this process's own: the memory never holds an address.
     const device = salt && deviceHash(salt, address, userAgent);
-    const key = `${code}\n${device ?? createHash('sha256').update(this.localSalt).update(address).update('\n').update(userAgent).digest('base64')}`;
+    const key = `${code}\n${device ?? deviceHash(this.localSalt, address, userAgent)}`;
     const last = this.memory.get(key);
     if (last !== undefined && now - last < this.repeatWindowMs) return;
     const lookup = {
