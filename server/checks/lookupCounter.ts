@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { TraceChecks } from '../../src/api/traceContract.ts';
 import type { CheckStore, CodeTotals, DeviceVisits } from './checkStore.ts';
 import { deviceHash, processSalt } from './device.ts';
@@ -61,13 +62,6 @@ interface Kept {
   readAt: number;
 }
 
-/** Inserts and keeps at most `max` entries, the oldest dropped first. */
-function setBounded<K, V>(map: Map<K, V>, key: K, value: V, max: number): void {
-  map.delete(key);
-  map.set(key, value);
-  if (map.size > max) map.delete(map.keys().next().value as K);
-}
-
 /**
  * Counts shoppers' lookups of each code (issue 26) and says, for each answer, what is known: the
  * stored totals (kept in memory a few seconds), plus what this process has not written yet, this
@@ -79,7 +73,6 @@ export class LookupCounter {
   private readonly now: () => number;
   private readonly repeatWindowMs: number;
   private readonly pendingMax: number;
-  private readonly cacheMax: number;
   private readonly cacheTtlMs: number;
   private readonly unknownCodesPerDay: number;
   private readonly observer: CounterObserver;
@@ -87,12 +80,15 @@ export class LookupCounter {
   private pending: PendingBatch;
   private inFlight: PendingBatch | undefined;
   private writing: Promise<void> | undefined;
-  private readonly cache = new Map<string, Kept>();
+  // LRUCache, not a Map whose oldest key is deleted: a Map keeps a hole per deleted entry until it
+  // compacts, and finding its first key steps over all of them (20-35 µs an insert when full, which
+  // halved the lookups a second; lru-cache: 0.7 µs).
+  private readonly cache: LRUCache<string, Kept>;
   private readonly reads = new Map<string, Promise<CodeTotals | undefined>>();
-  private readonly memory = new Map<string, number>();
+  private readonly memory = new LRUCache<string, number>({ max: MEMORY_MAX });
   private memoryDay = '';
   private readonly localSalt = processSalt();
-  private readonly salts = new Map<string, Buffer>();
+  private readonly salts = new LRUCache<string, Buffer>({ max: SALT_DAYS });
   private saltLoading: Promise<unknown> | undefined;
   /** The Vietnam day of the last lookup and when it ends (Unix ms): most lookups need no date arithmetic. */
   private day = { name: '', ends: 0 };
@@ -110,7 +106,7 @@ export class LookupCounter {
     this.now = options.now ?? Date.now;
     this.repeatWindowMs = options.repeatWindowMs ?? REPEAT_WINDOW_MS;
     this.pendingMax = options.pendingMax ?? PENDING_MAX;
-    this.cacheMax = options.cacheMax ?? CACHE_MAX;
+    this.cache = new LRUCache({ max: options.cacheMax ?? CACHE_MAX });
     this.cacheTtlMs = options.cacheTtlMs ?? CACHE_TTL_MS;
     this.unknownCodesPerDay = options.unknownCodesPerDay ?? UNKNOWN_CODES_PER_DAY;
     this.observer = options.observer ?? silent;
@@ -224,7 +220,7 @@ export class LookupCounter {
       this.observer.dropped(1);
       return;
     }
-    setBounded(this.memory, key, now, MEMORY_MAX);
+    this.memory.set(key, now);
   }
 
   private read(code: string, now: number): CodeTotals | undefined | Promise<CodeTotals | undefined> {
@@ -232,7 +228,7 @@ export class LookupCounter {
     if (inRead) return inRead;
     const keep = (found: Map<string, CodeTotals>) => {
       const totals = found.get(code);
-      setBounded(this.cache, code, { totals, readAt: now }, this.cacheMax);
+      this.cache.set(code, { totals, readAt: now });
       return totals;
     };
     const fail = (error: unknown) => {
@@ -268,7 +264,7 @@ export class LookupCounter {
     let salt = this.salts.get(day);
     if (salt === undefined) {
       salt = await this.store.salt(day);
-      setBounded(this.salts, day, salt, SALT_DAYS);
+      this.salts.set(day, salt);
     }
     return salt;
   }
@@ -297,8 +293,7 @@ export class LookupCounter {
         },
       );
       const readAt = this.now();
-      for (const code of batch.estimates.keys())
-        setBounded(this.cache, code, { totals: result.totals.get(code), readAt }, this.cacheMax);
+      for (const code of batch.estimates.keys()) this.cache.set(code, { totals: result.totals.get(code), readAt });
       if (result.crossed.length > 0) this.observer.crossed(result.crossed.length);
       this.writtenDay = today;
       this.away = false;

@@ -21,6 +21,8 @@ export function withChecksBytes(body: Buffer, checks: TraceChecks | undefined): 
 
 /** The answer with this service's counts of the code beside the item (none: no Checks), for the API (bytes) and the page's render (wire). */
 export function withChecks(answer: TraceAnswer, checks: TraceChecks | undefined): TraceAnswer {
+  // The database's own answers write Checks into their bytes as they build them (no second copy).
+  if (answer.withChecks !== undefined) return checks === undefined ? answer : answer.withChecks(checks);
   return {
     status: answer.status,
     bytes: () => {

@@ -1,4 +1,10 @@
-import type { TraceBox, TraceItemExtras, TraceProduct, TraceResponse } from '../../src/api/traceContract.ts';
+import type {
+  TraceBox,
+  TraceChecks,
+  TraceItemExtras,
+  TraceProduct,
+  TraceResponse,
+} from '../../src/api/traceContract.ts';
 import { isCarton, type CodeRecord, type ProductLot, type StoredCode } from './traceCode.ts';
 
 /** The contract's optional fields for one code (issue 12): the lot's, then where the item belongs. */
@@ -87,6 +93,8 @@ interface BodyTemplate {
   afterTotal: Buffer | undefined;
   /** From the end of the item's fields to the end of the body. */
   end: Buffer;
+  /** The same without the body's closing brace, for a body that ends with Checks. */
+  endBeforeChecks: Buffer;
 }
 
 const CODE_FIELD = '"Code":';
@@ -99,14 +107,16 @@ function bodyTemplate(lot: ProductLot): BodyTemplate {
   const itemEnd = json.lastIndexOf(ITEM_END);
   const beforeCode = Buffer.from(json.slice(0, codeAt));
   const end = Buffer.from(json.slice(itemEnd));
+  const endBeforeChecks = Buffer.from(json.slice(itemEnd, -1));
   const item = json.slice(codeAt + '""'.length, itemEnd);
-  if (!isCarton(lot)) return { beforeCode, afterCode: Buffer.from(item), afterTotal: undefined, end };
+  if (!isCarton(lot)) return { beforeCode, afterCode: Buffer.from(item), afterTotal: undefined, end, endBeforeChecks };
   const totalAt = item.indexOf(TOTAL_FIELD) + TOTAL_FIELD.length;
   return {
     beforeCode,
     afterCode: Buffer.from(item.slice(0, totalAt)),
     afterTotal: Buffer.from(item.slice(totalAt + '0'.length)),
     end,
+    endBeforeChecks,
   };
 }
 
@@ -125,11 +135,16 @@ function relationsJson(stored: StoredCode, kind: 'unit' | 'carton'): string {
   return Object.keys(relations).length === 0 ? '' : `,${JSON.stringify(relations).slice(1, -1)}`;
 }
 
+/** Checks as the body's last field, written out: the API answers every counted lookup with them. */
+export const checksJson = ({ FirstDay, Lookups, Devices, Caution }: TraceChecks): string =>
+  `,"Checks":{"FirstDay":${JSON.stringify(FirstDay)},"Lookups":${Lookups},"Devices":${Devices},"Caution":${Caution}}}`;
+
 /**
- * The same bytes as `JSON.stringify(storedTraceResponse(...))`, built from the lot's template: the hot
- * path of the service, where serialising and UTF-8 encoding every answer anew cost more than the lookup.
+ * The same bytes as `JSON.stringify(storedTraceResponse(...))` (with `Checks` last when given), built
+ * from the lot's template: the hot path of the service, where serialising and UTF-8 encoding every
+ * answer anew cost more than the lookup.
  */
-export function traceResponseBody(stored: StoredCode): Buffer {
+export function traceResponseBody(stored: StoredCode, checks?: TraceChecks): Buffer {
   const { code, totalPacket, lot } = stored;
   let template = templates.get(lot);
   if (template === undefined) {
@@ -140,6 +155,7 @@ export function traceResponseBody(stored: StoredCode): Buffer {
   if (template.afterTotal) parts.push(Buffer.from(JSON.stringify(totalPacket)), template.afterTotal);
   const relations = relationsJson(stored, template.afterTotal === undefined ? 'unit' : 'carton');
   if (relations !== '') parts.push(Buffer.from(relations));
-  parts.push(template.end);
+  if (checks === undefined) parts.push(template.end);
+  else parts.push(template.endBeforeChecks, Buffer.from(checksJson(checks)));
   return Buffer.concat(parts);
 }

@@ -1,4 +1,4 @@
-import type { TraceWireAnswer } from '../../src/api/traceContract.ts';
+import type { TraceChecks, TraceWireAnswer } from '../../src/api/traceContract.ts';
 import { errorBody } from './errorBody.ts';
 import type { CodeTotals, StoredCode } from './traceCode.ts';
 import { storedTraceResponse, traceResponseBody } from './traceBody.ts';
@@ -15,6 +15,8 @@ export interface TraceAnswer {
   wire(): TraceWireAnswer;
   /** The code's stored lookup counts when the source read them with it (StoredCode.counts). */
   readonly counts?: CodeTotals | null | undefined;
+  /** The same answer with Checks, when it can write them itself (server/checks/spliceChecks.ts splices the others). */
+  withChecks?(checks: TraceChecks): TraceAnswer;
 }
 
 /**
@@ -67,18 +69,26 @@ export function systemErrorAnswer(status: number, message: string): TraceAnswer 
 class StoredAnswer implements TraceAnswer {
   readonly status = 200;
   readonly counts: CodeTotals | null | undefined;
-  constructor(private readonly stored: StoredCode) {
+  constructor(
+    private readonly stored: StoredCode,
+    private readonly checks?: TraceChecks,
+  ) {
     this.counts = stored.counts;
   }
 
   // The byte template (server/domain/traceBody.ts): the API's hot path, where serialising every answer anew cost more than the lookup.
   bytes(): Buffer {
-    return traceResponseBody(this.stored);
+    return traceResponseBody(this.stored, this.checks);
   }
 
   // A render needs the object, not bytes.
   wire(): TraceWireAnswer {
-    return { status: 200, body: storedTraceResponse(this.stored) };
+    const body = storedTraceResponse(this.stored);
+    return { status: 200, body: this.checks === undefined ? body : { ...body, Checks: this.checks } };
+  }
+
+  withChecks(checks: TraceChecks): TraceAnswer {
+    return new StoredAnswer(this.stored, checks);
   }
 }
 

@@ -1,16 +1,19 @@
+import { LRUCache } from 'lru-cache';
+
 /**
- * Answers kept for a fixed time, within a byte budget. Every entry lives as long as the others, so the
- * map's insertion order is also expiry order: the oldest go first when the budget is full.
+ * Answers kept for a fixed time, within a byte budget, the least recently used going first when it is
+ * full (lru-cache: a Map trimmed from its oldest key steps over a hole per deleted entry each time).
  */
 export class AnswerCache<V> {
-  private readonly entries = new Map<string, { value: V; expires: number; size: number }>();
-  private bytes = 0;
+  private readonly entries: LRUCache<string, { value: V; expires: number }>;
 
   constructor(
     private readonly ttlMs: number,
-    private readonly maxBytes: number,
+    maxBytes: number,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.entries = new LRUCache({ maxSize: maxBytes });
+  }
 
   get enabled(): boolean {
     return this.ttlMs > 0;
@@ -20,26 +23,13 @@ export class AnswerCache<V> {
     const entry = this.entries.get(key);
     if (entry === undefined) return undefined;
     if (entry.expires > this.now()) return entry.value;
-    this.drop(key);
+    this.entries.delete(key);
     return undefined;
   }
 
-  /** `size`: the entry's bytes, key included, as near as counts for the budget. */
+  /** `size`: the entry's bytes, key included, as near as counts for the budget; one over it is not kept. */
   set(key: string, value: V, size: number): void {
-    if (!this.enabled || size > this.maxBytes) return;
-    this.drop(key);
-    for (const oldest of this.entries.keys()) {
-      if (this.bytes + size <= this.maxBytes) break;
-      this.drop(oldest);
-    }
-    this.entries.set(key, { value, expires: this.now() + this.ttlMs, size });
-    this.bytes += size;
-  }
-
-  private drop(key: string): void {
-    const entry = this.entries.get(key);
-    if (entry === undefined) return;
-    this.entries.delete(key);
-    this.bytes -= entry.size;
+    if (!this.enabled) return;
+    this.entries.set(key, { value, expires: this.now() + this.ttlMs }, { size: Math.max(1, Math.ceil(size)) });
   }
 }

@@ -1,7 +1,7 @@
 import type { TraceWireAnswer } from '@/api/traceContract';
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import { traceDayKey } from '@/shared/dates/calendarDay';
-import { createBoundedLru } from './boundedLru';
 import { hasLookalike, leavesOf, lookalike, shapeOf, withStrings, type Leaf } from './answerLeaves';
 import { escapeHtml, fillTemplate, sameTemplate, toTemplate, type HtmlTemplate } from './htmlTemplate';
 import { withCountSentinels } from './countSentinels';
@@ -104,8 +104,12 @@ export function createRenderCache(
   render: (view: PageView) => Promise<PageHtml>,
   { maxBytes = 32 * 2 ** 20, maxForms = 200, now = Date.now } = {},
 ) {
-  const forms = createBoundedLru<Form>(maxForms, () => 1);
-  const pages = createBoundedLru<CachedPage>(maxBytes, pageBytes);
+  const forms = new LRUCache<string, Form>({ max: maxForms });
+  // A page alone over the budget is not kept (lru-cache's maxEntrySize is maxSize by default).
+  const pages = new LRUCache<string, CachedPage>({
+    maxSize: maxBytes,
+    sizeCalculation: (page, key) => pageBytes(key, page),
+  });
   // One proof at a time for the whole cache: a proof is a render or more, paid besides the visitors'
   // own, and a flood of new answers must not turn into a flood of background renders.
   let proving = false;
@@ -270,7 +274,7 @@ export function createRenderCache(
 
     /** Pages served from a template and pages that needed a render since start, and what is held. */
     stats() {
-      return { ...counts, templates: pages.size, bytes: pages.cost, forms: forms.size };
+      return { ...counts, templates: pages.size, bytes: pages.calculatedSize, forms: forms.size };
     },
   };
 }
