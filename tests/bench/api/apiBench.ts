@@ -17,6 +17,7 @@ import {
   MIX_DEVICES,
   zipfCode,
 } from './apiBenchData.ts';
+import { countingFloor } from './apiCountFloor.ts';
 import { renderCpu } from './apiRenderCpu.ts';
 
 // npm run bench:api — lookups per second and latency against 1,000,000 codes, on SQLite and on
@@ -313,6 +314,8 @@ try {
       figures.failed += result.failed;
     }
   }
+  // After the rounds, while the services idle: check_codes holds what the counting cases counted.
+  const floor = countingFloor(DB);
   console.log(
     `\n${CODE_COUNT.toLocaleString('en')} codes, ${CONNECTIONS} connections, median of ${ROUNDS} rounds of ${SECONDS} s, ` +
       `machine load average at the end: ${loadavg()[0]?.toFixed(1)} (1 min), ${loadavg()[2]?.toFixed(1)} (15 min)`,
@@ -404,6 +407,17 @@ try {
       `Lookup counts (issue 26) on ${label}, ${load}, ≤ ${TARGET_CHECKS_COST * 100} % fewer lookups/s than CHECKS=off: ` +
         `${cost <= TARGET_CHECKS_COST ? 'met' : 'not met'} (${onRate.toFixed(0)} vs ${offRate.toFixed(0)} lookups/s, ${(cost * 100).toFixed(1)} %; ` +
         `${(median(figure(on).cpu) - median(figure(off).cpu)).toFixed(0)} µs more CPU per request)`,
+    );
+  }
+  if (measured(CHECKS_OFF_CASE)) {
+    const read = floor.countedUs - floor.plainUs;
+    const offCpu = median(figure(CHECKS_OFF_CASE).cpu);
+    const part = (us: number) => `+${us.toFixed(2)} µs (${((us / offCpu) * 100).toFixed(1)} %)`;
+    console.log(
+      `What counting must add to a lookup of a new code, each part timed alone in this process, beside the server's CPU ` +
+        `per lookup with counting off (${offCpu.toFixed(0)} µs): reading the code's counts with it ${part(read)}, ` +
+        `hashing the device ${part(floor.hashUs)}, the code's totals written ${part(floor.codeRowUs)}, the device's ` +
+        `row ${part(floor.deviceRowUs)} (writes without their commit); target ${TARGET_CHECKS_COST * 100} %`,
     );
   }
   if (measured(HOT_CACHED_CASE) && measured(HOT_DIRECT_CASE)) {
