@@ -106,7 +106,7 @@ export class LookupCounter {
     this.now = options.now ?? Date.now;
     this.repeatWindowMs = options.repeatWindowMs ?? REPEAT_WINDOW_MS;
     this.pendingMax = options.pendingMax ?? PENDING_MAX;
-    this.cache = new LRUCache({ max: options.cacheMax ?? CACHE_MAX });
+    this.cache = new LRUCache({ max: Math.max(1, options.cacheMax ?? CACHE_MAX) });
     this.cacheTtlMs = options.cacheTtlMs ?? CACHE_TTL_MS;
     this.unknownCodesPerDay = options.unknownCodesPerDay ?? UNKNOWN_CODES_PER_DAY;
     this.observer = options.observer ?? silent;

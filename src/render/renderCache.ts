@@ -104,10 +104,11 @@ export function createRenderCache(
   render: (view: PageView) => Promise<PageHtml>,
   { maxBytes = 32 * 2 ** 20, maxForms = 200, now = Date.now } = {},
 ) {
-  const forms = new LRUCache<string, Form>({ max: maxForms });
+  // lru-cache takes positive whole bounds only.
+  const forms = new LRUCache<string, Form>({ max: Math.max(1, Math.floor(maxForms)) });
   // A page alone over the budget is not kept (lru-cache's maxEntrySize is maxSize by default).
   const pages = new LRUCache<string, CachedPage>({
-    maxSize: maxBytes,
+    maxSize: Math.max(1, Math.floor(maxBytes)),
     sizeCalculation: (page, key) => pageBytes(key, page),
   });
   // One proof at a time for the whole cache: a proof is a render or more, paid besides the visitors'

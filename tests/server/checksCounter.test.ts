@@ -1,9 +1,7 @@
-import { statSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CheckStore } from '../../server/checks/checkStore.ts';
 import { LookupCounter, type Visitor } from '../../server/checks/lookupCounter.ts';
 import { openCheckStore } from '../../server/db/openStorage.ts';
-import { openCodeLookup } from '../../server/db/sqlite/codeLookup.ts';
 import { BACKENDS, type TestDatabase } from '../support/server/backends.ts';
 
 // The counter on a real database with a test clock: the day's salt, the repeat window, two processes.
@@ -136,31 +134,5 @@ describe.each(BACKENDS)('the lookup counter on $name', { timeout: 30_000 }, (bac
       { day: '2026-11-25', code: 'FAKE01', lookups: 2 },
       { day: '2026-11-25', code: 'FAKE02', lookups: 1 },
     ]);
-  });
-});
-
-describe('the lookup counter on SQLite, beside a busy service', () => {
-  it("empties SQLite's write-ahead log after each batch, though lookups always hold a read snapshot", async () => {
-    const database = await BACKENDS.find(({ name }) => name === 'SQLite')!.create();
-    const dbPath = database.config.dbPath!;
-    const store = await openCheckStore(database.config);
-    const counter = new LookupCounter(store, { cautionDevices: 5, flushMs: 3_600_000 });
-    const lookups = openCodeLookup(dbPath, undefined, { counts: true });
-    // A lookup every few milliseconds: a read snapshot is always open, as on a service under load, and
-    // SQLite's own checkpoint at commit cannot empty the log past it.
-    const reading = setInterval(() => lookups.find(CODE), 5);
-    try {
-      for (let batch = 0; batch < 2; batch++) {
-        for (let n = 0; n < 200; n++) await counter.checks(`TEST${batch}CODE${String(n).padStart(6, '0')}`, phone(n));
-        await counter.flush();
-        expect(statSync(`${dbPath}-wal`).size).toBe(0);
-      }
-      expect(await database.rows('SELECT count(*) AS codes FROM check_codes')).toEqual([{ codes: 400 }]);
-    } finally {
-      clearInterval(reading);
-      await counter.close();
-      lookups.close();
-      await database.drop();
-    }
   });
 });

@@ -3,7 +3,7 @@ import { admitUnknown, crossedCodes, deviceKey, perCode, planVisits } from '../.
 import { REPORT_KEEP_DAYS, type CheckStore, type CodeTotals, type DeviceVisits } from '../../checks/checkStore.ts';
 import { SALT_BYTES } from '../../checks/device.ts';
 import { daysBefore } from '../../checks/vietnamDay.ts';
-import { foldWriteAheadLog, inTransaction, openDatabase } from './database.ts';
+import { inTransaction, openDatabase } from './database.ts';
 
 type TotalsRow = { code: string; firstDay: string; lookups: number; devices: number };
 
@@ -93,7 +93,7 @@ export function openSqliteCheckConnection(path: string): CheckStore {
     async write({ visits, unknown, today }, { repeatWindowMs, cautionDevices, unknownCodesPerDay }) {
       // In key order, each upsert lands near the last one in the B-trees: about 15 % less CPU per batch.
       const ordered = [...visits].sort(byKey);
-      const result = inTransaction(db, () => {
+      return inTransaction(db, () => {
         const stored = new Map<string, number>();
         for (const { day, code, device } of ordered) {
           const row = readDevice.get(day, code, device) as { lastAt: number } | undefined;
@@ -131,12 +131,6 @@ export function openSqliteCheckConnection(path: string): CheckStore {
         for (const [code, stored] of totals(unchanged)) after.set(code, stored);
         return { totals: after, crossed: crossedCodes(before, added, cautionDevices) };
       });
-      // The lookups' read snapshot, renewed every 100 ms, keeps SQLite's own checkpoint from emptying the
-      // log: under steady lookups it grew by each batch's pages (about 20 MB a second, measured) and every
-      // page read searched it. Emptied after each batch, here in the counts' thread; best effort, the
-      // next batch tries again.
-      foldWriteAheadLog(db);
-      return result;
     },
     totals: (codes) => totals(codes),
     async report(since, limit) {
