@@ -18,6 +18,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     loadPath({
       main: `${src}/main.tsx`,
       earlyTrace: `${src}/app/earlyTrace.ts`,
+      loader: `${src}/afterFirstPaint.js`,
       favicon: fileURLToPath(new URL('./theme/favicon.svg', import.meta.url)),
     }),
   ],

@@ -19,6 +19,7 @@ import { guardRenders } from './routes/pageGuard.ts';
 import { loadPageRenderer } from './routes/pageRender.ts';
 import { registerRateLimits } from './plugins/rateLimits.ts';
 import { loadSecurityHeaders, registerSecurity } from './plugins/security.ts';
+import { pageScriptSources } from './http/inlineScripts.ts';
 import { registerStaticSite } from './routes/staticSite.ts';
 import { imageRoutes, noImageRoutes } from './routes/images.ts';
 import { traceRoutes } from './routes/trace.ts';
@@ -61,7 +62,7 @@ export async function buildApp(
   options: AppOptions = {},
 ): Promise<FastifyInstance> {
   const apiPrefix = `${TRACE_API_BASE_PATH}/`;
-  const headers = await loadSecurityHeaders(apiPrefix, config.imageOrigins);
+  const headers = await loadSecurityHeaders(apiPrefix, config.imageOrigins, pageScriptSources(config.staticDir));
   const hops = config.trustProxy;
   const logOutput = options.logStream ? { stream: options.logStream, close: () => {} } : bufferedStdout();
   const app = Fastify({

@@ -37,7 +37,7 @@ async function start() {
   await createI18n(serverState && isLanguage(renderedIn) ? renderedIn : undefined);
   await nextTask();
   const root = document.getElementById('root')!;
-  // The loader (public/after-first-paint.js) holds the taps made on the HTML's buttons until the page
+  // The loader (src/afterFirstPaint.js, inline in the head) holds the taps made on the HTML's buttons until the page
   // says it is live, then replays them: from hydrateRoot on, React takes taps itself (hydrating at once
   // what a tap needs); a fresh render over the static shell answers them only once it has committed.
   const live = () => document.dispatchEvent(new Event('page:live'));

@@ -5,17 +5,19 @@ import type { HeaderSet, SecurityHeaders } from '../http/securityHeaders.ts';
 
 /**
  * The page loads only its own bundle and calls only its own origin. MUI's emotion injects <style>
- * elements at run time, so style-src needs 'unsafe-inline'; scripts stay 'self' only. The camera
- * preview is a MediaStream and the decoder a worker, hence media/worker. Images: the page's own
+ * elements at run time, so style-src needs 'unsafe-inline'; scripts are 'self' and the page's own
+ * inline loader, by its hash. The camera preview is a MediaStream and the decoder a worker, hence
+ * media/worker. Images: the page's own
  * (stored product pictures, beside the API), data: (the build inlines the brand logo), and the
  * image hosts the operator lists in IMAGE_ORIGINS. Never any https host: import data would then
  * point every shopper's browser at a third party, and any injected markup could send data out.
  */
-function cspDirectives(imageOrigins: readonly string[]) {
+function cspDirectives(imageOrigins: readonly string[], scriptSources: readonly string[]) {
   return {
     'default-src': ["'self'"],
-    // 'wasm-unsafe-eval' lets the decode worker compile its WebAssembly; never 'unsafe-eval', which would allow eval().
-    'script-src': ["'self'", "'wasm-unsafe-eval'"],
+    // 'wasm-unsafe-eval' lets the decode worker compile its WebAssembly; never 'unsafe-eval', which would
+    // allow eval(). The page's own inline scripts (its after-paint loader) by hash, never 'unsafe-inline'.
+    'script-src': ["'self'", "'wasm-unsafe-eval'", ...scriptSources],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', ...imageOrigins],
     'media-src': ["'self'", 'blob:', 'mediastream:'],
@@ -36,10 +38,13 @@ const HSTS = 'max-age=31536000; includeSubDomains';
  * of a lookup's time). Our headers never vary by request, so the plugin answers one request at start
  * and its headers are replayed from then on.
  */
-async function helmetHeaders(imageOrigins: readonly string[]): Promise<Record<string, string>> {
+async function helmetHeaders(
+  imageOrigins: readonly string[],
+  scriptSources: readonly string[],
+): Promise<Record<string, string>> {
   const probe = Fastify();
   await probe.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(imageOrigins) },
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(imageOrigins, scriptSources) },
     // HSTS only means something over https, and on http://localhost it would pin the developer's browser.
     strictTransportSecurity: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -68,11 +73,16 @@ const API_HEADERS = {
   'x-content-type-options': 'nosniff',
 };
 
+/** `scriptSources`: the CSP sources of the page's inline scripts (server/http/inlineScripts.ts). */
 export async function loadSecurityHeaders(
   apiPrefix: string,
   imageOrigins: readonly string[],
+  scriptSources: readonly string[] = [],
 ): Promise<SecurityHeaders> {
-  const pageHeaders: HeaderSet = { ...(await helmetHeaders(imageOrigins)), 'permissions-policy': PERMISSIONS_POLICY };
+  const pageHeaders: HeaderSet = {
+    ...(await helmetHeaders(imageOrigins, scriptSources)),
+    'permissions-policy': PERMISSIONS_POLICY,
+  };
   return { forPath: (path) => (relativeTarget(path).startsWith(apiPrefix) ? API_HEADERS : pageHeaders) };
 }
 

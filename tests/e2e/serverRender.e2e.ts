@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { brand } from '../../theme/brand';
 import { CARTON_CODE, MARKUP_CODE, MARKUP_NAME, UNIT_CODE, UNKNOWN_CODE, e2eSuite } from '../support/browser/e2eSuite';
@@ -34,7 +35,16 @@ describe('the first HTML response', () => {
     expect(html).toContain(`<meta name="theme-color" content="${brand.primary}" />`);
     // The favicon rides in the page: no request of its own before the result.
     expect(html).toMatch(/<link rel="icon" href="data:image\/svg\+xml,%3Csvg[^"]+" type="image\/svg\+xml" \/>/);
-    expect(headers.get('content-security-policy')).toContain("script-src 'self' 'wasm-unsafe-eval'");
+    // The after-paint loader rides in the head, so nothing is requested before the result paints; the
+    // policy allows that one script by its hash, and no other inline script.
+    const loader = /<script data-modules="[^"]+" data-preloads="[^"]*">([\s\S]+?)<\/script>/.exec(html)?.[1];
+    expect(loader).toContain('page:live');
+    const loaderHash = createHash('sha256').update(loader!, 'utf8').digest('base64');
+    expect(headers.get('content-security-policy')).toContain(
+      `script-src 'self' 'wasm-unsafe-eval' 'sha256-${loaderHash}';`,
+    );
+    expect(headers.get('content-security-policy')).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+    expect(html).not.toMatch(/<script[^>]* src=[^>]*>/);
     expect(headers.get('x-content-type-options')).toBe('nosniff');
   });
 
@@ -171,7 +181,7 @@ describe.each(PROFILES)('with JavaScript ($name)', ({ language, context }) => {
 
   it('fetches the scripts it starts with together, as its loader lists them, and the scanner after', async () => {
     const { page } = await suite.open(language, context, `/dt?qr=${UNIT_CODE}`);
-    const loader = page.locator('script[src="/after-first-paint.js"]');
+    const loader = page.locator('script[data-modules]');
     const listed = `${await loader.getAttribute('data-modules')} ${await loader.getAttribute('data-preloads')}`.split(
       ' ',
     );

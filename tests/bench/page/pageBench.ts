@@ -49,7 +49,7 @@ interface Figures {
 }
 
 async function precompress(staticDir: string): Promise<void> {
-  const { code, stderr } = await runTs('server/precompress.ts', { env: { STATIC_DIR: staticDir } });
+  const { code, stderr } = await runTs('scripts/precompress.ts', { env: { STATIC_DIR: staticDir } });
   if (code !== 0) throw new Error(`precompress failed (${code}): ${stderr}`);
 }
 

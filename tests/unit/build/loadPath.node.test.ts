@@ -1,6 +1,7 @@
 import type { Rollup } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { pageForms } from '../../../scripts/vite/loadPath.ts';
+import { fileURLToPath } from 'node:url';
+import { loaderCode, pageForms as formsWith } from '../../../scripts/vite/loadPath.ts';
 
 // index.html as Vite has processed it: the load path's plugin lists it with no module script.
 const PROCESSED = `<!doctype html>
@@ -37,24 +38,36 @@ const BUNDLE: Rollup.OutputBundle = Object.fromEntries(
   ].map((item) => [item.fileName, item]),
 );
 
-const LOADER =
-  '<script defer src="/after-first-paint.js" data-modules="/assets/main-b2.js" data-preloads="/assets/runtime-c3.js /assets/earlyTrace-a1.js /assets/App-d4.js"></script></head>';
-const STATIC_LOADER =
-  '<script defer src="/after-first-paint.js" data-modules="/assets/main-b2.js" data-preloads="/assets/runtime-c3.js /assets/App-d4.js"></script></head>';
+const LOADER_SOURCE = fileURLToPath(new URL('../../../src/afterFirstPaint.js', import.meta.url));
+const CODE = loaderCode(LOADER_SOURCE);
+const pageForms = (html: string, bundle: Rollup.OutputBundle) => formsWith(html, bundle, CODE);
+const LOADER = `<script data-modules="/assets/main-b2.js" data-preloads="/assets/runtime-c3.js /assets/earlyTrace-a1.js /assets/App-d4.js">${CODE}</script></head>`;
+const STATIC_LOADER = `<script data-modules="/assets/main-b2.js" data-preloads="/assets/runtime-c3.js /assets/App-d4.js">${CODE}</script></head>`;
 const EARLY_TRACE = '<head><script type="module" crossorigin src="/assets/earlyTrace-a1.js" data-early-trace></script>';
 
 describe('the pages the load path writes from the bundle', () => {
   it('gives the rendered page no module requested before its first paint, and no early trace request', () => {
     const { template } = pageForms(PROCESSED, BUNDLE);
     expect(template).toContain(LOADER);
-    expect(template).not.toMatch(/type="module"|modulepreload|data-early-trace/);
+    // Besides the loader, which adds those tags itself after the paint.
+    expect(template.replace(CODE, '')).not.toMatch(/type="module"|modulepreload|data-early-trace/);
   });
 
   it("puts the static shell's early trace request first in the head, and the rest behind the paint", () => {
     const { shell } = pageForms(PROCESSED, BUNDLE);
     expect(shell).toContain(EARLY_TRACE);
     expect(shell).toContain(STATIC_LOADER);
-    expect(shell).not.toMatch(/modulepreload|src="\/assets\/main-b2\.js"/);
+    expect(shell.replace(CODE, '')).not.toMatch(/modulepreload|src="\/assets\/main-b2\.js"/);
+  });
+
+  it('inlines the loader, minified, so that nothing is requested before the first paint', () => {
+    // The loader's own code: it reads its lists from its element and holds taps until 'page:live'.
+    expect(CODE).toContain('currentScript');
+    expect(CODE).toContain('page:live');
+    expect(CODE.length).toBeLessThan(2000);
+    expect(CODE).not.toMatch(/<\/script/i);
+    const { template } = pageForms(PROCESSED, BUNDLE);
+    expect(template).not.toMatch(/<script[^>]*\bsrc=/);
   });
 
   it('leaves what loads on demand (the scanner) out of the start-up chunks', () => {
