@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { minifySync, type Plugin, type Rollup } from 'vite';
@@ -171,7 +172,12 @@ export function loadPath({ main, earlyTrace, favicon, loader }: LoadPathEntries)
       generateBundle: {
         order: 'post',
         handler() {
-          if (template !== undefined) this.emitFile({ type: 'asset', fileName: PAGE_TEMPLATE_FILE, source: template });
+          if (template === undefined) return;
+          this.emitFile({ type: 'asset', fileName: PAGE_TEMPLATE_FILE, source: template });
+          // The service allows it by this hash (server/http/inlineScripts.ts); a static host with a
+          // Content-Security-Policy of its own must too.
+          const hash = createHash('sha256').update(loaderCode(loader), 'utf8').digest('base64');
+          this.info(`the pages' inline loader, for a Content-Security-Policy: script-src 'self' 'sha256-${hash}'`);
         },
       },
     },
