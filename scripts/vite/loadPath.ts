@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { minifySync, type Plugin, type Rollup } from 'vite';
+import { inlineScriptSources } from '../../server/http/inlineScripts.ts';
 import { PAGE_TEMPLATE_FILE } from '../../src/api/traceContract.ts';
 import { startUpChunks } from './startUpChunks.ts';
 
@@ -174,10 +174,10 @@ export function loadPath({ main, earlyTrace, favicon, loader }: LoadPathEntries)
         handler() {
           if (template === undefined) return;
           this.emitFile({ type: 'asset', fileName: PAGE_TEMPLATE_FILE, source: template });
-          // The service allows it by this hash (server/http/inlineScripts.ts); a static host with a
-          // Content-Security-Policy of its own must too.
-          const hash = createHash('sha256').update(loaderCode(loader), 'utf8').digest('base64');
-          this.info(`the pages' inline loader, for a Content-Security-Policy: script-src 'self' 'sha256-${hash}'`);
+          // The hash the service allows it by, worked out as the service does; a static host with a
+          // Content-Security-Policy of its own must allow it too.
+          const sources = inlineScriptSources(template).join(' ');
+          this.info(`the pages' inline loader, for a Content-Security-Policy: script-src 'self' ${sources}`);
         },
       },
     },

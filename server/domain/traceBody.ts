@@ -93,8 +93,6 @@ interface BodyTemplate {
   afterTotal: Buffer | undefined;
   /** From the end of the item's fields to the end of the body. */
   end: Buffer;
-  /** The same without the body's closing brace, for a body that ends with Checks. */
-  endBeforeChecks: Buffer;
 }
 
 const CODE_FIELD = '"Code":';
@@ -107,16 +105,14 @@ function bodyTemplate(lot: ProductLot): BodyTemplate {
   const itemEnd = json.lastIndexOf(ITEM_END);
   const beforeCode = Buffer.from(json.slice(0, codeAt));
   const end = Buffer.from(json.slice(itemEnd));
-  const endBeforeChecks = Buffer.from(json.slice(itemEnd, -1));
   const item = json.slice(codeAt + '""'.length, itemEnd);
-  if (!isCarton(lot)) return { beforeCode, afterCode: Buffer.from(item), afterTotal: undefined, end, endBeforeChecks };
+  if (!isCarton(lot)) return { beforeCode, afterCode: Buffer.from(item), afterTotal: undefined, end };
   const totalAt = item.indexOf(TOTAL_FIELD) + TOTAL_FIELD.length;
   return {
     beforeCode,
     afterCode: Buffer.from(item.slice(0, totalAt)),
     afterTotal: Buffer.from(item.slice(totalAt + '0'.length)),
     end,
-    endBeforeChecks,
   };
 }
 
@@ -156,6 +152,7 @@ export function traceResponseBody(stored: StoredCode, checks?: TraceChecks): Buf
   const relations = relationsJson(stored, template.afterTotal === undefined ? 'unit' : 'carton');
   if (relations !== '') parts.push(Buffer.from(relations));
   if (checks === undefined) parts.push(template.end);
-  else parts.push(template.endBeforeChecks, Buffer.from(checksJson(checks)));
+  // Checks goes last, before the body's closing brace (a view of the same bytes, not a copy).
+  else parts.push(template.end.subarray(0, -1), Buffer.from(checksJson(checks)));
   return Buffer.concat(parts);
 }

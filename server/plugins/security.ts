@@ -7,10 +7,10 @@ import type { HeaderSet, SecurityHeaders } from '../http/securityHeaders.ts';
  * The page loads only its own bundle and calls only its own origin. MUI's emotion injects <style>
  * elements at run time, so style-src needs 'unsafe-inline'; scripts are 'self' and the page's own
  * inline loader, by its hash. The camera preview is a MediaStream and the decoder a worker, hence
- * media/worker. Images: the page's own
- * (stored product pictures, beside the API), data: (the build inlines the brand logo), and the
- * image hosts the operator lists in IMAGE_ORIGINS. Never any https host: import data would then
- * point every shopper's browser at a third party, and any injected markup could send data out.
+ * media/worker. Images: the page's own (stored product pictures, beside the API), data: (the build
+ * inlines the brand logo), and the image hosts the operator lists in IMAGE_ORIGINS. Never any https
+ * host: import data would then point every shopper's browser at a third party, and any injected
+ * markup could send data out.
  */
 function cspDirectives(imageOrigins: readonly string[], scriptSources: readonly string[]) {
   return {
@@ -77,7 +77,7 @@ const API_HEADERS = {
 export async function loadSecurityHeaders(
   apiPrefix: string,
   imageOrigins: readonly string[],
-  scriptSources: readonly string[] = [],
+  scriptSources: readonly string[],
 ): Promise<SecurityHeaders> {
   const pageHeaders: HeaderSet = {
     ...(await helmetHeaders(imageOrigins, scriptSources)),
