@@ -41,13 +41,13 @@ afterEach(async () => {
 const t = TEXTS.vi;
 
 /** A Vietnamese phone page at `url` with the bundle held back; `release` lets the page's script run. */
-async function beforeItsScript(url: string): Promise<{ page: Page; problems: string[]; release: () => void }> {
+async function beforeItsScript(url: string): Promise<{ page: Page; problems: string[]; release: () => Promise<void> }> {
   const context = await browser!.newContext(PHONE_VI.context);
   contexts.push(context);
   const page = await context.newPage();
   const problems = consoleProblems(page);
   const { release } = await holdBundle(page);
-  // The loader that holds such taps is a deferred script: it has run once the document is parsed.
+  // The loader that holds such taps runs in the head: it has run once the document is parsed.
   await page.goto(url, { waitUntil: 'domcontentloaded' });
   return { page, problems, release };
 }
@@ -59,7 +59,7 @@ describe.each([
   it('on the camera button opens the scanner once the script runs', async () => {
     const { page, problems, release } = await beforeItsScript(url());
     await page.getByRole('button', { name: t.lookup.camera }).tap();
-    release();
+    await release();
     await page.getByRole('dialog').waitFor();
     expect(problems).toEqual([]);
   });
@@ -67,7 +67,7 @@ describe.each([
   it('on the language button switches the page to English once the script runs', async () => {
     const { page, problems, release } = await beforeItsScript(url());
     await page.locator('header button').tap();
-    release();
+    await release();
     await page.getByRole('heading', { level: 1, name: TEXTS.en.lookup.title }).waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
     expect(problems).toEqual([]);
@@ -81,7 +81,7 @@ it('a tap on Search before the script ran still submits the form as HTML does', 
     page.waitForURL(`**/dt?qr=${CARTON_CODE}`),
     page.getByRole('button', { name: t.lookup.search }).tap(),
   ]);
-  release();
+  await release();
   await page.getByRole('table').filter({ hasText: CARTON_CODE }).waitFor();
 });
 

@@ -61,7 +61,7 @@ describe('the static build', () => {
     // No result yet: that is the bundle's to show.
     expect(await page.getByRole('table').count()).toBe(0);
 
-    bundle.release();
+    await bundle.release();
     await page.getByRole('table').waitFor();
     await expect.poll(() => page.getByRole('table').textContent()).toContain('Sữa bột Đồng Xanh Gold 900g');
     // The bundle took the early answer: one lookup in all.

@@ -143,7 +143,7 @@ describe('support page in Chromium, against the real service', () => {
     // The caret goes back to the end of the first line, where staff add a word before the script runs.
     const firstLine = message.indexOf('\n');
     await field.evaluate((box: HTMLTextAreaElement, at) => box.setSelectionRange(at, at), firstLine);
-    bundle.release();
+    await bundle.release();
     await page.getByRole('button', { name: t.addPhotos, disabled: false }).waitFor();
     await page.keyboard.type(' ạ');
     const expected = `${message.slice(0, firstLine)} ạ${message.slice(firstLine)}`;

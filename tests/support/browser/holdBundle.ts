@@ -1,15 +1,30 @@
 import type { Locator, Page, Route } from 'playwright-core';
 
-/** Holds the page's main bundle back until `release`: the page shows its HTML without its script. */
-export async function holdBundle(page: Page): Promise<{ release: () => void }> {
+// The page's entry chunk (src/main.tsx), which the build names main-<hash>.js (scripts/vite/loadPath.ts).
+const MAIN_BUNDLE = /\/assets\/main-[^/]+\.js$/;
+
+/**
+ * Holds the page's main bundle back until `release`: the page shows its HTML without its script.
+ * `release` first waits for the page to have asked for the bundle, so a test whose page never did (or
+ * whose bundle this pattern no longer matches) fails instead of passing with nothing held.
+ */
+export async function holdBundle(page: Page): Promise<{ release: () => Promise<void> }> {
+  let requested: () => void = () => undefined;
+  const asked = new Promise<void>((resolve) => (requested = resolve));
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/index-[^/]+\.js$/, async (route: Route) => {
+  await page.route(MAIN_BUNDLE, async (route: Route) => {
+    requested();
     await held;
     // The test may have closed the page meanwhile.
     await route.continue().catch(() => undefined);
   });
-  return { release };
+  return {
+    release: async () => {
+      await asked;
+      release();
+    },
+  };
 }
 
 /**
@@ -27,5 +42,5 @@ export async function typeBeforeBundle(
   await page.goto(url, { waitUntil: 'commit' });
   await field.fill(text);
   await more?.();
-  bundle.release();
+  await bundle.release();
 }
