@@ -7,11 +7,18 @@
 // first paint (Lighthouse's largest paint on the deep link: 917 → 676 ms, the floor's 660); the
 // service allows it in its Content-Security-Policy by its hash (server/http/inlineScripts.ts).
 //
-// It also holds the taps a shopper makes on the page's buttons before the script has made them live
-// (the camera, the language, share): such a button in the server's HTML has no handler yet, and the
-// tap would be lost. Each is replayed on the same button (or, where the page rendered afresh, the
-// button of the same name, the first, second… as it was) once the page says it is live ('page:live' on the
-// document). Submit buttons and links are left alone: the form and links work without script.
+// It also answers the taps a shopper makes on the page's buttons before the script has made them live
+// (the camera, the language, share): such a button in the server's HTML has no handler yet. On a slow
+// phone the script takes most of a second to start (bench:page, first tap), so where the HTML allows it
+// the tap is answered at once:
+// - the language button (data-language) on a page the server rendered for its address loads that
+//   address in the other language, which the server renders;
+// - a button that opens a dialog (data-dialog-title and the others: the camera's) shows that dialog's
+//   frame at once, saying that it is starting, until the page's own dialog opens over it; closing it drops the tap.
+// Other taps, and these on the static build's shell (rendered for no address), are held and replayed
+// on the same button (or, where the page rendered afresh, the button of the same name, the first,
+// second… as it was) once the page says it is live ('page:live' on the document). Submit buttons and
+// links are left alone: the form and links work without script.
 (function () {
   var self = document.currentScript;
   if (!self) return;
@@ -28,23 +35,112 @@
       return nameOf(button) === name;
     });
   }
+  // A page the server rendered for its address carries its store's state (SERVER_STATE_ID in
+  // src/api/traceContract.ts); the static build's shell was rendered for no address in particular.
+  function renderedHere() {
+    return document.getElementById('server-state') !== null;
+  }
+  // The dialog frame shown for a held tap, until the page's own dialog opens.
+  var frame = null;
+  function closeFrame() {
+    if (!frame) return;
+    frame.remove();
+    frame = null;
+    pageRoot().inert = false;
+  }
+  function showFrame(button) {
+    var dialog = document.createElement('div');
+    var title = document.createElement('h2');
+    var close = document.createElement('button');
+    var status = document.createElement('p');
+    dialog.setAttribute('role', 'dialog');
+    dialog.setAttribute('aria-modal', 'true');
+    dialog.setAttribute('aria-labelledby', 'held-dialog-title');
+    dialog.setAttribute('data-held-tap', '');
+    title.id = 'held-dialog-title';
+    title.textContent = button.getAttribute('data-dialog-title');
+    close.type = 'button';
+    close.textContent = button.getAttribute('data-dialog-close');
+    status.setAttribute('role', 'status');
+    status.textContent = button.getAttribute('data-dialog-busy');
+    // Full screen and opaque like the page's own, under it (MUI's modal layer is 1300), over the header.
+    dialog.style.cssText =
+      'position:fixed;inset:0;z-index:1250;display:flex;flex-direction:column;background:#000;color:#fff';
+    title.style.cssText = 'margin:0;padding:16px 112px 16px 24px;font-size:1.25rem;font-weight:500;line-height:1.6';
+    // The brand's colour, as the page's own dialog shows its Close button.
+    close.style.cssText =
+      'position:absolute;top:10px;right:8px;min-height:44px;padding:6px 16px;border:0;border-radius:10px;' +
+      'font:inherit;font-size:.875rem;font-weight:600;color:#fff;background:' +
+      button.getAttribute('data-dialog-color');
+    // Where the page's dialog shows the camera's picture and the hint under it.
+    status.style.cssText = 'margin:0;padding:48px 24px;text-align:center';
+    dialog.append(title, close, status);
+    function dismiss() {
+      held = held.filter(function (tap) {
+        return tap.button !== button;
+      });
+      closeFrame();
+      button.focus();
+    }
+    close.addEventListener('click', dismiss);
+    dialog.addEventListener('keydown', function (event) {
+      if (event.key === 'Escape') dismiss();
+    });
+    document.body.appendChild(dialog);
+    frame = dialog;
+    // The page made inert and the focus moved once the frame is on screen: both restyle the whole page,
+    // which on a slow phone busy starting its script put the frame's first paint past 200 ms
+    // (bench:page, first tap: median 159 → 107 ms of 9).
+    requestAnimationFrame(function () {
+      setTimeout(function () {
+        if (frame !== dialog) return;
+        pageRoot().inert = true;
+        close.focus();
+      });
+    });
+  }
   function hold(event) {
     var button = event.target instanceof Element && event.target.closest('button');
     var root = pageRoot();
     if (!button || !root || !root.contains(button) || button.type === 'submit') return;
     event.preventDefault();
     event.stopImmediatePropagation();
+    var language = button.getAttribute('data-language');
+    if (language && renderedHere()) {
+      var address = new URL(location.href);
+      address.searchParams.set('lng', language);
+      // Replaced, as the page's own switch leaves the history as it is.
+      return location.replace(address.href);
+    }
     var name = nameOf(button);
     if (held.length < 8) held.push({ button: button, name: name, nth: named(name).indexOf(button) });
+    if (!frame && button.hasAttribute('data-dialog-title')) showFrame(button);
   }
   window.addEventListener('click', hold, true);
   document.addEventListener(
     'page:live',
     function () {
       window.removeEventListener('click', hold, true);
+      if (frame) {
+        pageRoot().inert = false;
+        // The page's dialog opens over the frame, in this task or once its chunk has come; the frame
+        // goes then (or after a few seconds, if the page's dialog never opens).
+        var watch = new MutationObserver(function () {
+          if (document.querySelector('[role="dialog"]:not([data-held-tap])')) done();
+        });
+        function done() {
+          watch.disconnect();
+          closeFrame();
+        }
+        watch.observe(document.body, { childList: true, subtree: true });
+        setTimeout(done, 5000);
+      }
       held.forEach(function (tap) {
         var button = tap.button.isConnected ? tap.button : named(tap.name)[tap.nth];
-        if (button) button.click();
+        if (!button) return;
+        // Focused first, so that the page's dialog gives the focus back to it when it closes.
+        button.focus();
+        button.click();
       });
       held = [];
     },

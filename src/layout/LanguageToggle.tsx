@@ -28,6 +28,8 @@ export function LanguageToggle() {
       size="small"
       aria-label={t('layout.languageButton', { current: code, next: languageEntry(next).name })}
       onClick={() => void i18n.changeLanguage(next)}
+      // Before the script runs, the page's loader loads the address in this language (src/afterFirstPaint.js).
+      data-language={next}
       sx={languageButtonSx}
     >
       {code}

@@ -1,5 +1,7 @@
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from '../support/browser/axe';
 import { launchChromium } from '../support/browser/chromium';
 import { CARTON_CODE, TRACE_DATA, UNIT_CODE, builtPage } from '../support/browser/e2eSuite';
 import { holdBundle } from '../support/browser/holdBundle';
@@ -7,9 +9,10 @@ import { consoleProblems } from '../support/browser/pageProbes';
 import { PHONE_VI } from '../support/browser/profiles';
 import { TEXTS, fill } from '../support/browser/texts';
 import { startTraceServer, type TraceServer } from '../support/server/traceServer';
+import { REPO_ROOT } from '../support/system/childProcess';
 
-// A shopper taps a button of the page's HTML before its script has made it live: the tap is answered
-// once the script runs, on the server's page and on the static build's shell alike.
+// A shopper taps a button of the page's HTML before its script has made it live: the page's loader
+// answers it at once where the HTML allows (src/afterFirstPaint.js), or once the script runs.
 let rendered: TraceServer | undefined;
 let staticHost: TraceServer | undefined;
 let browser: Browser | undefined;
@@ -39,10 +42,17 @@ afterEach(async () => {
 });
 
 const t = TEXTS.vi;
+const SHOTS = join(REPO_ROOT, 'test-results/screenshots');
 
-/** A Vietnamese phone page at `url` with the bundle held back; `release` lets the page's script run. */
-async function beforeItsScript(url: string): Promise<{ page: Page; problems: string[]; release: () => Promise<void> }> {
-  const context = await browser!.newContext(PHONE_VI.context);
+/**
+ * A Vietnamese phone page at `url` with the bundle held back; `release` lets the page's script run.
+ * `forAxe`: the page lets axe-core's script in, past its Content-Security-Policy.
+ */
+async function beforeItsScript(
+  url: string,
+  forAxe = false,
+): Promise<{ page: Page; problems: string[]; release: () => Promise<void> }> {
+  const context = await browser!.newContext({ ...PHONE_VI.context, bypassCSP: forAxe });
   contexts.push(context);
   const page = await context.newPage();
   const problems = consoleProblems(page);
@@ -55,21 +65,68 @@ async function beforeItsScript(url: string): Promise<{ page: Page; problems: str
 describe.each([
   ['the rendered deep link', () => `${rendered!.url}/dt?qr=${UNIT_CODE}`],
   ['the static build', () => `${staticHost!.url}/dt?qr=${UNIT_CODE}`],
-])('a tap before the script ran, on %s', (_, url) => {
-  it('on the camera button opens the scanner once the script runs', async () => {
-    const { page, problems, release } = await beforeItsScript(url());
+])('a tap before the script ran, on %s', (name, url) => {
+  it("on the camera button shows the scanner's frame at once, then the scanner once the script runs", async () => {
+    const { page, problems, release } = await beforeItsScript(url(), true);
     await page.getByRole('button', { name: t.lookup.camera }).tap();
+    // With the bundle still held: the loader's frame, saying that the camera is starting.
+    const frame = page.getByRole('dialog', { name: t.scanner.title });
+    await frame.getByRole('status').filter({ hasText: t.scanner.starting }).waitFor();
+    expect(
+      await frame.getByRole('button', { name: t.scanner.close }).evaluate((b) => b === document.activeElement),
+    ).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    if (name === 'the rendered deep link')
+      await page.screenshot({ path: join(SHOTS, 'camera-tap-before-script.png'), animations: 'disabled' });
     await release();
-    await page.getByRole('dialog').waitFor();
+    // The page's own dialog, with the camera's picture, and the frame gone: one dialog.
+    await page.getByRole('dialog').getByLabel(t.scanner.video).waitFor();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(1);
+    if (name === 'the rendered deep link')
+      await page.screenshot({ path: join(SHOTS, 'camera-tap-then-scanner.png'), animations: 'disabled' });
     expect(problems).toEqual([]);
   });
 
-  it('on the language button switches the page to English once the script runs', async () => {
+  it("closing the scanner's frame drops the tap: the script, once it runs, opens no scanner", async () => {
+    const { page, problems, release } = await beforeItsScript(url());
+    const camera = page.getByRole('button', { name: t.lookup.camera });
+    await camera.tap();
+    await page.getByRole('dialog').getByRole('button', { name: t.scanner.close }).tap();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await camera.evaluate((button) => button === document.activeElement)).toBe(true);
+    await release();
+    // The photo button turns on with the scanner's chunk: a replayed tap would have opened it by then.
+    await page.getByRole('button', { name: t.scanner.photo, disabled: false }).waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
+
+  it('on the language button switches the page to English', async () => {
     const { page, problems, release } = await beforeItsScript(url());
     await page.locator('header button').tap();
-    await release();
-    await page.getByRole('heading', { level: 1, name: TEXTS.en.lookup.title }).waitFor();
-    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    const english = page.getByRole('heading', { level: 1, name: TEXTS.en.lookup.title });
+    if (name === 'the rendered deep link') {
+      // At once, without the script: the server renders the same address in English.
+      await english.waitFor();
+      expect(new URL(page.url()).searchParams.get('lng')).toBe('en');
+      await release();
+      // Back to Vietnamese once the script runs: the address follows, and a reload keeps the choice.
+      const toggle = page.getByRole('button', {
+        name: fill(TEXTS.en.layout.languageButton, { current: 'EN', next: 'Tiếng Việt' }),
+      });
+      await toggle.waitFor();
+      await page.getByRole('button', { name: TEXTS.en.scanner.photo, disabled: false }).waitFor();
+      await toggle.tap();
+      await page.getByRole('heading', { level: 1, name: t.lookup.title }).waitFor();
+      expect(new URL(page.url()).searchParams.get('lng')).toBe('vi');
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: t.lookup.title }).waitFor();
+    } else {
+      // The static shell was rendered for no address: the tap waits for the script.
+      await release();
+      await english.waitFor();
+    }
+    expect(await page.locator('html').getAttribute('lang')).toBe(name === 'the rendered deep link' ? 'vi' : 'en');
     expect(problems).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldErrorKey } from './qrCode';
 import { shellFields } from '@/shared/shellFieldHandOver';
+import { brand } from '../../../theme/brand';
 
 export interface QrCodeFieldProps {
   value: string;
@@ -100,7 +101,17 @@ export function QrCodeField(props: QrCodeFieldProps) {
           }
         />
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flex: { xs: '1 1 auto', sm: '0 0 auto' } }}>
-          <IconButton aria-label={t('lookup.camera')} onClick={onCamera} color="primary">
+          {/* The dialog's texts, for the frame the page's loader shows at a tap made before the script
+              runs (src/afterFirstPaint.js). */}
+          <IconButton
+            aria-label={t('lookup.camera')}
+            onClick={onCamera}
+            color="primary"
+            data-dialog-title={t('scanner.title')}
+            data-dialog-close={t('scanner.close')}
+            data-dialog-busy={t('scanner.starting')}
+            data-dialog-color={brand.primary}
+          >
             <CameraAltOutlined />
           </IconButton>
           {extraActions}
