@@ -1,7 +1,10 @@
+import { statSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CheckStore } from '../../server/checks/checkStore.ts';
 import { LookupCounter, type Visitor } from '../../server/checks/lookupCounter.ts';
 import { openCheckStore } from '../../server/db/openStorage.ts';
+import { FOLD_AFTER_MS } from '../../server/db/sqlite/checkStore.ts';
+import { openCodeLookup } from '../../server/db/sqlite/codeLookup.ts';
 import { BACKENDS, type TestDatabase } from '../support/server/backends.ts';
 
 // The counter on a real database with a test clock: the day's salt, the repeat window, two processes.
@@ -134,5 +137,37 @@ describe.each(BACKENDS)('the lookup counter on $name', { timeout: 30_000 }, (bac
       { day: '2026-11-25', code: 'FAKE01', lookups: 2 },
       { day: '2026-11-25', code: 'FAKE02', lookups: 1 },
     ]);
+  });
+});
+
+describe('the lookup counter on SQLite, beside a busy service', { timeout: 60_000 }, () => {
+  it("keeps SQLite's write-ahead log to about one batch, though lookups always hold a read snapshot", async () => {
+    const database = await BACKENDS.find(({ name }) => name === 'SQLite')!.create();
+    const dbPath = database.config.dbPath!;
+    const store = await openCheckStore(database.config);
+    // Written by its own timer, as in the service, a batch a little after each fold.
+    const counter = new LookupCounter(store, { cautionDevices: 5, flushMs: FOLD_AFTER_MS + 300 });
+    const lookups = openCodeLookup(dbPath, undefined, { counts: true });
+    // A lookup every few milliseconds: a read snapshot is always open, as on a service under load, and
+    // SQLite's own checkpoint at commit cannot copy a batch back past it.
+    const reading = setInterval(() => lookups.find(CODE), 5);
+    const logSize = () => statSync(`${dbPath}-wal`, { throwIfNoEntry: false })?.size ?? 0;
+    const codesWritten = async () =>
+      ((await database.rows('SELECT count(*) AS codes FROM check_codes')) as { codes: number }[])[0].codes;
+    try {
+      const sizes: number[] = [];
+      for (let batch = 1; batch <= 8; batch++) {
+        for (let n = 0; n < 300; n++) await counter.checks(`TEST${batch}CODE${String(n).padStart(6, '0')}`, phone(n));
+        await expect.poll(codesWritten, { timeout: 10_000, interval: 20 }).toBe(batch * 300);
+        sizes.push(logSize());
+      }
+      // Each batch adds about the same pages: a log that is never started over holds them all.
+      expect(Math.max(...sizes.slice(2))).toBeLessThan(3 * sizes[0]);
+    } finally {
+      clearInterval(reading);
+      await counter.close();
+      lookups.close();
+      await database.drop();
+    }
   });
 });

@@ -3,9 +3,18 @@ import { admitUnknown, crossedCodes, deviceKey, perCode, planVisits } from '../.
 import { REPORT_KEEP_DAYS, type CheckStore, type CodeTotals, type DeviceVisits } from '../../checks/checkStore.ts';
 import { SALT_BYTES } from '../../checks/device.ts';
 import { daysBefore } from '../../checks/vietnamDay.ts';
-import { inTransaction, openDatabase } from './database.ts';
+import { SNAPSHOT_MAX_AGE_MS } from './codeLookup.ts';
+import { inTransaction, openDatabase, pragmaValue } from './database.ts';
 
 type TotalsRow = { code: string; firstDay: string; lookups: number; devices: number };
+
+/**
+ * How long after a batch its pages are copied back from the write-ahead log: by then every lookup's
+ * read snapshot (renewed at least every SNAPSHOT_MAX_AGE_MS) began after the batch's commit.
+ */
+export const FOLD_AFTER_MS = 4 * SNAPSHOT_MAX_AGE_MS;
+/** What the write-ahead log file is cut back to when SQLite starts it over (after a burst of batches). */
+const LOG_SIZE_LIMIT = 4 * 1024 * 1024;
 
 const byKey = (a: DeviceVisits, b: DeviceVisits): number =>
   a.day < b.day
@@ -32,7 +41,29 @@ export function openSqliteCheckConnection(path: string): CheckStore {
   const db = openDatabase(path);
   // A batch upserts rows at random places of three tables: SQLite's default 2 MB page cache made a
   // quarter of a batch's CPU time re-reading pages (64 MB: about 38 → 29 µs per new code and device).
-  db.exec('PRAGMA busy_timeout = 1000; PRAGMA cache_size = -65536');
+  db.exec(`PRAGMA busy_timeout = 1000; PRAGMA cache_size = -65536; PRAGMA journal_size_limit = ${LOG_SIZE_LIMIT}`);
+  // The write-ahead log's bound. Lookups renew their read snapshot every 100 ms, back to back under
+  // load, so SQLite's own checkpoint, which runs at commit, never copies a batch's pages back past the
+  // snapshot a lookup took just before it: the log is never complete in the file, never started over,
+  // and grew by every batch (about 20 MB a second at bench:api's load). A passive checkpoint once the
+  // lookups have moved past the batch copies it all back without waiting for any lock; the lookups'
+  // next snapshots then read the file alone, and the next batch starts the log over from its beginning.
+  // (Emptying it at once after the batch, wal_checkpoint(TRUNCATE), needed a moment with no lookup
+  // reading and held the write lock while it waited for one.)
+  let fold: NodeJS.Timeout | undefined;
+  const foldLater = () => {
+    clearTimeout(fold);
+    fold = setTimeout(() => {
+      fold = undefined;
+      // Best effort: a fold that cannot run now (another process checkpointing, the file away) is done
+      // after the next batch, and must not end the thread.
+      try {
+        if (db.isOpen) pragmaValue(db, 'wal_checkpoint(PASSIVE)');
+      } catch {
+        /* the next batch folds again */
+      }
+    }, FOLD_AFTER_MS);
+  };
   const insertSalt = db.prepare('INSERT OR IGNORE INTO check_salts (day, salt) VALUES (?, ?)');
   const readSalt = db.prepare('SELECT salt FROM check_salts WHERE day = ?');
   const readDevice = db.prepare(
@@ -93,7 +124,7 @@ export function openSqliteCheckConnection(path: string): CheckStore {
     async write({ visits, unknown, today }, { repeatWindowMs, cautionDevices, unknownCodesPerDay }) {
       // In key order, each upsert lands near the last one in the B-trees: about 15 % less CPU per batch.
       const ordered = [...visits].sort(byKey);
-      return inTransaction(db, () => {
+      const written = inTransaction(db, () => {
         const stored = new Map<string, number>();
         for (const { day, code, device } of ordered) {
           const row = readDevice.get(day, code, device) as { lastAt: number } | undefined;
@@ -131,6 +162,8 @@ export function openSqliteCheckConnection(path: string): CheckStore {
         for (const [code, stored] of totals(unchanged)) after.set(code, stored);
         return { totals: after, crossed: crossedCodes(before, added, cautionDevices) };
       });
+      foldLater();
+      return written;
     },
     totals: (codes) => totals(codes),
     async report(since, limit) {
@@ -140,6 +173,7 @@ export function openSqliteCheckConnection(path: string): CheckStore {
       };
     },
     async close() {
+      clearTimeout(fold);
       if (db.isOpen) db.close();
     },
   };
