@@ -63,8 +63,9 @@ function migrate(db: Db): void {
 
 /**
  * Copies the write-ahead log back into the database file and empties it; false if readers still
- * needed it after busy_timeout. The service never writes, so without this after each import the log
- * would keep every imported page, and grow with every import until the service stops: SQLite's own
+ * needed it after busy_timeout. The service writes only its counts batches (folded after each one,
+ * checkStore.ts), so without this after each import the log would keep every imported page until the
+ * next batch, and grow with every import where counting is off: SQLite's own
  * checkpoint at commit cannot copy past the read snapshot a busy service holds at that moment. The
  * service renews its snapshot at least every 100 ms, so waiting here is short.
  */
