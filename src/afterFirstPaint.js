@@ -11,18 +11,20 @@
 // (the camera, the language, share): such a button in the server's HTML has no handler yet. On a slow
 // phone the script takes most of a second to start (bench:page, first tap), so where the HTML allows it
 // the tap is answered at once:
-// - the language button (data-language) on a page the server rendered for its address loads that
-//   address in the other language, which the server renders;
+// - the language button (data-language) on a page the server rendered for its address, with nothing
+//   typed into it yet, loads the page again in that language, which the server renders;
 // - a button that opens a dialog (data-dialog-title and the others: the camera's) shows that dialog's
-//   frame at once, saying that it is starting, until the page's own dialog opens over it; closing it drops the tap.
-// Other taps, and these on the static build's shell (rendered for no address), are held and replayed
-// on the same button (or, where the page rendered afresh, the button of the same name, the first,
-// second… as it was) once the page says it is live ('page:live' on the document). Submit buttons and
-// links are left alone: the form and links work without script.
+//   frame at once, saying that it is starting, until the page's own dialog opens over it; closing it
+//   drops the tap.
+// Every other tap (and the language button's on the static build's shell, rendered for no address, or
+// once something was typed) is held and made again on the same button once the page says it is live
+// ('page:live' on the document). Submit buttons and links are left alone: the form and links work
+// without script.
 (function () {
   var self = document.currentScript;
   if (!self) return;
   var held = [];
+  var live = false;
   // Run in the head, before the body exists: the page's root is found when a tap comes.
   function pageRoot() {
     return document.getElementById('root');
@@ -35,16 +37,41 @@
       return nameOf(button) === name;
     });
   }
+  // The tapped button on the live page: itself, or where the page rendered afresh (over the static
+  // build's shell, maybe in another language than the shell's) the button of the same id, or else of
+  // the same name and place.
+  function sameAs(tap) {
+    return now(tap.button) || named(tap.name)[tap.nth];
+  }
+  function now(button) {
+    return button.isConnected ? button : button.id && document.getElementById(button.id);
+  }
   // A page the server rendered for its address carries its store's state (SERVER_STATE_ID in
   // src/api/traceContract.ts); the static build's shell was rendered for no address in particular.
   function renderedHere() {
     return document.getElementById('server-state') !== null;
   }
+  // Whether the visitor typed into a field of the page, which loading the page again would lose.
+  function edited() {
+    return Array.prototype.some.call(pageRoot().querySelectorAll('input, textarea'), function (field) {
+      return field.value !== field.defaultValue;
+    });
+  }
+  // The page again in `language`: kept in the cookie the page's own switch writes (LANGUAGE_COOKIE in
+  // src/i18n/i18n.ts), which the server renders by; an address that names a language names this one.
+  function reloadIn(language) {
+    document.cookie = 'i18nextLng=' + language + '; path=/; max-age=31536000; samesite=lax';
+    var address = new URL(location.href);
+    // Not location.reload(), which asks again for every file the page uses (bench:page, first tap on the
+    // language button: median 619 → 369 ms of 5).
+    if (address.searchParams.has('lng')) address.searchParams.set('lng', language);
+    location.replace(address.href);
+  }
   // The dialog frame shown for a held tap, until the page's own dialog opens.
   var frame = null;
-  function closeFrame() {
+  function removeFrame() {
     if (!frame) return;
-    frame.remove();
+    frame.dialog.remove();
     frame = null;
     pageRoot().inert = false;
   }
@@ -53,6 +80,7 @@
     var title = document.createElement('h2');
     var close = document.createElement('button');
     var status = document.createElement('p');
+    var shown = { dialog: dialog, cancelled: false };
     dialog.setAttribute('role', 'dialog');
     dialog.setAttribute('aria-modal', 'true');
     dialog.setAttribute('aria-labelledby', 'held-dialog-title');
@@ -67,7 +95,7 @@
     dialog.style.cssText =
       'position:fixed;inset:0;z-index:1250;display:flex;flex-direction:column;background:#000;color:#fff';
     title.style.cssText = 'margin:0;padding:16px 112px 16px 24px;font-size:1.25rem;font-weight:500;line-height:1.6';
-    // The brand's colour, as the page's own dialog shows its Close button.
+    // The brand's colour and the theme's white text on it, as the page's own dialog shows its Close button.
     close.style.cssText =
       'position:absolute;top:10px;right:8px;min-height:44px;padding:6px 16px;border:0;border-radius:10px;' +
       'font:inherit;font-size:.875rem;font-weight:600;color:#fff;background:' +
@@ -76,28 +104,50 @@
     status.style.cssText = 'margin:0;padding:48px 24px;text-align:center';
     dialog.append(title, close, status);
     function dismiss() {
+      shown.cancelled = true;
       held = held.filter(function (tap) {
         return tap.button !== button;
       });
-      closeFrame();
-      button.focus();
+      removeFrame();
+      var target = now(button);
+      if (target) target.focus();
     }
     close.addEventListener('click', dismiss);
     dialog.addEventListener('keydown', function (event) {
       if (event.key === 'Escape') dismiss();
     });
     document.body.appendChild(dialog);
-    frame = dialog;
+    frame = shown;
     // The page made inert and the focus moved once the frame is on screen: both restyle the whole page,
     // which on a slow phone busy starting its script put the frame's first paint past 200 ms
-    // (bench:page, first tap: median 159 → 107 ms of 9).
+    // (bench:page, first tap: median 159 → 107 ms of 9). Not once the page is live: the tap has been
+    // made again on the page's button, which has the focus for the page's dialog to give back.
     requestAnimationFrame(function () {
       setTimeout(function () {
-        if (frame !== dialog) return;
+        if (frame !== shown || live) return;
         pageRoot().inert = true;
         close.focus();
       });
     });
+  }
+  // Once the tap was made again, the page's dialog opens over the frame, in this task or once its
+  // chunk has come; the frame goes then (or after a few seconds, if the page's dialog never opens). A
+  // frame closed meanwhile closes the page's dialog as it opens, as Escape does.
+  function handOver(shown) {
+    pageRoot().inert = false;
+    var watch = new MutationObserver(function () {
+      var opened = document.querySelector('[role="dialog"]:not([data-held-tap])');
+      if (opened) done(opened);
+    });
+    var timer = setTimeout(done, 5000);
+    function done(opened) {
+      watch.disconnect();
+      clearTimeout(timer);
+      if (frame === shown) removeFrame();
+      if (opened && shown.cancelled)
+        opened.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    }
+    watch.observe(document.body, { childList: true, subtree: true });
   }
   function hold(event) {
     var button = event.target instanceof Element && event.target.closest('button');
@@ -106,38 +156,24 @@
     event.preventDefault();
     event.stopImmediatePropagation();
     var language = button.getAttribute('data-language');
-    if (language && renderedHere()) {
-      var address = new URL(location.href);
-      address.searchParams.set('lng', language);
-      // Replaced, as the page's own switch leaves the history as it is.
-      return location.replace(address.href);
-    }
+    if (language && renderedHere() && !edited()) return reloadIn(language);
     var name = nameOf(button);
-    if (held.length < 8) held.push({ button: button, name: name, nth: named(name).indexOf(button) });
+    if (held.length < 8)
+      held.push({ button: button, name: name, nth: named(name).indexOf(button), language: language });
     if (!frame && button.hasAttribute('data-dialog-title')) showFrame(button);
   }
   window.addEventListener('click', hold, true);
   document.addEventListener(
     'page:live',
     function () {
+      live = true;
       window.removeEventListener('click', hold, true);
-      if (frame) {
-        pageRoot().inert = false;
-        // The page's dialog opens over the frame, in this task or once its chunk has come; the frame
-        // goes then (or after a few seconds, if the page's dialog never opens).
-        var watch = new MutationObserver(function () {
-          if (document.querySelector('[role="dialog"]:not([data-held-tap])')) done();
-        });
-        function done() {
-          watch.disconnect();
-          closeFrame();
-        }
-        watch.observe(document.body, { childList: true, subtree: true });
-        setTimeout(done, 5000);
-      }
+      if (frame) handOver(frame);
       held.forEach(function (tap) {
-        var button = tap.button.isConnected ? tap.button : named(tap.name)[tap.nth];
-        if (!button) return;
+        var button = sameAs(tap);
+        // A language tap is made again only where it still asks for the same language: the page may
+        // have rendered in that one already.
+        if (!button || button.getAttribute('data-language') !== tap.language) return;
         // Focused first, so that the page's dialog gives the focus back to it when it closes.
         button.focus();
         button.click();

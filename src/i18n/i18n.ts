@@ -24,20 +24,9 @@ export function pageHead(instance: I18n): { title: string; description: string }
   return { title: instance.t('page.title', { brand: brand.name }), description: instance.t('page.description') };
 }
 
-/**
- * <html lang>, the tab's title and the description a share preview reads follow the page's language, and
- * so does the address's `lng` where it has one (as after a language tap before the script ran): a
- * reload then keeps the visitor's last choice. The history entry's state stays the router's.
- */
+/** <html lang>, the tab's title and the description a share preview reads follow the page's language. */
 function followLanguage(instance: I18n) {
-  const language = languageOf(instance);
-  document.documentElement.lang = language;
-  const address = new URL(window.location.href);
-  const chosen = address.searchParams.get('lng');
-  if (isLanguage(chosen) && chosen !== language) {
-    address.searchParams.set('lng', language);
-    window.history.replaceState(window.history.state, '', address);
-  }
+  document.documentElement.lang = languageOf(instance);
   const { title, description } = pageHead(instance);
   document.title = title;
   document.querySelector('meta[name="description"]')?.setAttribute('content', description);

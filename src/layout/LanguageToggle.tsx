@@ -23,12 +23,14 @@ export function LanguageToggle() {
   const next = LANGUAGES[(LANGUAGES.findIndex((entry) => entry.code === language) + 1) % LANGUAGES.length].code;
   return (
     <Button
+      id="language-button"
       color="inherit"
       variant="outlined"
       size="small"
       aria-label={t('layout.languageButton', { current: code, next: languageEntry(next).name })}
       onClick={() => void i18n.changeLanguage(next)}
-      // Before the script runs, the page's loader loads the address in this language (src/afterFirstPaint.js).
+      // Before the script runs, the page's loader loads the page in this language (src/afterFirstPaint.js),
+      // or holds the tap and finds the button again by its id.
       data-language={next}
       sx={languageButtonSx}
     >

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/browser/axe';
 import { launchChromium } from '../support/browser/chromium';
@@ -45,14 +45,14 @@ const t = TEXTS.vi;
 const SHOTS = join(REPO_ROOT, 'test-results/screenshots');
 
 /**
- * A Vietnamese phone page at `url` with the bundle held back; `release` lets the page's script run.
- * `forAxe`: the page lets axe-core's script in, past its Content-Security-Policy.
+ * A phone page at `url` (Vietnamese unless `locale` says otherwise) with the bundle held back; `release`
+ * lets the page's script run. `forAxe`: the page lets axe-core's script in, past its Content-Security-Policy.
  */
 async function beforeItsScript(
   url: string,
-  forAxe = false,
+  { forAxe = false, locale }: { forAxe?: boolean; locale?: string } = {},
 ): Promise<{ page: Page; problems: string[]; release: () => Promise<void> }> {
-  const context = await browser!.newContext({ ...PHONE_VI.context, bypassCSP: forAxe });
+  const context = await browser!.newContext({ ...PHONE_VI.context, bypassCSP: forAxe, ...(locale && { locale }) });
   contexts.push(context);
   const page = await context.newPage();
   const problems = consoleProblems(page);
@@ -62,26 +62,29 @@ async function beforeItsScript(
   return { page, problems, release };
 }
 
+const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
+/** The loader's frame, while it shows. */
+const heldFrame = (page: Page) => page.locator('[data-held-tap]');
+
 describe.each([
   ['the rendered deep link', () => `${rendered!.url}/dt?qr=${UNIT_CODE}`],
   ['the static build', () => `${staticHost!.url}/dt?qr=${UNIT_CODE}`],
 ])('a tap before the script ran, on %s', (name, url) => {
   it("on the camera button shows the scanner's frame at once, then the scanner once the script runs", async () => {
-    const { page, problems, release } = await beforeItsScript(url(), true);
+    const { page, problems, release } = await beforeItsScript(url(), { forAxe: true });
     await page.getByRole('button', { name: t.lookup.camera }).tap();
     // With the bundle still held: the loader's frame, saying that the camera is starting.
     const frame = page.getByRole('dialog', { name: t.scanner.title });
     await frame.getByRole('status').filter({ hasText: t.scanner.starting }).waitFor();
-    expect(
-      await frame.getByRole('button', { name: t.scanner.close }).evaluate((b) => b === document.activeElement),
-    ).toBe(true);
+    // The focus moves to its Close button once it has been painted.
+    await expect.poll(() => isFocused(frame.getByRole('button', { name: t.scanner.close }))).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
     if (name === 'the rendered deep link')
       await page.screenshot({ path: join(SHOTS, 'camera-tap-before-script.png'), animations: 'disabled' });
     await release();
     // The page's own dialog, with the camera's picture, and the frame gone: one dialog.
     await page.getByRole('dialog').getByLabel(t.scanner.video).waitFor();
-    await expect.poll(() => page.getByRole('dialog').count()).toBe(1);
+    await expect.poll(() => heldFrame(page).count()).toBe(0);
     if (name === 'the rendered deep link')
       await page.screenshot({ path: join(SHOTS, 'camera-tap-then-scanner.png'), animations: 'disabled' });
     expect(problems).toEqual([]);
@@ -93,11 +96,39 @@ describe.each([
     await camera.tap();
     await page.getByRole('dialog').getByRole('button', { name: t.scanner.close }).tap();
     expect(await page.getByRole('dialog').count()).toBe(0);
-    expect(await camera.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await isFocused(camera)).toBe(true);
     await release();
     // The photo button turns on with the scanner's chunk: a replayed tap would have opened it by then.
     await page.getByRole('button', { name: t.scanner.photo, disabled: false }).waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
+
+  it("closing the scanner's frame after the script made the tap again closes the scanner as it opens", async () => {
+    const { page, problems, release } = await beforeItsScript(url());
+    // The scanner's chunk held too: the page is live, the tap made again, and its dialog not open yet.
+    let scannerRequested: () => void = () => undefined;
+    const requested = new Promise<void>((resolve) => (scannerRequested = resolve));
+    let releaseScanner: () => void = () => undefined;
+    const scannerHeld = new Promise<void>((resolve) => (releaseScanner = resolve));
+    await page.route(/\/assets\/scannerUi-[^/]+\.js$/, async (route) => {
+      scannerRequested();
+      await scannerHeld;
+      await route.continue().catch(() => undefined);
+    });
+    const camera = page.getByRole('button', { name: t.lookup.camera });
+    await camera.tap();
+    await heldFrame(page).waitFor();
+    await release();
+    await requested;
+    // Live: the loader no longer keeps the page inert behind the frame.
+    await expect.poll(() => page.locator('#root').evaluate((root) => (root as HTMLElement).inert)).toBe(false);
+    await heldFrame(page).getByRole('button', { name: t.scanner.close }).tap();
+    expect(await heldFrame(page).count()).toBe(0);
+    releaseScanner();
+    await page.getByRole('button', { name: t.scanner.photo, disabled: false }).waitFor();
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => isFocused(camera)).toBe(true);
     expect(problems).toEqual([]);
   });
 
@@ -106,19 +137,17 @@ describe.each([
     await page.locator('header button').tap();
     const english = page.getByRole('heading', { level: 1, name: TEXTS.en.lookup.title });
     if (name === 'the rendered deep link') {
-      // At once, without the script: the server renders the same address in English.
+      // At once, without the script: the server renders the page again in English, by the choice's cookie.
       await english.waitFor();
-      expect(new URL(page.url()).searchParams.get('lng')).toBe('en');
+      expect(new URL(page.url()).search).toBe(`?qr=${UNIT_CODE}`);
       await release();
-      // Back to Vietnamese once the script runs: the address follows, and a reload keeps the choice.
+      // Back to Vietnamese once the script runs, and a reload keeps that choice.
       const toggle = page.getByRole('button', {
         name: fill(TEXTS.en.layout.languageButton, { current: 'EN', next: 'Tiếng Việt' }),
       });
-      await toggle.waitFor();
       await page.getByRole('button', { name: TEXTS.en.scanner.photo, disabled: false }).waitFor();
       await toggle.tap();
       await page.getByRole('heading', { level: 1, name: t.lookup.title }).waitFor();
-      expect(new URL(page.url()).searchParams.get('lng')).toBe('vi');
       await page.reload();
       await page.getByRole('heading', { level: 1, name: t.lookup.title }).waitFor();
     } else {
@@ -129,6 +158,30 @@ describe.each([
     expect(await page.locator('html').getAttribute('lang')).toBe(name === 'the rendered deep link' ? 'vi' : 'en');
     expect(problems).toEqual([]);
   });
+});
+
+it('a tap on the language button after typing a code keeps what was typed: it waits for the script', async () => {
+  const { page, problems, release } = await beforeItsScript(`${rendered!.url}/dt?qr=${UNIT_CODE}`);
+  const field = page.getByRole('textbox', { name: t.lookup.inputLabel });
+  await field.fill(CARTON_CODE);
+  await page.locator('header button').tap();
+  await release();
+  await page.getByRole('heading', { level: 1, name: TEXTS.en.lookup.title }).waitFor();
+  expect(await page.getByRole('textbox', { name: TEXTS.en.lookup.inputLabel }).inputValue()).toBe(CARTON_CODE);
+  expect(problems).toEqual([]);
+});
+
+it("on the static build's Vietnamese shell, an English phone's tap on the camera opens the scanner in English", async () => {
+  const { page, problems, release } = await beforeItsScript(`${staticHost!.url}/dt?qr=${UNIT_CODE}`, {
+    locale: 'en-US',
+  });
+  await page.getByRole('button', { name: t.lookup.camera }).tap();
+  await heldFrame(page).waitFor();
+  await release();
+  // The page renders afresh in English; the tap is made again on its camera button, found by its id.
+  await page.getByRole('dialog', { name: TEXTS.en.scanner.title }).getByLabel(TEXTS.en.scanner.video).waitFor();
+  await expect.poll(() => heldFrame(page).count()).toBe(0);
+  expect(problems).toEqual([]);
 });
 
 it('a tap on Search before the script ran still submits the form as HTML does', async () => {

@@ -26,6 +26,8 @@ export interface QrCodeFieldProps {
 
 export const INPUT_ID = 'qr-code';
 const ERROR_ID = 'qr-code-error';
+/** The same on the server's HTML and on a page rendered afresh in another language: a tap held by the loader finds it. */
+const CAMERA_ID = 'qr-camera';
 
 // A bare OutlinedInput with a plain label: TextField pulls Select, Menu and Popover into the first load,
 // and FormControl with a floating label adds more for a label that never needs to float.
@@ -104,6 +106,7 @@ export function QrCodeField(props: QrCodeFieldProps) {
           {/* The dialog's texts, for the frame the page's loader shows at a tap made before the script
               runs (src/afterFirstPaint.js). */}
           <IconButton
+            id={CAMERA_ID}
             aria-label={t('lookup.camera')}
             onClick={onCamera}
             color="primary"

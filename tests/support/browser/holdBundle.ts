@@ -2,6 +2,8 @@ import type { Locator, Page, Route } from 'playwright-core';
 
 // The page's entry chunk (src/main.tsx), which the build names main-<hash>.js (scripts/vite/loadPath.ts).
 const MAIN_BUNDLE = /\/assets\/main-[^/]+\.js$/;
+/** The loader asks for it once the page has painted: well within this on a busy machine. */
+const ASKED_WITHIN_MS = 20_000;
 
 /**
  * Holds the page's main bundle back until `release`: the page shows its HTML without its script.
@@ -21,7 +23,14 @@ export async function holdBundle(page: Page): Promise<{ release: () => Promise<v
   });
   return {
     release: async () => {
-      await asked;
+      let timer: NodeJS.Timeout | undefined;
+      const never = new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`the page never asked for its bundle (${MAIN_BUNDLE})`)),
+          ASKED_WITHIN_MS,
+        );
+      });
+      await Promise.race([asked, never]).finally(() => clearTimeout(timer));
       release();
     },
   };

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createI18n, i18nOptions, languageOf } from '@/i18n/i18n';
+import { i18nOptions, languageOf } from '@/i18n/i18n';
 
 /** A fresh instance with the page's own options, so detection runs again for each case. */
 async function detect() {
@@ -75,24 +75,5 @@ describe('language detection', () => {
     await detect();
     expect(localStorage.getItem('i18nextLng')).toBe('en');
     expect(document.cookie).toContain('i18nextLng=en');
-  });
-
-  it("makes the address's lng follow a new choice, so a reload keeps it, and leaves the rest of the address", async () => {
-    window.history.replaceState({ key: 'router' }, '', '/dt?qr=1D24B3261X54A2320&lng=en');
-    const instance = await createI18n();
-    expect(languageOf(instance)).toBe('en');
-    await instance.changeLanguage('vi');
-    expect(window.location.pathname + window.location.search).toBe('/dt?qr=1D24B3261X54A2320&lng=vi');
-    expect(window.history.state).toEqual({ key: 'router' });
-  });
-
-  it('leaves an address without lng, or with a language the page does not have, as it is', async () => {
-    window.history.replaceState(null, '', '/dt?qr=1D24B3261X54A2320');
-    const instance = await createI18n();
-    await instance.changeLanguage('en');
-    expect(window.location.search).toBe('?qr=1D24B3261X54A2320');
-    window.history.replaceState(null, '', '/?lng=fr');
-    await instance.changeLanguage('vi');
-    expect(window.location.search).toBe('?lng=fr');
   });
 });
