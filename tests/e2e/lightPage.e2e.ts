@@ -133,13 +133,15 @@ describe.each([
   });
 
   it('on the language button switches the page to English', async () => {
-    const { page, problems, release } = await beforeItsScript(url());
+    // With a fragment, which a reload by the same address would only scroll to.
+    const { page, problems, release } = await beforeItsScript(`${url()}#result`);
     await page.locator('header button').tap();
     const english = page.getByRole('heading', { level: 1, name: TEXTS.en.lookup.title });
     if (name === 'the rendered deep link') {
       // At once, without the script: the server renders the page again in English, by the choice's cookie.
       await english.waitFor();
       expect(new URL(page.url()).search).toBe(`?qr=${UNIT_CODE}`);
+      expect(new URL(page.url()).hash).toBe('');
       await release();
       // Back to Vietnamese once the script runs, and a reload keeps that choice.
       const toggle = page.getByRole('button', {
