@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/browser/axe';
 import { launchChromium } from '../support/browser/chromium';
 import { CARTON_CODE, TRACE_DATA, UNIT_CODE, builtPage } from '../support/browser/e2eSuite';
-import { holdBundle } from '../support/browser/holdBundle';
+import { holdBundle, holdScript } from '../support/browser/holdBundle';
 import { consoleProblems } from '../support/browser/pageProbes';
 import { PHONE_VI } from '../support/browser/profiles';
 import { TEXTS, fill } from '../support/browser/texts';
@@ -107,25 +107,17 @@ describe.each([
   it("closing the scanner's frame after the script made the tap again closes the scanner as it opens", async () => {
     const { page, problems, release } = await beforeItsScript(url());
     // The scanner's chunk held too: the page is live, the tap made again, and its dialog not open yet.
-    let scannerRequested: () => void = () => undefined;
-    const requested = new Promise<void>((resolve) => (scannerRequested = resolve));
-    let releaseScanner: () => void = () => undefined;
-    const scannerHeld = new Promise<void>((resolve) => (releaseScanner = resolve));
-    await page.route(/\/assets\/scannerUi-[^/]+\.js$/, async (route) => {
-      scannerRequested();
-      await scannerHeld;
-      await route.continue().catch(() => undefined);
-    });
+    const scanner = await holdScript(page, /\/assets\/scannerUi-[^/]+\.js$/);
     const camera = page.getByRole('button', { name: t.lookup.camera });
     await camera.tap();
     await heldFrame(page).waitFor();
     await release();
-    await requested;
+    await scanner.asked;
     // Live: the loader no longer keeps the page inert behind the frame.
     await expect.poll(() => page.locator('#root').evaluate((root) => (root as HTMLElement).inert)).toBe(false);
     await heldFrame(page).getByRole('button', { name: t.scanner.close }).tap();
     expect(await heldFrame(page).count()).toBe(0);
-    releaseScanner();
+    await scanner.release();
     await page.getByRole('button', { name: t.scanner.photo, disabled: false }).waitFor();
     await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
     await expect.poll(() => isFocused(camera)).toBe(true);
