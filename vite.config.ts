@@ -37,6 +37,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     copyPublicDir: !isSsrBuild,
     // The first-load budget is checked by `npm run size`, not by this generic warning.
     chunkSizeWarningLimit: 600,
+    cssCodeSplit: false,
     // The page's entries are the load path's (scripts/vite/loadPath.ts).
     rolldownOptions: {
       treeshake: zxingTreeshake,
@@ -59,6 +60,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           exclude: ['**/*.node.test.{ts,tsx}'],
           setupFiles: ['tests/support/page/setup.ts'],
           environmentOptions: { jsdom: { url: 'http://localhost:3000/' } },
+          // The static styles (*.module.css) applied as in the browser, so tests see what a user sees.
+          css: { include: /\.module\.css$/ },
         },
       },
       {

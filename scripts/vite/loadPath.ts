@@ -51,6 +51,26 @@ export function earlyTraceTag(fileName: string): string {
   return `<script type="module" crossorigin src="/${escapeAttribute(fileName)}" data-early-trace></script>`;
 }
 
+const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*? href="\/([^"]+\.css)"[^>]*>/g;
+
+/**
+ * The page's stylesheet (one file: build.cssCodeSplit is off), written into the head where Vite linked it:
+ * the first view's static styles (src/**\/*.module.css) then cost no request before the first paint, as the
+ * loader costs none. Returns the page and the stylesheets it took in, which the build then leaves out.
+ */
+export function inlineStylesheets(html: string, bundle: Rollup.OutputBundle): { html: string; inlined: string[] } {
+  const inlined: string[] = [];
+  const page = html.replace(STYLESHEET_LINK, (_link, fileName: string) => {
+    const asset = bundle[fileName];
+    if (asset?.type !== 'asset') throw new Error(`index.html links ${fileName}, which the bundle does not hold`);
+    const css = String(asset.source).trim();
+    if (/<\/style/i.test(css)) throw new Error(`${fileName} would end its own <style> element`);
+    inlined.push(fileName);
+    return `<style data-page-styles>${css}</style>`;
+  });
+  return { html: page, inlined };
+}
+
 /** The two pages the build writes from index.html as Vite processed it (no module script in it). */
 export interface PageForms {
   /** dist/index.html: the static host's page, into which scripts/prerenderShell.ts puts the shell. */
@@ -90,8 +110,9 @@ export function pageModules(bundle: Rollup.OutputBundle): PageModules {
  * bundle imports it (for the early answer) there too, and unlisted it would be found only once its
  * importer was fetched, a round trip late. The static shell already requests it from its head.
  */
-export function pageForms(html: string, bundle: Rollup.OutputBundle, loader: string): PageForms {
+export function pageForms(processed: string, bundle: Rollup.OutputBundle, loader: string): PageForms {
   const { main, earlyTrace: early, preloads } = pageModules(bundle);
+  const { html } = inlineStylesheets(processed, bundle);
   if (!html.includes('<head>') || !html.includes('</head>')) throw new Error('index.html lacks <head> or </head>');
   const withHead = (first: string, last: string) =>
     html.replace('<head>', () => `<head>${first}`).replace('</head>', () => `${last}</head>`);
@@ -134,6 +155,7 @@ function inlineFavicon(favicon: string): Plugin {
  */
 export function loadPath({ main, earlyTrace, favicon, loader }: LoadPathEntries): Plugin[] {
   let template: string | undefined;
+  let inlined: string[] = [];
   let mainUrl = '';
   return [
     inlineFavicon(favicon),
@@ -165,14 +187,17 @@ export function loadPath({ main, earlyTrace, favicon, loader }: LoadPathEntries)
         handler(html, { bundle }) {
           if (!bundle) return html;
           const forms = pageForms(html, bundle, loaderCode(loader));
+          inlined = inlineStylesheets(html, bundle).inlined;
           template = forms.template;
           return forms.shell;
         },
       },
       generateBundle: {
         order: 'post',
-        handler() {
+        handler(_options, bundle) {
           if (template === undefined) return;
+          // Inlined in both pages: nothing asks for the file.
+          for (const fileName of inlined) delete bundle[fileName];
           this.emitFile({ type: 'asset', fileName: PAGE_TEMPLATE_FILE, source: template });
           // The hash the service allows it by, worked out as the service does; a static host with a
           // Content-Security-Policy of its own must allow it too.

@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import { Suspense, lazy, useLayoutEffect } from 'react';
 import { useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { LookupPage } from '@/features/lookup';
@@ -38,9 +37,9 @@ export function AppRoutes() {
   useLayoutEffect(() => serverHtml.end(), []);
   const { pathname } = useLocation();
   const fallback = (
-    <Box component="main">
+    <main>
       <RouteErrorPage />
-    </Box>
+    </main>
   );
   // Keyed by path, so moving to another page clears a previous error.
   return (

@@ -1,19 +1,17 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { linkSx } from '@/shared/linkSx';
+import link from '@/shared/styles/link.module.css';
+import textStyles from '@/shared/styles/text.module.css';
+import styles from './fallbackPage.module.css';
 
 export function NotFoundPage() {
   const { t } = useTranslation();
   return (
-    <Box sx={{ textAlign: 'center', py: 6 }}>
-      <Typography variant="h1" sx={{ mb: 2 }}>
-        {t('notFound.title')}
-      </Typography>
-      <Box component={Link} to="/" sx={linkSx}>
+    <div className={styles.page}>
+      <h1 className={textStyles.h1}>{t('notFound.title')}</h1>
+      <Link to="/" className={link.link}>
         {t('notFound.backLink')}
-      </Box>
-    </Box>
+      </Link>
+    </div>
   );
 }

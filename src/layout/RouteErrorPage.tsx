@@ -1,21 +1,19 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { linkSx } from '@/shared/linkSx';
+import link from '@/shared/styles/link.module.css';
+import textStyles from '@/shared/styles/text.module.css';
+import styles from './fallbackPage.module.css';
 
 /** Replaces React's blank page and the router's untranslated 'Unexpected Application Error!'. */
 export function RouteErrorPage() {
   const { t } = useTranslation();
   return (
-    <Box role="alert" sx={{ textAlign: 'center', py: 6, px: 2 }}>
-      <Typography variant="h1" sx={{ mb: 2 }}>
-        {t('routeError.title')}
-      </Typography>
-      <Typography sx={{ mb: 2 }}>{t('routeError.message')}</Typography>
+    <div role="alert" className={styles.page}>
+      <h1 className={textStyles.h1}>{t('routeError.title')}</h1>
+      <p className={textStyles.body}>{t('routeError.message')}</p>
       {/* A full load, not a client navigation: the app that failed may be in a broken state. */}
-      <Box component="a" href="/" sx={linkSx}>
+      <a href="/" className={link.link}>
         {t('routeError.backLink')}
-      </Box>
-    </Box>
+      </a>
+    </div>
   );
 }

@@ -1,5 +1,3 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router-dom';
@@ -29,6 +27,8 @@ import { readScan, readTyped } from './scanReading';
 import { useAddressLookup } from './useAddressLookup';
 import { useAfterPaint } from './useAfterPaint';
 import { useWhenIdle } from './useWhenIdle';
+import textStyles from '@/shared/styles/text.module.css';
+import styles from './LookupPage.module.css';
 
 // The recall watch's chunk loads once the page is idle: background work, never before a result or a tap.
 const RecallWatch = lazy(() => import('./recent/RecallWatch'));
@@ -118,13 +118,13 @@ export function LookupPage() {
   };
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+    <div className={styles.page}>
       {backgroundNow && kept.length > 0 && (
         <Suspense fallback={null}>
           <RecallWatch kept={kept} current={found ? lookup.code : null} />
         </Suspense>
       )}
-      <Typography variant="h1">{t('lookup.title')}</Typography>
+      <h1 className={textStyles.h1}>{t('lookup.title')}</h1>
       <QrCodeField
         value={draft.text}
         error={draft.error}
@@ -147,6 +147,6 @@ export function LookupPage() {
       <RecentLookups current={found ? lookup.code : null} afterClear={focusInput} />
       {/* At once when the camera is asked for before then (a tap the loader held until the page was live). */}
       {(scannerUiNow || scannerOpen) && <CameraDialogSlot onDetected={onScanned} />}
-    </Box>
+    </div>
   );
 }

@@ -1,13 +1,13 @@
 import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import textStyles from '@/shared/styles/text.module.css';
 import { brand } from '../../../theme/brand';
 import type { FailureMessage, LookupView } from './lookupView';
 import { MessageBox } from './MessageBox';
 import { ResultIsland } from './ResultIsland';
+import styles from './LookupResult.module.css';
 import { HotlineLink } from './result/HotlineLink';
 
 /** What the visitor can do from a failed lookup or scan. */
@@ -26,35 +26,35 @@ function NextSteps({ message, actions }: { message: FailureMessage; actions: Res
   const { t } = useTranslation();
   if (message.offerAlternatives) {
     return (
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+      <div className={styles.choices}>
         <Button variant="outlined" color="inherit" onClick={actions.choosePhoto} sx={actionSx}>
           {t('lookup.choosePhoto')}
         </Button>
         <Button variant="outlined" color="inherit" onClick={actions.typeCode} sx={actionSx}>
           {t('lookup.typeCode')}
         </Button>
-      </Box>
+      </div>
     );
   }
   if (message.key === 'errors.noProducts') {
     return (
-      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, alignItems: 'flex-start' }}>
-        <Typography>{t('help.nextSteps')}</Typography>
-        <Typography>{t('help.checkCode')}</Typography>
+      <div className={styles.steps}>
+        <p className={textStyles.body}>{t('help.nextSteps')}</p>
+        <p className={textStyles.body}>{t('help.checkCode')}</p>
         <Button variant="outlined" color="inherit" onClick={actions.startCamera} sx={actionSx}>
           {t('help.tryCamera')}
         </Button>
         {brand.hotline && <HotlineLink hotline={brand.hotline} />}
-      </Box>
+      </div>
     );
   }
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, alignItems: 'flex-start' }}>
-      <Typography>{t('help.retryHint')}</Typography>
+    <div className={styles.steps}>
+      <p className={textStyles.body}>{t('help.retryHint')}</p>
       <Button variant="outlined" color="inherit" onClick={actions.retry} sx={actionSx}>
         {t('help.retry')}
       </Button>
-    </Box>
+    </div>
   );
 }
 
@@ -64,25 +64,25 @@ export function LookupResult({ view, actions }: { view: LookupView; actions: Res
   switch (view.name) {
     case 'loading':
       return (
-        <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+        <div role="status" className={styles.loading}>
           <CircularProgress size={24} aria-label={t('lookup.loading')} />
-          <Typography>{t('lookup.loading')}</Typography>
-        </Box>
+          <p className={textStyles.body}>{t('lookup.loading')}</p>
+        </div>
       );
     case 'error':
       return (
         <MessageBox role="alert" tone="error" Icon={ErrorOutline}>
-          <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
-            <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+          <div className={styles.failure}>
+            <p className={`${textStyles.body} ${textStyles.strong} ${styles.failureText}`}>
               {t(view.message.key, view.message.params)}
-            </Typography>
+            </p>
             <NextSteps message={view.message} actions={actions} />
-          </Box>
+          </div>
         </MessageBox>
       );
     case 'result':
       return <ResultIsland result={view.result} answeredAt={view.answeredAt} />;
     case 'empty':
-      return <Typography color="text.secondary">{t('lookup.noInformation')}</Typography>;
+      return <p className={`${textStyles.body} ${textStyles.secondary}`}>{t('lookup.noInformation')}</p>;
   }
 }

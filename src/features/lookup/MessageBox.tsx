@@ -1,8 +1,7 @@
-import Box from '@mui/material/Box';
 import type { SvgIconComponent } from '@mui/icons-material';
 import type { ReactNode } from 'react';
-
 import { statusTones } from '../../../theme/statusTones';
+import styles from './MessageBox.module.css';
 
 // MUI Alert's colours on plain boxes: Alert and its icon set would add 4 kB gzip to the first load.
 interface MessageBoxProps {
@@ -18,13 +17,14 @@ interface MessageBoxProps {
 export function MessageBox({ tone, Icon, role, labelledBy, children }: MessageBoxProps) {
   const { text, tint } = statusTones[tone];
   return (
-    <Box
+    <div
       role={role ?? (labelledBy ? 'region' : undefined)}
       aria-labelledby={labelledBy}
-      sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', p: 2, borderRadius: 1, bgcolor: tint, color: text }}
+      className={styles.message}
+      style={{ backgroundColor: tint, color: text }}
     >
-      <Icon sx={{ color: `${tone}.main` }} />
+      <Icon color={tone} />
       {children}
-    </Box>
+    </div>
   );
 }

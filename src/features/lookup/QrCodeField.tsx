@@ -1,7 +1,6 @@
 import CameraAltOutlined from '@mui/icons-material/CameraAltOutlined';
 import Clear from '@mui/icons-material/Clear';
 import Search from '@mui/icons-material/Search';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import OutlinedInput from '@mui/material/OutlinedInput';
@@ -9,7 +8,9 @@ import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldErrorKey } from './qrCode';
 import { shellFields } from '@/shared/shellFieldHandOver';
+import textStyles from '@/shared/styles/text.module.css';
 import { brand } from '../../../theme/brand';
+import styles from './QrCodeField.module.css';
 
 export interface QrCodeFieldProps {
   value: string;
@@ -48,8 +49,7 @@ export function QrCodeField(props: QrCodeFieldProps) {
   };
 
   return (
-    <Box
-      component="form"
+    <form
       role="search"
       // Without JavaScript the form still works: the server answers GET /dt?qr=<code>.
       action="/dt"
@@ -60,15 +60,11 @@ export function QrCodeField(props: QrCodeFieldProps) {
         if (!searching) onSearch();
       }}
     >
-      <Box
-        component="label"
-        htmlFor={INPUT_ID}
-        sx={{ display: 'block', mb: 0.75, typography: 'body2', fontWeight: 500 }}
-      >
+      <label htmlFor={INPUT_ID} className={`${textStyles.body2} ${styles.label}`}>
         {t('lookup.inputLabel')}
-      </Box>
+      </label>
       {/* On a phone the scan buttons wrap below the field, so a whole code stays readable at 360 px. */}
-      <Box sx={{ display: 'flex', flexWrap: { xs: 'wrap', sm: 'nowrap' }, gap: 1, alignItems: 'center' }}>
+      <div className={styles.row}>
         <OutlinedInput
           id={INPUT_ID}
           name="qr"
@@ -87,13 +83,7 @@ export function QrCodeField(props: QrCodeFieldProps) {
             'aria-invalid': error !== null,
             'aria-describedby': error ? ERROR_ID : undefined,
           }}
-          sx={{
-            flex: { xs: '1 1 100%', sm: '1 1 auto' },
-            minWidth: 0,
-            pr: 0.5,
-            bgcolor: 'background.paper',
-            '& input': { textOverflow: 'ellipsis' },
-          }}
+          className={styles.input}
           endAdornment={
             value !== '' && (
               <IconButton aria-label={t('lookup.clear')} onClick={clear} edge="end">
@@ -102,7 +92,7 @@ export function QrCodeField(props: QrCodeFieldProps) {
             )
           }
         />
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, flex: { xs: '1 1 auto', sm: '0 0 auto' } }}>
+        <div className={styles.scanActions}>
           {/* The dialog's texts, for the frame the page's loader shows at a tap made before the script
               runs (src/afterFirstPaint.js). */}
           <IconButton
@@ -118,28 +108,21 @@ export function QrCodeField(props: QrCodeFieldProps) {
             <CameraAltOutlined />
           </IconButton>
           {extraActions}
-        </Box>
+        </div>
         <Button
           type="submit"
           variant="contained"
           disabled={error !== null || searching}
           aria-label={t('lookup.search')}
-          sx={{ height: { xs: 48, sm: 56 }, minWidth: { xs: 56, sm: 112 }, px: { xs: 0, sm: 2 }, flexShrink: 0 }}
+          className={styles.search}
         >
-          <Search sx={{ mr: { xs: 0, sm: 1 } }} />
-          <Box component="span" sx={{ display: { xs: 'none', sm: 'inline' } }}>
-            {t('lookup.search')}
-          </Box>
+          <Search />
+          <span className={styles.searchWord}>{t('lookup.search')}</span>
         </Button>
-      </Box>
-      <Box
-        component="p"
-        id={ERROR_ID}
-        role="alert"
-        sx={{ m: 0, mt: 0.5, mx: 1.75, minHeight: '1.5em', typography: 'caption', color: 'error.main' }}
-      >
+      </div>
+      <p id={ERROR_ID} role="alert" className={styles.error}>
         {error ? t(error) : ''}
-      </Box>
-    </Box>
+      </p>
+    </form>
   );
 }

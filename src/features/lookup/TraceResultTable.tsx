@@ -1,60 +1,27 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import textStyles from '@/shared/styles/text.module.css';
 import { useRowText } from './result/useRowText';
+import styles from './TraceResultTable.module.css';
 import type { RowValue, TraceRow } from './traceRows';
 
 const TITLE_ID = 'trace-result-title';
 
 function Value({ value }: { value: RowValue }) {
   const { t } = useTranslation();
-  const text = useRowText()(value);
-  if (text === null) {
-    return (
-      <Box component="span" sx={{ fontStyle: 'italic', color: 'text.secondary' }}>
-        {t('result.updating')}
-      </Box>
-    );
-  }
-  return text;
+  const rowText = useRowText()(value);
+  if (rowText === null) return <span className={styles.updating}>{t('result.updating')}</span>;
+  return rowText;
 }
 
-// A native table styled through sx: MUI's Table components add first-load JavaScript for no visible gain.
+// A native table with static styles: MUI's Table components add first-load JavaScript for no visible gain.
 export function TraceResultTable({ rows }: { rows: TraceRow[] }) {
   const { t } = useTranslation();
   return (
-    <Box
-      component="section"
-      aria-labelledby={TITLE_ID}
-      sx={{ border: 1, borderColor: 'divider', borderRadius: 1, overflow: 'hidden', bgcolor: 'background.paper' }}
-    >
-      <Typography
-        id={TITLE_ID}
-        variant="h2"
-        sx={{ px: 2, py: 1.5, bgcolor: 'primary.main', color: 'primary.contrastText' }}
-      >
+    <section aria-labelledby={TITLE_ID} className={styles.section}>
+      <h2 id={TITLE_ID} className={`${textStyles.h2} ${styles.title}`}>
         {t('result.title')}
-      </Typography>
-      <Box
-        component="table"
-        aria-labelledby={TITLE_ID}
-        sx={{
-          width: '100%',
-          borderCollapse: 'collapse',
-          tableLayout: 'fixed',
-          '& th, & td': {
-            typography: 'body2',
-            px: 2,
-            py: 1.25,
-            textAlign: 'left',
-            verticalAlign: 'top',
-            overflowWrap: 'anywhere',
-            borderTop: 1,
-            borderColor: 'divider',
-          },
-          '& th': { width: '42%', fontWeight: 500, color: 'text.secondary' },
-        }}
-      >
+      </h2>
+      <table aria-labelledby={TITLE_ID} className={styles.table}>
         <tbody>
           {rows.map(({ label, value }) => (
             <tr key={label}>
@@ -65,7 +32,7 @@ export function TraceResultTable({ rows }: { rows: TraceRow[] }) {
             </tr>
           ))}
         </tbody>
-      </Box>
-    </Box>
+      </table>
+    </section>
   );
 }

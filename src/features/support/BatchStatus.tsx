@@ -20,7 +20,7 @@ export function BatchStatus({ batch }: { batch: BatchState }) {
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
       <Box role="status">
         {phase !== 'idle' && <Typography sx={{ fontWeight: 600 }}>{label}</Typography>}
-        {waiting && <Typography color="text.secondary">{t('support.waiting')}</Typography>}
+        {waiting && <Typography color="textSecondary">{t('support.waiting')}</Typography>}
       </Box>
       {running && (
         <LinearProgress

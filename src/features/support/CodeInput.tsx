@@ -124,7 +124,7 @@ export function CodeInput({
           {t('support.inputLimit', { limit: new Intl.NumberFormat(languageOf(i18n)).format(MAX_INPUT_CHARS) })}
         </Alert>
       )}
-      <Typography id={`${INPUT_ID}-hint`} variant="body2" color="text.secondary">
+      <Typography id={`${INPUT_ID}-hint`} variant="body2" color="textSecondary">
         {t('support.photoHint')}
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>

@@ -17,7 +17,7 @@ export function RecentChecks() {
       <Typography id="recent-checks-title" variant="h2">
         {t('support.recent.title')}
       </Typography>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
         {t('support.recent.note')}
       </Typography>
       <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', columns: { sm: 2, md: 3 }, columnGap: 3 }}>
@@ -34,7 +34,7 @@ export function RecentChecks() {
             >
               {code}
             </Box>
-            <Typography component="span" variant="body2" color="text.secondary">
+            <Typography component="span" variant="body2" color="textSecondary">
               {t(`support.outcome.${outcome}`)}
             </Typography>
           </Box>

@@ -31,7 +31,7 @@ export function CodeCell({ row }: { row: CheckedCode }) {
         {row.code}
       </Box>
       {row.sentAs && (
-        <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
+        <Typography variant="body2" color="textSecondary" sx={{ wordBreak: 'break-all' }}>
           {t('support.correctedFrom', { code: row.sentAs })}
         </Typography>
       )}
@@ -110,14 +110,14 @@ export function Suggestions({
   if (row.suggestions === null) {
     // Every invalid row is one character off a code's length: extraction keeps no other.
     return phase === 'tryingVariants' && (row.outcome === 'notFound' || row.outcome === 'invalid') ? (
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {t('support.suggest.trying')}
       </Typography>
     ) : null;
   }
   if (row.suggestions.length === 0) {
     return (
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {t('support.suggest.none')}
       </Typography>
     );

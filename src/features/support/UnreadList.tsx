@@ -22,14 +22,14 @@ export function UnreadList({ unread }: { unread: Unread[] }) {
             <Box component="code" sx={{ wordBreak: 'break-all' }}>
               {raw}
             </Box>{' '}
-            <Typography component="span" variant="body2" color="text.secondary">
+            <Typography component="span" variant="body2" color="textSecondary">
               ({t(`support.unread.${reason}`)})
             </Typography>
           </li>
         ))}
       </Box>
       {hidden > 0 && (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
           {t('support.unread.more', { count: hidden })}
         </Typography>
       )}

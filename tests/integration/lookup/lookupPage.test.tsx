@@ -161,14 +161,15 @@ describe('searching', () => {
   it.each([
     ['vi', 'Đang cập nhật'],
     ['en', 'Updating'],
-  ] as const)('shows empty values as %s, in grey italic', async (language, updating) => {
+  ] as const)('shows empty values as %s, in italic (its grey: tests/e2e/lookup.e2e.ts)', async (language, updating) => {
     const { user } = await renderApp({ language });
     await user.type(input(), `${EMPTY_VALUES_CODE}{Enter}`);
     const table = await screen.findByRole('table');
     const placeholders = within(table).getAllByText(updating);
     expect(placeholders).toHaveLength(3); // name, net weight, expiry date
     for (const placeholder of placeholders)
-      expect(placeholder).toHaveStyle({ fontStyle: 'italic', color: 'rgba(0, 0, 0, 0.6)' });
+      // jsdom resolves no CSS custom property: the colour, var(--text-secondary), is checked in a browser.
+      expect(placeholder).toHaveStyle({ fontStyle: 'italic' });
   });
 
   it.each([

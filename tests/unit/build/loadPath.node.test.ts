@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { loaderCode, pageForms as formsWith } from '../../../scripts/vite/loadPath.ts';
+import { inlineStylesheets, loaderCode, pageForms as formsWith } from '../../../scripts/vite/loadPath.ts';
 
 // index.html as Vite has processed it: the load path's plugin lists it with no module script.
 const PROCESSED = `<!doctype html>
@@ -72,6 +72,22 @@ describe('the pages the load path writes from the bundle', () => {
     expect(CODE).not.toMatch(/<\/script/i);
     const { template } = pageForms(PROCESSED, BUNDLE);
     expect(template).not.toMatch(/<script[^>]*\bsrc=/);
+  });
+
+  it("writes the page's stylesheet into both pages' heads: nothing is requested before the first paint", () => {
+    const css = '._page_a1b2c_1{display:flex}';
+    const linked = PROCESSED.replace('</head>', '<link rel="stylesheet" crossorigin href="/assets/style-f6.css"></head>');
+    const bundle = { ...BUNDLE, 'assets/style-f6.css': { type: 'asset', fileName: 'assets/style-f6.css', source: css } };
+    const forms = pageForms(linked, bundle as Rollup.OutputBundle);
+    for (const page of [forms.shell, forms.template]) {
+      expect(page).toContain(`<style data-page-styles>${css}</style>`);
+      expect(page).not.toContain('stylesheet');
+    }
+    expect(inlineStylesheets(linked, bundle as Rollup.OutputBundle).inlined).toEqual(['assets/style-f6.css']);
+    // A stylesheet the bundle does not hold, or one that would end its own element, fails the build.
+    expect(() => pageForms(linked, BUNDLE)).toThrow('does not hold');
+    const closing = { ...bundle, 'assets/style-f6.css': { type: 'asset', source: 'a{}</style><script>' } };
+    expect(() => pageForms(linked, closing as Rollup.OutputBundle)).toThrow('would end its own');
   });
 
   it('leaves what loads on demand (the scanner) out of the start-up chunks', () => {

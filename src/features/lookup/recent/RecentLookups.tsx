@@ -1,13 +1,13 @@
 import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import textStyles from '@/shared/styles/text.module.css';
 import { codeLink } from '../codeLink';
 import { recallAlerts } from './recallAlerts';
+import styles from './RecentLookups.module.css';
 import { recentLookups } from './recentLookups';
 
 const TITLE_ID = 'recent-title';
@@ -22,12 +22,12 @@ export function RecentLookups({ current, afterClear }: { current: string | null;
   const list = kept.filter(({ code }) => code.toUpperCase() !== current?.toUpperCase());
   if (list.length === 0) return null;
   return (
-    <Box component="section" aria-labelledby={TITLE_ID} sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
-        <Typography id={TITLE_ID} variant="h2" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+    <section aria-labelledby={TITLE_ID} className={styles.section}>
+      <div className={styles.heading}>
+        <h2 id={TITLE_ID} className={`${textStyles.h2} ${styles.title}`}>
           <HistoryOutlined fontSize="small" />
           {t('recent.title')}
-        </Typography>
+        </h2>
         <Button
           color="inherit"
           startIcon={<DeleteOutline />}
@@ -41,58 +41,18 @@ export function RecentLookups({ current, afterClear }: { current: string | null;
         >
           {t('recent.clear')}
         </Button>
-      </Box>
-      <Box
-        component="ul"
-        sx={{
-          m: 0,
-          p: 0,
-          listStyle: 'none',
-          border: 1,
-          borderColor: 'divider',
-          borderRadius: 1,
-          bgcolor: 'background.paper',
-        }}
-      >
+      </div>
+      <ul className={styles.list}>
         {list.map(({ code, name }) => (
-          <Box component="li" key={code} sx={{ '& + &': { borderTop: 1, borderColor: 'divider' } }}>
-            <Box
-              component={Link}
-              to={codeLink(code)}
-              sx={{
-                display: 'flex',
-                flexDirection: 'column',
-                minHeight: 44,
-                justifyContent: 'center',
-                px: 2,
-                py: 1,
-                color: 'text.primary',
-                textDecoration: 'none',
-                '&:hover': { bgcolor: 'action.hover' },
-                '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
-              }}
-            >
-              <Typography
-                component="span"
-                sx={{
-                  fontWeight: 500,
-                  color: 'primary.main',
-                  textDecoration: 'underline',
-                  textUnderlineOffset: '0.2em',
-                }}
-              >
-                {name ?? t('recent.unnamed')}
-              </Typography>
-              <Typography component="span" variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                {code}
-              </Typography>
-            </Box>
-          </Box>
+          <li key={code}>
+            <Link to={codeLink(code)} className={styles.entry}>
+              <span className={styles.name}>{name ?? t('recent.unnamed')}</span>
+              <span className={`${textStyles.body2} ${textStyles.secondary} ${styles.code}`}>{code}</span>
+            </Link>
+          </li>
         ))}
-      </Box>
-      <Typography variant="body2" color="text.secondary">
-        {t('recent.note')}
-      </Typography>
-    </Box>
+      </ul>
+      <p className={`${textStyles.body2} ${textStyles.secondary}`}>{t('recent.note')}</p>
+    </section>
   );
 }

@@ -1,9 +1,9 @@
 import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import textStyles from '@/shared/styles/text.module.css';
 import { brand } from '../../../../theme/brand';
 import { MessageBox } from '../MessageBox';
+import styles from './ChecksCaution.module.css';
 import { HotlineLink } from './HotlineLink';
 
 const TITLE_ID = 'checks-caution-title';
@@ -17,13 +17,15 @@ export function ChecksCaution({ hasPhoto }: { hasPhoto: boolean }) {
   const { t } = useTranslation();
   return (
     <MessageBox tone="warning" Icon={WarningAmberOutlined} labelledBy={TITLE_ID}>
-      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, alignItems: 'flex-start' }}>
-        <Typography id={TITLE_ID} sx={{ fontWeight: 600 }}>
+      <div className={styles.text}>
+        <p id={TITLE_ID} className={`${textStyles.body} ${textStyles.strong}`}>
           {t('checks.cautionTitle')}
-        </Typography>
-        <Typography>{t(hasPhoto ? 'checks.caution' : 'checks.cautionNoPhoto', { brand: brand.name })}</Typography>
+        </p>
+        <p className={textStyles.body}>
+          {t(hasPhoto ? 'checks.caution' : 'checks.cautionNoPhoto', { brand: brand.name })}
+        </p>
         {brand.hotline && <HotlineLink hotline={brand.hotline} />}
-      </Box>
+      </div>
     </MessageBox>
   );
 }

@@ -3,13 +3,13 @@ import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
 import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
 import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
 import type { SvgIconComponent } from '@mui/icons-material';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { languageOf } from '@/i18n/i18n';
 import type { ExpiryStatus } from '@/shared/expiry/expiryStatus';
 import { expiryText } from '@/i18n/expiryText';
+import textStyles from '@/shared/styles/text.module.css';
 import { expiryTones, statusTones } from '../../../../theme/statusTones';
+import styles from './ExpiryBadge.module.css';
 
 const ICONS: Record<ExpiryStatus['kind'], SvgIconComponent> = {
   valid: CheckCircleOutline,
@@ -23,7 +23,6 @@ export function ExpiryBadge({ status }: { status: ExpiryStatus }) {
   const { t, i18n } = useTranslation();
   const Icon = ICONS[status.kind];
   const { text: color, tint } = statusTones[expiryTones[status.kind]];
-  const text = expiryText(status, t, languageOf(i18n));
   const advice =
     status.kind === 'expired'
       ? t('expiry.expiredAdvice')
@@ -31,14 +30,12 @@ export function ExpiryBadge({ status }: { status: ExpiryStatus }) {
         ? t('expiry.unknownAdvice')
         : null;
   return (
-    <Box
-      sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', px: 1.5, py: 1, borderRadius: 1, bgcolor: tint, color }}
-    >
-      <Icon fontSize="small" sx={{ mt: '2px', flexShrink: 0 }} />
-      <Box>
-        <Typography sx={{ fontWeight: 600 }}>{text}</Typography>
-        {advice && <Typography variant="body2">{advice}</Typography>}
-      </Box>
-    </Box>
+    <div className={styles.badge} style={{ backgroundColor: tint, color }}>
+      <Icon fontSize="small" />
+      <div>
+        <p className={`${textStyles.body} ${textStyles.strong}`}>{expiryText(status, t, languageOf(i18n))}</p>
+        {advice && <p className={textStyles.body2}>{advice}</p>}
+      </div>
+    </div>
   );
 }

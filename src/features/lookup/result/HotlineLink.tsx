@@ -1,23 +1,16 @@
 import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
-import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
-import { linkSx } from '@/shared/linkSx';
+import link from '@/shared/styles/link.module.css';
+import styles from './HotlineLink.module.css';
 
 /** The brand's hotline as a link that dials it on a phone. */
 export function HotlineLink({ hotline, onDark = false }: { hotline: string; onDark?: boolean }) {
   const { t } = useTranslation();
+  const className = `${link.link} ${styles.hotline}`;
   return (
-    <Box
-      component="a"
-      href={`tel:${hotline.replace(/[^\d+]/g, '')}`}
-      sx={[
-        linkSx,
-        { display: 'inline-flex', alignItems: 'center', gap: 1, minHeight: 44, fontWeight: 600 },
-        onDark && { color: 'inherit', '&:focus-visible': { outlineColor: '#fff' } },
-      ]}
-    >
+    <a href={`tel:${hotline.replace(/[^\d+]/g, '')}`} className={onDark ? `${className} ${styles.onDark}` : className}>
       <PhoneOutlined fontSize="small" />
       {t('help.hotline', { hotline })}
-    </Box>
+    </a>
   );
 }

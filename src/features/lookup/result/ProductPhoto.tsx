@@ -1,6 +1,6 @@
 import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
-import Box from '@mui/material/Box';
 import { useEffect, useRef, useState } from 'react';
+import styles from './ProductPhoto.module.css';
 
 /** The photo's box: fixed, so the summary never moves when the picture arrives (or fails to). */
 export const PHOTO_SIZE = 96;
@@ -15,25 +15,11 @@ export function ProductPhoto({ url, alt }: { url: string; alt: string }) {
     if (element?.complete && element.naturalWidth === 0) setFailed(true);
   }, []);
   return (
-    <Box
-      sx={{
-        width: PHOTO_SIZE,
-        height: PHOTO_SIZE,
-        flexShrink: 0,
-        display: 'grid',
-        placeItems: 'center',
-        borderRadius: 1,
-        border: 1,
-        borderColor: 'divider',
-        bgcolor: 'background.paper',
-        overflow: 'hidden',
-      }}
-    >
+    <div className={styles.frame}>
       {failed ? (
-        <Inventory2Outlined sx={{ fontSize: 40, color: 'text.secondary' }} />
+        <Inventory2Outlined className={styles.placeholder} />
       ) : (
-        <Box
-          component="img"
+        <img
           ref={image}
           src={url}
           alt={alt}
@@ -41,9 +27,9 @@ export function ProductPhoto({ url, alt }: { url: string; alt: string }) {
           height={PHOTO_SIZE}
           decoding="async"
           onError={() => setFailed(true)}
-          sx={{ width: PHOTO_SIZE, height: PHOTO_SIZE, objectFit: 'contain', display: 'block' }}
+          className={styles.photo}
         />
       )}
-    </Box>
+    </div>
   );
 }

@@ -1,10 +1,10 @@
 import ReportOutlined from '@mui/icons-material/ReportOutlined';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { LotInfo } from '@/api/traceResult';
+import textStyles from '@/shared/styles/text.module.css';
 import { brand } from '../../../../theme/brand';
 import { HotlineLink } from './HotlineLink';
+import styles from './RecallBanner.module.css';
 
 const TITLE_ID = 'recall-title';
 
@@ -12,20 +12,16 @@ const TITLE_ID = 'recall-title';
 export function RecallBanner({ lot }: { lot: LotInfo }) {
   const { t } = useTranslation();
   return (
-    <Box
-      component="section"
-      aria-labelledby={TITLE_ID}
-      sx={{ display: 'flex', gap: 1.5, p: 2, borderRadius: 1, bgcolor: 'error.main', color: '#fff' }}
-    >
-      <ReportOutlined sx={{ mt: '2px' }} />
-      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5 }}>
-        <Typography id={TITLE_ID} variant="h2" component="h2" sx={{ color: 'inherit' }}>
+    <section aria-labelledby={TITLE_ID} className={styles.banner}>
+      <ReportOutlined />
+      <div className={styles.text}>
+        <h2 id={TITLE_ID} className={textStyles.h2}>
           {t('labels.status')}: {t('recall.title')}
-        </Typography>
-        {lot.reason && <Typography>{t('recall.reason', { reason: lot.reason })}</Typography>}
-        <Typography>{t('recall.advice', { brand: brand.name })}</Typography>
+        </h2>
+        {lot.reason && <p className={textStyles.body}>{t('recall.reason', { reason: lot.reason })}</p>}
+        <p className={textStyles.body}>{t('recall.advice', { brand: brand.name })}</p>
         {brand.hotline && <HotlineLink hotline={brand.hotline} onDark />}
-      </Box>
-    </Box>
+      </div>
+    </section>
   );
 }

@@ -1,13 +1,12 @@
 import DevicesOutlined from '@mui/icons-material/DevicesOutlined';
 import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { productName, traceItem, type TraceResult } from '@/api/traceResult';
 import { languageOf } from '@/i18n/i18n';
 import { expiryStatus } from '@/shared/expiry/expiryStatus';
-import { linkSx } from '@/shared/linkSx';
+import link from '@/shared/styles/link.module.css';
+import textStyles from '@/shared/styles/text.module.css';
 import { brand } from '../../../../theme/brand';
 import { codeLink } from '../codeLink';
 import { ShareButton } from '../share/ShareButton';
@@ -16,6 +15,7 @@ import { ChecksCaution } from './ChecksCaution';
 import { checksLine, checksSummary } from './checksText';
 import { ExpiryBadge } from './ExpiryBadge';
 import { ProductPhoto } from './ProductPhoto';
+import styles from './ResultSummary.module.css';
 import { useRowText } from './useRowText';
 
 const NAME_ID = 'result-name';
@@ -33,63 +33,38 @@ export function ResultSummary({ result, answeredAt }: { result: TraceResult; ans
   const { checks } = result;
 
   return (
-    <Box
-      component="section"
-      aria-labelledby={NAME_ID}
-      sx={{
-        display: 'flex',
-        flexDirection: 'column',
-        gap: 1.5,
-        p: 2,
-        border: 1,
-        borderColor: 'divider',
-        borderRadius: 1,
-        bgcolor: 'background.paper',
-      }}
-    >
-      <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+    <section aria-labelledby={NAME_ID} className={styles.summary}>
+      <div className={styles.product}>
         {imageUrl && (
           <ProductPhoto url={imageUrl} alt={name ? t('summary.photoAlt', { name }) : t('summary.photoAltUnnamed')} />
         )}
-        <Box sx={{ minWidth: 0 }}>
-          <Typography
-            id={NAME_ID}
-            variant="h2"
-            sx={{ fontSize: '1.375rem', lineHeight: 1.3, overflowWrap: 'anywhere' }}
-          >
+        <div className={styles.naming}>
+          <h2 id={NAME_ID} className={`${textStyles.h2} ${styles.name}`}>
             {name ?? t('summary.nameMissing')}
-          </Typography>
-          {unit && (
-            <Typography color="text.secondary" sx={{ mt: 0.25 }}>
-              {unit}
-            </Typography>
-          )}
-        </Box>
-      </Box>
-      <Typography sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-        <TaskAltOutlined fontSize="small" color="primary" sx={{ mt: '2px', flexShrink: 0 }} />
+          </h2>
+          {unit && <p className={`${textStyles.body} ${textStyles.secondary} ${styles.unit}`}>{unit}</p>}
+        </div>
+      </div>
+      <p className={`${textStyles.body} ${styles.line}`}>
+        <TaskAltOutlined fontSize="small" color="primary" />
         {t('summary.statusLine', { brand: brand.name })}
-      </Typography>
+      </p>
       {checks && (
-        <Typography sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', mt: -0.5 }}>
-          <DevicesOutlined fontSize="small" color="action" sx={{ mt: '2px', flexShrink: 0 }} />
+        <p className={`${textStyles.body} ${styles.line} ${styles.checks}`}>
+          <DevicesOutlined fontSize="small" color="action" />
           {checksLine(checks, t, language)}
-        </Typography>
+        </p>
       )}
       {checks?.caution && <ChecksCaution hasPhoto={imageUrl !== null} />}
       <ExpiryBadge status={expiryStatus(item.ExpireDate, new Date(answeredAt))} />
       {carton && (
-        <Box
-          component={Link}
-          to={codeLink(carton.code)}
-          sx={[linkSx, { alignSelf: 'flex-start', py: 1, overflowWrap: 'anywhere' }]}
-        >
+        <Link to={codeLink(carton.code)} className={`${link.link} ${styles.carton}`}>
           {carton.unitCount === null
             ? t('summary.inCartonUncounted', { carton: carton.code })
             : t('summary.inCarton', { carton: carton.code, count: carton.unitCount })}
-        </Box>
+        </Link>
       )}
       <ShareButton code={code} name={name ?? code} text={checks ? checksSummary(checks, t, language) : undefined} />
-    </Box>
+    </section>
   );
 }

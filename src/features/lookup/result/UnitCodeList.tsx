@@ -1,11 +1,11 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { linkSx } from '@/shared/linkSx';
+import link from '@/shared/styles/link.module.css';
+import textStyles from '@/shared/styles/text.module.css';
 import { codeLink } from '../codeLink';
+import styles from './UnitCodeList.module.css';
 
 /** A carton can hold hundreds: the first ones show, the rest on request. */
 export const UNITS_SHOWN_FIRST = 10;
@@ -24,44 +24,28 @@ export function UnitCodeList({ codes }: { codes: string[] }) {
   }, [showAll]);
 
   return (
-    <Box component="section" aria-labelledby={TITLE_ID} sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
-      <Typography id={TITLE_ID} variant="h2">
+    <section aria-labelledby={TITLE_ID} className={styles.section}>
+      <h2 id={TITLE_ID} className={textStyles.h2}>
         {t('labels.canList')}
-      </Typography>
-      <Box
-        component="ul"
-        sx={{
-          m: 0,
-          px: 2,
-          py: 0.5,
-          listStyle: 'none',
-          display: 'grid',
-          gridTemplateColumns: 'repeat(auto-fill, minmax(190px, 1fr))',
-          columnGap: 2,
-          border: 1,
-          borderColor: 'divider',
-          borderRadius: 1,
-          bgcolor: 'background.paper',
-        }}
-      >
+      </h2>
+      <ul className={styles.list}>
         {shown.map((code, index) => (
           <li key={code}>
-            <Box
-              component={Link}
+            <Link
               ref={index === UNITS_SHOWN_FIRST ? firstRevealed : undefined}
               to={codeLink(code)}
-              sx={[linkSx, { display: 'inline-flex', alignItems: 'center', minHeight: 44, overflowWrap: 'anywhere' }]}
+              className={`${link.link} ${styles.code}`}
             >
               {code}
-            </Box>
+            </Link>
           </li>
         ))}
-      </Box>
+      </ul>
       {!showAll && codes.length > UNITS_SHOWN_FIRST && (
         <Button variant="outlined" onClick={() => setShowAll(true)} sx={{ alignSelf: 'flex-start', minHeight: 44 }}>
           {t('summary.showAllUnits', { count: codes.length })}
         </Button>
       )}
-    </Box>
+    </section>
   );
 }

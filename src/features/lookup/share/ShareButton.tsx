@@ -1,11 +1,12 @@
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlined';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import OutlinedInput from '@mui/material/OutlinedInput';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { languageOf } from '@/i18n/i18n';
+import textStyles from '@/shared/styles/text.module.css';
+import styles from './ShareButton.module.css';
 import { shareLink } from './shareLink';
 
 type Outcome = { kind: 'none' } | { kind: 'copied' } | { kind: 'copyByHand'; link: string };
@@ -51,31 +52,22 @@ export function ShareButton({ code, name, text }: { code: string; name: string; 
   };
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, alignItems: 'flex-start' }}>
+    <div className={styles.share}>
       <Button variant="outlined" startIcon={<ShareOutlined />} onClick={() => void share()} sx={{ minHeight: 44 }}>
         {t('share.button')}
       </Button>
-      <Box aria-live="polite" sx={{ width: '100%' }}>
+      <div aria-live="polite" className={styles.outcome}>
         {outcome.kind === 'copied' && (
-          <Box
-            sx={{
-              display: 'flex',
-              gap: 0.75,
-              alignItems: 'center',
-              color: 'success.dark',
-              typography: 'body2',
-              fontWeight: 600,
-            }}
-          >
+          <p className={`${textStyles.body2} ${textStyles.strong} ${styles.copied}`}>
             <CheckCircleOutline fontSize="small" />
             {t('share.copied')}
-          </Box>
+          </p>
         )}
         {outcome.kind === 'copyByHand' && (
-          <Box sx={{ width: '100%' }}>
-            <Box component="label" htmlFor={MANUAL_ID} sx={{ display: 'block', typography: 'body2', mb: 0.5 }}>
+          <>
+            <label htmlFor={MANUAL_ID} className={`${textStyles.body2} ${styles.manualLabel}`}>
               {t('share.copyFailed')}
-            </Box>
+            </label>
             <OutlinedInput
               id={MANUAL_ID}
               value={outcome.link}
@@ -85,9 +77,9 @@ export function ShareButton({ code, name, text }: { code: string; name: string; 
               onFocus={(event) => event.target.select()}
               sx={{ bgcolor: 'background.paper', minHeight: 44 }}
             />
-          </Box>
+          </>
         )}
-      </Box>
-    </Box>
+      </div>
+    </div>
   );
 }
