@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { iconShapes } from './scripts/vite/iconShapes.ts';
 import { loadPath } from './scripts/vite/loadPath.ts';
 import { muiThemeWithoutCssVariables } from './scripts/vite/muiThemeWithoutCssVariables.ts';
 
@@ -14,6 +15,7 @@ const zxingTreeshake = {
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
+    iconShapes(),
     muiThemeWithoutCssVariables(),
     loadPath({
       main: `${src}/main.tsx`,

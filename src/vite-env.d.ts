@@ -14,3 +14,9 @@ interface ImportMetaEnv {
 interface ImportMeta {
   readonly env: ImportMetaEnv;
 }
+
+/** An icon's SVG elements, for src/shared/ui/Icon.tsx (scripts/vite/iconShapes.ts). */
+declare module '@mui/icons-material/*?shape' {
+  const shape: import('react').ReactElement;
+  export default shape;
+}

@@ -10,6 +10,8 @@ export const cssVariables = {
   '--primary': colors.primary,
   '--on-brand': colors.onBrand,
   '--error': colors.error,
+  '--warning': colors.warning,
+  '--info': colors.info,
   '--paper': colors.paper,
   '--text': colors.text,
   '--text-secondary': colors.textSecondary,

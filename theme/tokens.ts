@@ -3,7 +3,7 @@ import { brand } from './brand';
 
 /**
  * The page's colours and corner radius: MUI's theme below reads them, and so do the static styles of the
- * first view, through CSS custom properties (theme/cssVariables.ts). Text and divider are MUI's defaults.
+ * first view, through CSS custom properties (theme/cssVariables.ts). Warning, info, text and divider are MUI's defaults.
  */
 export const colors = {
   // Both brand colours carry white text (buttons, header); keep each at 4.5:1 or more against white.
@@ -11,6 +11,8 @@ export const colors = {
   secondary: brand.secondary,
   onBrand: '#ffffff',
   error: '#c62828',
+  warning: '#ed6c02',
+  info: '#0288d1',
   background: '#f5f7fa',
   paper: '#ffffff',
   text: 'rgba(0, 0, 0, 0.87)',
@@ -24,6 +26,8 @@ export const tokens: ThemeOptions = {
     primary: { main: colors.primary, contrastText: colors.onBrand },
     secondary: { main: colors.secondary, contrastText: colors.onBrand },
     error: { main: colors.error },
+    warning: { main: colors.warning },
+    info: { main: colors.info },
     background: { default: colors.background, paper: colors.paper },
     text: { primary: colors.text, secondary: colors.textSecondary },
     divider: colors.divider,

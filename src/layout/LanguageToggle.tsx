@@ -1,9 +1,9 @@
-import Button from '@mui/material/Button';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { languageOf } from '@/i18n/i18n';
 import { LANGUAGES, languageEntry } from '@/i18n/languages';
-import { languageButtonSx } from './languageButtonSx';
+import { Button } from '@/shared/ui/Button';
+import styles from './LanguageToggle.module.css';
 
 // Only a page with more than two languages needs a menu (and MUI's Menu, Popover and their chunk).
 const LanguageMenu = lazy(() => import('./LanguageMenu'));
@@ -32,7 +32,7 @@ export function LanguageToggle() {
       // Before the script runs, the page's loader loads the page in this language (src/afterFirstPaint.js),
       // or holds the tap and finds the button again by its id.
       data-language={next}
-      sx={languageButtonSx}
+      className={styles.language}
     >
       {code}
     </Button>

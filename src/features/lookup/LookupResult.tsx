@@ -1,8 +1,8 @@
-import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
+import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined?shape';
 import { useTranslation } from 'react-i18next';
 import textStyles from '@/shared/styles/text.module.css';
+import { Button } from '@/shared/ui/Button';
+import { Spinner } from '@/shared/ui/Spinner';
 import { brand } from '../../../theme/brand';
 import type { FailureMessage, LookupView } from './lookupView';
 import { MessageBox } from './MessageBox';
@@ -19,18 +19,16 @@ export interface ResultActions {
   retry: () => void;
 }
 
-const actionSx = { minHeight: 44 };
-
 /** The next steps a message offers: other ways in after a scan, what to check when not found, a retry. */
 function NextSteps({ message, actions }: { message: FailureMessage; actions: ResultActions }) {
   const { t } = useTranslation();
   if (message.offerAlternatives) {
     return (
       <div className={styles.choices}>
-        <Button variant="outlined" color="inherit" onClick={actions.choosePhoto} sx={actionSx}>
+        <Button variant="outlined" color="inherit" onClick={actions.choosePhoto} className={styles.action}>
           {t('lookup.choosePhoto')}
         </Button>
-        <Button variant="outlined" color="inherit" onClick={actions.typeCode} sx={actionSx}>
+        <Button variant="outlined" color="inherit" onClick={actions.typeCode} className={styles.action}>
           {t('lookup.typeCode')}
         </Button>
       </div>
@@ -41,7 +39,7 @@ function NextSteps({ message, actions }: { message: FailureMessage; actions: Res
       <div className={styles.steps}>
         <p className={textStyles.body}>{t('help.nextSteps')}</p>
         <p className={textStyles.body}>{t('help.checkCode')}</p>
-        <Button variant="outlined" color="inherit" onClick={actions.startCamera} sx={actionSx}>
+        <Button variant="outlined" color="inherit" onClick={actions.startCamera} className={styles.action}>
           {t('help.tryCamera')}
         </Button>
         {brand.hotline && <HotlineLink hotline={brand.hotline} />}
@@ -51,7 +49,7 @@ function NextSteps({ message, actions }: { message: FailureMessage; actions: Res
   return (
     <div className={styles.steps}>
       <p className={textStyles.body}>{t('help.retryHint')}</p>
-      <Button variant="outlined" color="inherit" onClick={actions.retry} sx={actionSx}>
+      <Button variant="outlined" color="inherit" onClick={actions.retry} className={styles.action}>
         {t('help.retry')}
       </Button>
     </div>
@@ -65,13 +63,13 @@ export function LookupResult({ view, actions }: { view: LookupView; actions: Res
     case 'loading':
       return (
         <div role="status" className={styles.loading}>
-          <CircularProgress size={24} aria-label={t('lookup.loading')} />
+          <Spinner label={t('lookup.loading')} />
           <p className={textStyles.body}>{t('lookup.loading')}</p>
         </div>
       );
     case 'error':
       return (
-        <MessageBox role="alert" tone="error" Icon={ErrorOutline}>
+        <MessageBox role="alert" tone="error" icon={ErrorOutline}>
           <div className={styles.failure}>
             <p className={`${textStyles.body} ${textStyles.strong} ${styles.failureText}`}>
               {t(view.message.key, view.message.params)}

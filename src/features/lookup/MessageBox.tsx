@@ -1,12 +1,13 @@
-import type { SvgIconComponent } from '@mui/icons-material';
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
+import { Icon } from '@/shared/ui/Icon';
 import { statusTones } from '../../../theme/statusTones';
 import styles from './MessageBox.module.css';
 
 // MUI Alert's colours on plain boxes: Alert and its icon set would add 4 kB gzip to the first load.
 interface MessageBoxProps {
   tone: 'error' | 'warning' | 'info';
-  Icon: SvgIconComponent;
+  /** The icon's shape: `import shape from '@mui/icons-material/<Name>?shape'`. */
+  icon: ReactElement;
   role?: 'alert';
   /** The id of the message's title: a block that is part of the page from the start is a named region. */
   labelledBy?: string;
@@ -14,7 +15,7 @@ interface MessageBoxProps {
 }
 
 /** A tinted message block with its icon: the result error, the scan notices, the checks caution. */
-export function MessageBox({ tone, Icon, role, labelledBy, children }: MessageBoxProps) {
+export function MessageBox({ tone, icon, role, labelledBy, children }: MessageBoxProps) {
   const { text, tint } = statusTones[tone];
   return (
     <div
@@ -23,7 +24,7 @@ export function MessageBox({ tone, Icon, role, labelledBy, children }: MessageBo
       className={styles.message}
       style={{ backgroundColor: tint, color: text }}
     >
-      <Icon color={tone} />
+      <Icon shape={icon} className={styles[tone]} />
       {children}
     </div>
   );

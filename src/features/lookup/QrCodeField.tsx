@@ -1,14 +1,14 @@
-import CameraAltOutlined from '@mui/icons-material/CameraAltOutlined';
-import Clear from '@mui/icons-material/Clear';
-import Search from '@mui/icons-material/Search';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import OutlinedInput from '@mui/material/OutlinedInput';
+import CameraAltOutlined from '@mui/icons-material/CameraAltOutlined?shape';
+import Clear from '@mui/icons-material/Clear?shape';
+import Search from '@mui/icons-material/Search?shape';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldErrorKey } from './qrCode';
 import { shellFields } from '@/shared/shellFieldHandOver';
 import textStyles from '@/shared/styles/text.module.css';
+import { Button, IconButton } from '@/shared/ui/Button';
+import field from '@/shared/ui/field.module.css';
+import { Icon } from '@/shared/ui/Icon';
 import { brand } from '../../../theme/brand';
 import styles from './QrCodeField.module.css';
 
@@ -30,8 +30,8 @@ const ERROR_ID = 'qr-code-error';
 /** The same on the server's HTML and on a page rendered afresh in another language: a tap held by the loader finds it. */
 const CAMERA_ID = 'qr-camera';
 
-// A bare OutlinedInput with a plain label: TextField pulls Select, Menu and Popover into the first load,
-// and FormControl with a floating label adds more for a label that never needs to float.
+// A plain input and buttons with static styles, drawn as MUI's OutlinedInput, IconButton and Button: the
+// page's first view hydrates them without MUI's styling at run time.
 export function QrCodeField(props: QrCodeFieldProps) {
   const { value, error, searching, onChange, onFocus, onBlur, onSearch, onCamera, extraActions } = props;
   const { t } = useTranslation();
@@ -65,33 +65,32 @@ export function QrCodeField(props: QrCodeFieldProps) {
       </label>
       {/* On a phone the scan buttons wrap below the field, so a whole code stays readable at 360 px. */}
       <div className={styles.row}>
-        <OutlinedInput
-          id={INPUT_ID}
-          name="qr"
-          inputRef={inputRef}
-          error={error !== null}
-          value={value}
-          placeholder={t('lookup.placeholder')}
-          onChange={(event) => onChange(event.target.value)}
-          onFocus={onFocus}
-          onBlur={onBlur}
-          inputProps={{
-            autoComplete: 'off',
-            autoCapitalize: 'characters',
-            spellCheck: false,
-            enterKeyHint: 'search',
-            'aria-invalid': error !== null,
-            'aria-describedby': error ? ERROR_ID : undefined,
-          }}
-          className={styles.input}
-          endAdornment={
-            value !== '' && (
-              <IconButton aria-label={t('lookup.clear')} onClick={clear} edge="end">
-                <Clear />
-              </IconButton>
-            )
-          }
-        />
+        <div
+          className={error === null ? `${field.box} ${styles.input}` : `${field.box} ${styles.input} ${field.error}`}
+        >
+          <input
+            id={INPUT_ID}
+            name="qr"
+            ref={inputRef}
+            className={field.input}
+            value={value}
+            placeholder={t('lookup.placeholder')}
+            onChange={(event) => onChange(event.target.value)}
+            onFocus={onFocus}
+            onBlur={onBlur}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            enterKeyHint="search"
+            aria-invalid={error !== null}
+            aria-describedby={error ? ERROR_ID : undefined}
+          />
+          {value !== '' && (
+            <IconButton aria-label={t('lookup.clear')} onClick={clear} edge="end">
+              <Icon shape={Clear} />
+            </IconButton>
+          )}
+        </div>
         <div className={styles.scanActions}>
           {/* The dialog's texts, for the frame the page's loader shows at a tap made before the script
               runs (src/afterFirstPaint.js). */}
@@ -105,7 +104,7 @@ export function QrCodeField(props: QrCodeFieldProps) {
             data-dialog-busy={t('scanner.starting')}
             data-dialog-color={brand.primary}
           >
-            <CameraAltOutlined />
+            <Icon shape={CameraAltOutlined} />
           </IconButton>
           {extraActions}
         </div>
@@ -116,7 +115,7 @@ export function QrCodeField(props: QrCodeFieldProps) {
           aria-label={t('lookup.search')}
           className={styles.search}
         >
-          <Search />
+          <Icon shape={Search} />
           <span className={styles.searchWord}>{t('lookup.search')}</span>
         </Button>
       </div>

@@ -1,5 +1,5 @@
-import InfoOutlined from '@mui/icons-material/InfoOutlined';
-import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
+import InfoOutlined from '@mui/icons-material/InfoOutlined?shape';
+import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined?shape';
 import { useTranslation } from 'react-i18next';
 import textStyles from '@/shared/styles/text.module.css';
 import { MessageBox } from './MessageBox';
@@ -14,11 +14,11 @@ export function ScanNotices({ notices }: { notices: ScanNotice[] }) {
     <div role="status" className={styles.notices}>
       {notices.map((notice) =>
         notice.key === 'scan.foreignHost' ? (
-          <MessageBox key={notice.key} tone="warning" Icon={WarningAmberOutlined}>
+          <MessageBox key={notice.key} tone="warning" icon={WarningAmberOutlined}>
             <p className={textStyles.body}>{t(notice.key, { host: notice.host })}</p>
           </MessageBox>
         ) : (
-          <MessageBox key={notice.key} tone="info" Icon={InfoOutlined}>
+          <MessageBox key={notice.key} tone="info" icon={InfoOutlined}>
             <p className={textStyles.body}>{t(notice.key)}</p>
           </MessageBox>
         ),

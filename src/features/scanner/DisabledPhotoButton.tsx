@@ -1,13 +1,14 @@
-import ImageSearchIcon from '@mui/icons-material/ImageSearch';
-import IconButton from '@mui/material/IconButton';
+import ImageSearch from '@mui/icons-material/ImageSearch?shape';
 import { useTranslation } from 'react-i18next';
+import { IconButton } from '@/shared/ui/Button';
+import { Icon } from '@/shared/ui/Icon';
 
 /** The photo button's place while its chunk loads, or if it cannot: same size, so nothing moves. */
 export function DisabledPhotoButton() {
   const { t } = useTranslation();
   return (
     <IconButton disabled aria-label={t('scanner.photo')}>
-      <ImageSearchIcon />
+      <Icon shape={ImageSearch} />
     </IconButton>
   );
 }

@@ -1,9 +1,10 @@
-import ImageSearchIcon from '@mui/icons-material/ImageSearch';
-import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
+import ImageSearch from '@mui/icons-material/ImageSearch?shape';
 import { useContext, useRef, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppSelector } from '@/store/hooks';
+import { IconButton } from '@/shared/ui/Button';
+import { Icon } from '@/shared/ui/Icon';
+import { Spinner } from '@/shared/ui/Spinner';
 import type { DecodedCode } from './decode/decodedCode';
 import { PHOTO_INPUT_ID } from './scanHints';
 import { ScannerDevicesContext } from './scannerDevices';
@@ -42,7 +43,7 @@ export function PhotoScanButton({ onDetected }: PhotoScanButtonProps) {
           input.current?.click();
         }}
       >
-        {scanning ? <CircularProgress size={24} aria-label={t('scanner.readingPhoto')} /> : <ImageSearchIcon />}
+        {scanning ? <Spinner label={t('scanner.readingPhoto')} /> : <Icon shape={ImageSearch} />}
       </IconButton>
       <input
         ref={input}

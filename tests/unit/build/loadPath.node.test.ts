@@ -25,6 +25,9 @@ const chunk = (fileName: string, name: string, parts: Partial<Rollup.OutputChunk
     ...parts,
   }) as unknown as Rollup.OutputChunk;
 
+const asset = (fileName: string, source: string) =>
+  ({ type: 'asset', fileName, source }) as unknown as Rollup.OutputAsset;
+
 /** The page's entry with a static import (the contract, shared with the early trace) and a start-up stage. */
 const BUNDLE: Rollup.OutputBundle = Object.fromEntries(
   [
@@ -76,18 +79,21 @@ describe('the pages the load path writes from the bundle', () => {
 
   it("writes the page's stylesheet into both pages' heads: nothing is requested before the first paint", () => {
     const css = '._page_a1b2c_1{display:flex}';
-    const linked = PROCESSED.replace('</head>', '<link rel="stylesheet" crossorigin href="/assets/style-f6.css"></head>');
-    const bundle = { ...BUNDLE, 'assets/style-f6.css': { type: 'asset', fileName: 'assets/style-f6.css', source: css } };
-    const forms = pageForms(linked, bundle as Rollup.OutputBundle);
+    const linked = PROCESSED.replace(
+      '</head>',
+      '<link rel="stylesheet" crossorigin href="/assets/style-f6.css"></head>',
+    );
+    const bundle = { ...BUNDLE, 'assets/style-f6.css': asset('assets/style-f6.css', css) };
+    const forms = pageForms(linked, bundle);
     for (const page of [forms.shell, forms.template]) {
       expect(page).toContain(`<style data-page-styles>${css}</style>`);
       expect(page).not.toContain('stylesheet');
     }
-    expect(inlineStylesheets(linked, bundle as Rollup.OutputBundle).inlined).toEqual(['assets/style-f6.css']);
+    expect(inlineStylesheets(linked, bundle).inlined).toEqual(['assets/style-f6.css']);
     // A stylesheet the bundle does not hold, or one that would end its own element, fails the build.
     expect(() => pageForms(linked, BUNDLE)).toThrow('does not hold');
-    const closing = { ...bundle, 'assets/style-f6.css': { type: 'asset', source: 'a{}</style><script>' } };
-    expect(() => pageForms(linked, closing as Rollup.OutputBundle)).toThrow('would end its own');
+    const closing = { ...bundle, 'assets/style-f6.css': asset('assets/style-f6.css', 'a{}</style><script>') };
+    expect(() => pageForms(linked, closing)).toThrow('would end its own');
   });
 
   it('leaves what loads on demand (the scanner) out of the start-up chunks', () => {

@@ -1,4 +1,4 @@
-import ReportOutlined from '@mui/icons-material/ReportOutlined';
+import ReportOutlined from '@mui/icons-material/ReportOutlined?shape';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -68,7 +68,7 @@ export default function RecallWatch({ kept, current }: { kept: readonly RecentLo
   const shown = alerts.filter(({ code }) => code.toUpperCase() !== current?.toUpperCase());
   if (shown.length === 0) return null;
   return (
-    <MessageBox tone="error" Icon={ReportOutlined} role="alert" labelledBy={TITLE_ID}>
+    <MessageBox tone="error" icon={ReportOutlined} role="alert" labelledBy={TITLE_ID}>
       <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.75, alignItems: 'flex-start', minWidth: 0 }}>
         <Typography id={TITLE_ID} sx={{ fontWeight: 600 }}>
           {t('recallWatch.title', { count: shown.length })}

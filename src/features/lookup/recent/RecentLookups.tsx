@@ -1,10 +1,11 @@
-import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
-import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
-import Button from '@mui/material/Button';
+import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined?shape';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined?shape';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import textStyles from '@/shared/styles/text.module.css';
+import { Button } from '@/shared/ui/Button';
+import { Icon } from '@/shared/ui/Icon';
 import { codeLink } from '../codeLink';
 import { recallAlerts } from './recallAlerts';
 import styles from './RecentLookups.module.css';
@@ -25,19 +26,19 @@ export function RecentLookups({ current, afterClear }: { current: string | null;
     <section aria-labelledby={TITLE_ID} className={styles.section}>
       <div className={styles.heading}>
         <h2 id={TITLE_ID} className={`${textStyles.h2} ${styles.title}`}>
-          <HistoryOutlined fontSize="small" />
+          <Icon shape={HistoryOutlined} size="small" />
           {t('recent.title')}
         </h2>
         <Button
           color="inherit"
-          startIcon={<DeleteOutline />}
+          startIcon={<Icon shape={DeleteOutline} />}
           onClick={() => {
             // The recall watch's alerts are part of the history: cleared with it.
             recentLookups.clear();
             recallAlerts.clear();
             afterClear();
           }}
-          sx={{ minHeight: 44 }}
+          className={styles.clear}
         >
           {t('recent.clear')}
         </Button>

@@ -1,4 +1,4 @@
-import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
+import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined?shape';
 import { useTranslation } from 'react-i18next';
 import textStyles from '@/shared/styles/text.module.css';
 import { brand } from '../../../../theme/brand';
@@ -16,7 +16,7 @@ const TITLE_ID = 'checks-caution-title';
 export function ChecksCaution({ hasPhoto }: { hasPhoto: boolean }) {
   const { t } = useTranslation();
   return (
-    <MessageBox tone="warning" Icon={WarningAmberOutlined} labelledBy={TITLE_ID}>
+    <MessageBox tone="warning" icon={WarningAmberOutlined} labelledBy={TITLE_ID}>
       <div className={styles.text}>
         <p id={TITLE_ID} className={`${textStyles.body} ${textStyles.strong}`}>
           {t('checks.cautionTitle')}

@@ -1,17 +1,18 @@
-import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlined';
-import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
-import HelpOutline from '@mui/icons-material/HelpOutlineOutlined';
-import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
-import type { SvgIconComponent } from '@mui/icons-material';
+import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlined?shape';
+import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined?shape';
+import HelpOutline from '@mui/icons-material/HelpOutlineOutlined?shape';
+import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined?shape';
+import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { languageOf } from '@/i18n/i18n';
 import type { ExpiryStatus } from '@/shared/expiry/expiryStatus';
 import { expiryText } from '@/i18n/expiryText';
 import textStyles from '@/shared/styles/text.module.css';
+import { Icon } from '@/shared/ui/Icon';
 import { expiryTones, statusTones } from '../../../../theme/statusTones';
 import styles from './ExpiryBadge.module.css';
 
-const ICONS: Record<ExpiryStatus['kind'], SvgIconComponent> = {
+const ICONS: Record<ExpiryStatus['kind'], ReactElement> = {
   valid: CheckCircleOutline,
   expiringSoon: WarningAmberOutlined,
   expired: ErrorOutline,
@@ -21,7 +22,6 @@ const ICONS: Record<ExpiryStatus['kind'], SvgIconComponent> = {
 /** The product's expiry at a glance: a word, an icon and a colour, never the colour alone. */
 export function ExpiryBadge({ status }: { status: ExpiryStatus }) {
   const { t, i18n } = useTranslation();
-  const Icon = ICONS[status.kind];
   const { text: color, tint } = statusTones[expiryTones[status.kind]];
   const advice =
     status.kind === 'expired'
@@ -31,7 +31,7 @@ export function ExpiryBadge({ status }: { status: ExpiryStatus }) {
         : null;
   return (
     <div className={styles.badge} style={{ backgroundColor: tint, color }}>
-      <Icon fontSize="small" />
+      <Icon shape={ICONS[status.kind]} size="small" />
       <div>
         <p className={`${textStyles.body} ${textStyles.strong}`}>{expiryText(status, t, languageOf(i18n))}</p>
         {advice && <p className={textStyles.body2}>{advice}</p>}

@@ -1,6 +1,7 @@
-import PhoneOutlined from '@mui/icons-material/PhoneOutlined';
+import PhoneOutlined from '@mui/icons-material/PhoneOutlined?shape';
 import { useTranslation } from 'react-i18next';
 import link from '@/shared/styles/link.module.css';
+import { Icon } from '@/shared/ui/Icon';
 import styles from './HotlineLink.module.css';
 
 /** The brand's hotline as a link that dials it on a phone. */
@@ -9,7 +10,7 @@ export function HotlineLink({ hotline, onDark = false }: { hotline: string; onDa
   const className = `${link.link} ${styles.hotline}`;
   return (
     <a href={`tel:${hotline.replace(/[^\d+]/g, '')}`} className={onDark ? `${className} ${styles.onDark}` : className}>
-      <PhoneOutlined fontSize="small" />
+      <Icon shape={PhoneOutlined} size="small" />
       {t('help.hotline', { hotline })}
     </a>
   );

@@ -1,5 +1,6 @@
-import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined';
+import Inventory2Outlined from '@mui/icons-material/Inventory2Outlined?shape';
 import { useEffect, useRef, useState } from 'react';
+import { Icon } from '@/shared/ui/Icon';
 import styles from './ProductPhoto.module.css';
 
 /** The photo's box: fixed, so the summary never moves when the picture arrives (or fails to). */
@@ -17,7 +18,7 @@ export function ProductPhoto({ url, alt }: { url: string; alt: string }) {
   return (
     <div className={styles.frame}>
       {failed ? (
-        <Inventory2Outlined className={styles.placeholder} />
+        <Icon shape={Inventory2Outlined} className={styles.placeholder} />
       ) : (
         <img
           ref={image}

@@ -1,7 +1,8 @@
-import ReportOutlined from '@mui/icons-material/ReportOutlined';
+import ReportOutlined from '@mui/icons-material/ReportOutlined?shape';
 import { useTranslation } from 'react-i18next';
 import type { LotInfo } from '@/api/traceResult';
 import textStyles from '@/shared/styles/text.module.css';
+import { Icon } from '@/shared/ui/Icon';
 import { brand } from '../../../../theme/brand';
 import { HotlineLink } from './HotlineLink';
 import styles from './RecallBanner.module.css';
@@ -13,7 +14,7 @@ export function RecallBanner({ lot }: { lot: LotInfo }) {
   const { t } = useTranslation();
   return (
     <section aria-labelledby={TITLE_ID} className={styles.banner}>
-      <ReportOutlined />
+      <Icon shape={ReportOutlined} />
       <div className={styles.text}>
         <h2 id={TITLE_ID} className={textStyles.h2}>
           {t('labels.status')}: {t('recall.title')}

@@ -1,5 +1,5 @@
-import DevicesOutlined from '@mui/icons-material/DevicesOutlined';
-import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
+import DevicesOutlined from '@mui/icons-material/DevicesOutlined?shape';
+import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined?shape';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { productName, traceItem, type TraceResult } from '@/api/traceResult';
@@ -7,6 +7,7 @@ import { languageOf } from '@/i18n/i18n';
 import { expiryStatus } from '@/shared/expiry/expiryStatus';
 import link from '@/shared/styles/link.module.css';
 import textStyles from '@/shared/styles/text.module.css';
+import { Icon } from '@/shared/ui/Icon';
 import { brand } from '../../../../theme/brand';
 import { codeLink } from '../codeLink';
 import { ShareButton } from '../share/ShareButton';
@@ -46,12 +47,12 @@ export function ResultSummary({ result, answeredAt }: { result: TraceResult; ans
         </div>
       </div>
       <p className={`${textStyles.body} ${styles.line}`}>
-        <TaskAltOutlined fontSize="small" color="primary" />
+        <Icon shape={TaskAltOutlined} size="small" color="primary" />
         {t('summary.statusLine', { brand: brand.name })}
       </p>
       {checks && (
         <p className={`${textStyles.body} ${styles.line} ${styles.checks}`}>
-          <DevicesOutlined fontSize="small" color="action" />
+          <Icon shape={DevicesOutlined} size="small" color="action" />
           {checksLine(checks, t, language)}
         </p>
       )}

@@ -1,9 +1,9 @@
-import Button from '@mui/material/Button';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import link from '@/shared/styles/link.module.css';
 import textStyles from '@/shared/styles/text.module.css';
+import { Button } from '@/shared/ui/Button';
 import { codeLink } from '../codeLink';
 import styles from './UnitCodeList.module.css';
 
@@ -42,7 +42,7 @@ export function UnitCodeList({ codes }: { codes: string[] }) {
         ))}
       </ul>
       {!showAll && codes.length > UNITS_SHOWN_FIRST && (
-        <Button variant="outlined" onClick={() => setShowAll(true)} sx={{ alignSelf: 'flex-start', minHeight: 44 }}>
+        <Button variant="outlined" onClick={() => setShowAll(true)} className={styles.showAll}>
           {t('summary.showAllUnits', { count: codes.length })}
         </Button>
       )}

@@ -1,11 +1,12 @@
-import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlined';
-import ShareOutlined from '@mui/icons-material/ShareOutlined';
-import Button from '@mui/material/Button';
-import OutlinedInput from '@mui/material/OutlinedInput';
+import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlined?shape';
+import ShareOutlined from '@mui/icons-material/ShareOutlined?shape';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { languageOf } from '@/i18n/i18n';
 import textStyles from '@/shared/styles/text.module.css';
+import { Button } from '@/shared/ui/Button';
+import field from '@/shared/ui/field.module.css';
+import { Icon } from '@/shared/ui/Icon';
 import styles from './ShareButton.module.css';
 import { shareLink } from './shareLink';
 
@@ -53,13 +54,18 @@ export function ShareButton({ code, name, text }: { code: string; name: string; 
 
   return (
     <div className={styles.share}>
-      <Button variant="outlined" startIcon={<ShareOutlined />} onClick={() => void share()} sx={{ minHeight: 44 }}>
+      <Button
+        variant="outlined"
+        startIcon={<Icon shape={ShareOutlined} />}
+        onClick={() => void share()}
+        className={styles.button}
+      >
         {t('share.button')}
       </Button>
       <div aria-live="polite" className={styles.outcome}>
         {outcome.kind === 'copied' && (
           <p className={`${textStyles.body2} ${textStyles.strong} ${styles.copied}`}>
-            <CheckCircleOutline fontSize="small" />
+            <Icon shape={CheckCircleOutline} size="small" />
             {t('share.copied')}
           </p>
         )}
@@ -68,15 +74,15 @@ export function ShareButton({ code, name, text }: { code: string; name: string; 
             <label htmlFor={MANUAL_ID} className={`${textStyles.body2} ${styles.manualLabel}`}>
               {t('share.copyFailed')}
             </label>
-            <OutlinedInput
-              id={MANUAL_ID}
-              value={outcome.link}
-              readOnly
-              fullWidth
-              size="small"
-              onFocus={(event) => event.target.select()}
-              sx={{ bgcolor: 'background.paper', minHeight: 44 }}
-            />
+            <div className={`${field.box} ${field.small} ${styles.manual}`}>
+              <input
+                id={MANUAL_ID}
+                className={field.input}
+                value={outcome.link}
+                readOnly
+                onFocus={(event) => event.target.select()}
+              />
+            </div>
           </>
         )}
       </div>
