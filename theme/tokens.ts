@@ -20,6 +20,8 @@ export const colors = {
   divider: 'rgba(0, 0, 0, 0.12)',
 } as const;
 export const RADIUS_PX = 10;
+export const FONT_FAMILY =
+  '"Roboto", "Noto Sans", "Segoe UI", system-ui, -apple-system, "Helvetica Neue", Arial, sans-serif';
 
 export const tokens: ThemeOptions = {
   palette: {
@@ -33,7 +35,7 @@ export const tokens: ThemeOptions = {
     divider: colors.divider,
   },
   typography: {
-    fontFamily: '"Roboto", "Noto Sans", "Segoe UI", system-ui, -apple-system, "Helvetica Neue", Arial, sans-serif',
+    fontFamily: FONT_FAMILY,
     // Also in src/shared/styles/text.module.css, for the first view's plain elements.
     h1: { fontSize: '1.5rem', fontWeight: 600 },
     h2: { fontSize: '1.125rem', fontWeight: 600 },

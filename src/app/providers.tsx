@@ -1,17 +1,9 @@
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/system';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import { appTheme } from '../../theme';
 import type { AppStore } from '@/store/store';
+import './baseline.css';
 
+/** The store for the whole page. MUI's theme wraps only the parts drawn with MUI (src/shared/ui/MuiTheme.tsx). */
 export function AppProviders({ store, children }: { store: AppStore; children: ReactNode }) {
-  return (
-    <Provider store={store}>
-      <ThemeProvider theme={appTheme}>
-        <CssBaseline />
-        {children}
-      </ThemeProvider>
-    </Provider>
-  );
+  return <Provider store={store}>{children}</Provider>;
 }

@@ -8,7 +8,7 @@ import { RouteErrorBoundary } from '@/layout/RouteErrorBoundary';
 import { RouteErrorPage } from '@/layout/RouteErrorPage';
 
 // Staff's page: its own chunk, so the shopper's first load does not carry it.
-const SupportPage = lazy(() => import('@/features/support').then(({ SupportPage }) => ({ default: SupportPage })));
+const SupportPage = lazy(() => import('@/features/support').then(({ SupportRoute }) => ({ default: SupportRoute })));
 
 // A declarative router, not createBrowserRouter: the data router adds about 17 kB gzip to the
 // first load and this page uses none of its loaders or actions.

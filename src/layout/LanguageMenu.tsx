@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { languageOf } from '@/i18n/i18n';
 import { LANGUAGES } from '@/i18n/languages';
+import { MuiTheme } from '@/shared/ui/MuiTheme';
 import { languageButtonSx } from './languageButtonSx';
 
 /** The language button when the page speaks more than two languages: each named in itself. */
@@ -15,7 +16,7 @@ export default function LanguageMenu() {
   const menuId = useId();
   const close = () => setAnchor(null);
   return (
-    <>
+    <MuiTheme>
       <Button
         color="inherit"
         variant="outlined"
@@ -45,6 +46,6 @@ export default function LanguageMenu() {
           </MenuItem>
         ))}
       </Menu>
-    </>
+    </MuiTheme>
   );
 }

@@ -29,7 +29,9 @@ describe('the first HTML response', () => {
     expect(html).toContain(`<title>${fill(TEXTS.vi.page.title, { brand: brand.name })}</title>`);
     expect(html).toContain(`<meta name="description" content="${TEXTS.vi.page.description}" />`);
     expect(html).toContain(TEXTS.vi.result.title);
-    expect(html).toMatch(/<style data-emotion="css [^"]+">/);
+    // The first view's static styles ride in the head; none is computed by emotion at run time.
+    expect(html).toMatch(/<style data-page-styles>[^<]+<\/style>/);
+    expect(html).not.toContain('data-emotion');
     // The phone's address bar takes the brand's colour (a .env value starting with # must be quoted).
     expect(brand.primary).toMatch(/^#[0-9a-f]{6}$/i);
     expect(html).toContain(`<meta name="theme-color" content="${brand.primary}" />`);

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import type { DecodedCode } from './decode/decodedCode';
 import { choiceClosed, selectCodeChoices } from './scannerSlice';
+import { MuiTheme } from '@/shared/ui/MuiTheme';
 
 const TITLE_ID = 'code-choice-title';
 
@@ -21,28 +22,30 @@ export function CodeChoiceDialog({ onDetected }: { onDetected: (code: DecodedCod
   const close = () => dispatch(choiceClosed());
 
   return (
-    <Dialog open={choices.length > 0} onClose={close} aria-labelledby={TITLE_ID} fullWidth maxWidth="sm">
-      <DialogTitle id={TITLE_ID}>{t('scanner.choices.title', { count: choices.length })}</DialogTitle>
-      <DialogContent sx={{ px: 1 }}>
-        <Typography sx={{ px: 2, pb: 1 }}>{t('scanner.choices.pick')}</Typography>
-        <List>
-          {choices.map((code) => (
-            <ListItemButton
-              key={`${code.symbology}:${code.text}`}
-              onClick={() => {
-                close();
-                onDetected(code);
-              }}
-              sx={{ minHeight: 48, fontFamily: 'monospace', wordBreak: 'break-all' }}
-            >
-              {code.text}
-            </ListItemButton>
-          ))}
-        </List>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={close}>{t('scanner.choices.cancel')}</Button>
-      </DialogActions>
-    </Dialog>
+    <MuiTheme>
+      <Dialog open={choices.length > 0} onClose={close} aria-labelledby={TITLE_ID} fullWidth maxWidth="sm">
+        <DialogTitle id={TITLE_ID}>{t('scanner.choices.title', { count: choices.length })}</DialogTitle>
+        <DialogContent sx={{ px: 1 }}>
+          <Typography sx={{ px: 2, pb: 1 }}>{t('scanner.choices.pick')}</Typography>
+          <List>
+            {choices.map((code) => (
+              <ListItemButton
+                key={`${code.symbology}:${code.text}`}
+                onClick={() => {
+                  close();
+                  onDetected(code);
+                }}
+                sx={{ minHeight: 48, fontFamily: 'monospace', wordBreak: 'break-all' }}
+              >
+                {code.text}
+              </ListItemButton>
+            ))}
+          </List>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close}>{t('scanner.choices.cancel')}</Button>
+        </DialogActions>
+      </Dialog>
+    </MuiTheme>
   );
 }

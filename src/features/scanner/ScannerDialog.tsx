@@ -20,6 +20,7 @@ import { SCAN_BOX_MIN_PX, SCAN_BOX_SHARE, SCANNER_MAX_HEIGHT_PX } from './scanHi
 import { scanStopped, selectScannerOpen } from './scannerSlice';
 import { useCameraScanner } from './useCameraScanner';
 import { usePhotoScan } from './usePhotoScan';
+import { MuiTheme } from '@/shared/ui/MuiTheme';
 
 export interface ScannerDialogProps {
   onDetected: (code: DecodedCode) => void;
@@ -33,7 +34,11 @@ const TITLE_ID = 'scanner-title';
  * first rendered on the click would suspend, and React holds a revealed Suspense boundary back 300 ms.
  */
 export function ScannerDialogWhenOpen({ onDetected }: ScannerDialogProps) {
-  return useAppSelector(selectScannerOpen) ? <ScannerDialog onDetected={onDetected} /> : null;
+  return useAppSelector(selectScannerOpen) ? (
+    <MuiTheme>
+      <ScannerDialog onDetected={onDetected} />
+    </MuiTheme>
+  ) : null;
 }
 
 /** Full-screen opaque camera view, rendered only while the scanner is open. Dialog brings the focus trap. */

@@ -1,2 +1,2 @@
 // What the rest of the page may use of the support desk: its page, loaded on demand by the router.
-export { SupportPage } from './SupportPage';
+export { SupportRoute } from './SupportRoute';

@@ -1,16 +1,16 @@
 import ReportOutlined from '@mui/icons-material/ReportOutlined?shape';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { traceApi } from '@/api/traceApi';
 import type { TraceFailure } from '@/api/traceFailure';
-import { linkSx } from '@/shared/linkSx';
+import link from '@/shared/styles/link.module.css';
+import textStyles from '@/shared/styles/text.module.css';
+import { Button } from '@/shared/ui/Button';
 import { useAppDispatch } from '@/store/hooks';
 import { codeLink } from '../codeLink';
 import { MessageBox } from '../MessageBox';
+import styles from './RecallWatch.module.css';
 import { recallAlerts } from './recallAlerts';
 import { runRecheckPass, type RecheckAnswer } from './recheckPass';
 import type { RecentLookup } from './recentLookups';
@@ -69,37 +69,24 @@ export default function RecallWatch({ kept, current }: { kept: readonly RecentLo
   if (shown.length === 0) return null;
   return (
     <MessageBox tone="error" icon={ReportOutlined} role="alert" labelledBy={TITLE_ID}>
-      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.75, alignItems: 'flex-start', minWidth: 0 }}>
-        <Typography id={TITLE_ID} sx={{ fontWeight: 600 }}>
+      <div className={styles.watch}>
+        <p id={TITLE_ID} className={`${textStyles.body} ${textStyles.strong}`}>
           {t('recallWatch.title', { count: shown.length })}
-        </Typography>
-        <Typography>{t('recallWatch.advice')}</Typography>
-        <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
+        </p>
+        <p className={textStyles.body}>{t('recallWatch.advice')}</p>
+        <ul className={styles.list}>
           {shown.map(({ code, name }) => (
             <li key={code}>
-              <Box
-                component={Link}
-                to={codeLink(code)}
-                sx={[
-                  linkSx,
-                  {
-                    display: 'inline-flex',
-                    minHeight: 44,
-                    alignItems: 'center',
-                    overflowWrap: 'anywhere',
-                    color: 'inherit',
-                  },
-                ]}
-              >
+              <Link to={codeLink(code)} className={`${link.link} ${styles.code}`}>
                 {name ? `${name} · ${code}` : code}
-              </Box>
+              </Link>
             </li>
           ))}
-        </Box>
-        <Button variant="outlined" color="inherit" onClick={() => recallAlerts.clear()} sx={{ minHeight: 44 }}>
+        </ul>
+        <Button variant="outlined" color="inherit" onClick={() => recallAlerts.clear()} className={styles.dismiss}>
           {t('recallWatch.dismiss')}
         </Button>
-      </Box>
+      </div>
     </MessageBox>
   );
 }
