@@ -115,7 +115,10 @@ async function htmlOf(location: string, language: Language, store: AppStore): Pr
     </CacheProvider>,
   );
   const emotion = createEmotionServer(cache);
-  return { head: emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(body)), body };
+  // Only the parts drawn with MUI have any (the support desk): the first view's styles are static.
+  const critical = emotion.extractCriticalToChunks(body);
+  const styles = critical.styles.filter(({ css }) => css !== '');
+  return { head: styles.length > 0 ? emotion.constructStyleTagsFromChunks({ ...critical, styles }) : '', body };
 }
 
 const answering = (answer: TraceWireAnswer): TraceTransport => ({ answerTrace: () => Promise.resolve(answer) });

@@ -20,6 +20,11 @@ import {
 import { countingFloor } from './apiCountFloor.ts';
 import { renderCpu } from './apiRenderCpu.ts';
 
+// `--render-beside <entry-server.js>`: the server-render module of another build (dist-ssr/ of an older
+// checkout, built), whose render CPU is measured in the same run and printed beside this one's.
+const renderBesideArg = process.argv.indexOf('--render-beside');
+const RENDER_BESIDE = renderBesideArg > 0 ? process.argv[renderBesideArg + 1] : undefined;
+
 // npm run bench:api — lookups per second and latency against 1,000,000 codes, on SQLite and on
 // PostgreSQL (one instance, and two sharing the database), beside a bare Fastify route, in one run,
 // after importing the codes into both databases with `npm run import` (its rows per second).
@@ -291,6 +296,7 @@ try {
   const cases = allCases.filter((benchCase, i) => i === 0 || ONLY.test(benchCase.name));
   // In this process, while the services above idle: a render's own CPU, no HTTP nor lookup.
   const pageCpu = await renderCpu(builtPage.ssrEntry);
+  const besideCpu = RENDER_BESIDE ? await renderCpu(RENDER_BESIDE) : undefined;
   // Warm-up: JIT, the code index's pages, PostgreSQL's connections and prepared statements.
   for (const benchCase of cases) await load(benchCase, 2);
   const rounds = cases.map(() => ({
@@ -367,6 +373,12 @@ try {
       `(${(1000 / pageCpu.uncachedMs).toFixed(0)} pages/s of one core); from the render cache, one counted code whose counts ` +
       `change on every lookup: ${pageCpu.cachedMs.toFixed(2)} ms (${(1000 / pageCpu.cachedMs).toFixed(0)} pages/s), ${pageCpu.filled} pages filled`,
   );
+  if (besideCpu)
+    console.log(
+      `  beside ${RENDER_BESIDE}: without any cache ${besideCpu.uncachedMs.toFixed(2)} ms CPU, from the render cache ` +
+        `${besideCpu.cachedMs.toFixed(2)} ms; this build's render without cache is ` +
+        `${((pageCpu.uncachedMs / besideCpu.uncachedMs) * 100).toFixed(0)} % of that one's (issue 27's aim: at most a third)`,
+    );
   console.log(
     `Import of ${CODE_COUNT.toLocaleString('en')} codes (npm run import, empty database): ` +
       `SQLite ${sqliteImport.rowsPerSecond.toLocaleString('en')} rows/s (${sqliteImport.seconds} s, ${sqliteImport.cpuSeconds} s CPU), ` +
