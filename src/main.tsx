@@ -22,7 +22,7 @@ async function start() {
   const serverState = document.getElementById(SERVER_STATE_ID)?.textContent;
   const renderedIn = document.documentElement.lang;
   // Each start-up step in a task of its own, so that on a slow phone no one of them holds the main
-  // thread long enough to delay a tap: this small entry, React's DOM renderer, the theme and providers,
+  // thread long enough to delay a tap: this small entry, React's DOM renderer, the providers,
   // the page's components (evaluated together, they were one task of 80 ms in Lighthouse's mobile
   // model), the texts, then hydration in slices. Their chunks are all fetched at once beforehand (the
   // loader tag scripts/vite/loadPath.ts writes). initReactI18next makes the instance the one

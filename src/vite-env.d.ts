@@ -17,6 +17,7 @@ interface ImportMeta {
 
 /** An icon's SVG elements, for src/shared/ui/Icon.tsx (scripts/vite/iconShapes.ts). */
 declare module '@mui/icons-material/*?shape' {
-  const shape: import('react').ReactElement;
+  // One element, or several (keyed) for an icon drawn from several shapes.
+  const shape: import('react').ReactNode;
   export default shape;
 }

@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { colors, FONT_FAMILY, RADIUS_PX } from './tokens';
+import { colors, RADIUS_PX } from './tokens';
 
 /**
  * The theme's values as CSS custom properties, set on the page's frame (src/layout/AppLayout.tsx): the
@@ -12,11 +12,9 @@ export const cssVariables = {
   '--error': colors.error,
   '--warning': colors.warning,
   '--info': colors.info,
-  '--background': colors.background,
   '--paper': colors.paper,
   '--text': colors.text,
   '--text-secondary': colors.textSecondary,
   '--divider': colors.divider,
   '--radius': `${RADIUS_PX}px`,
-  '--font': FONT_FAMILY,
 } as CSSProperties;

@@ -51,7 +51,8 @@ export function earlyTraceTag(fileName: string): string {
   return `<script type="module" crossorigin src="/${escapeAttribute(fileName)}" data-early-trace></script>`;
 }
 
-const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*? href="\/([^"]+\.css)"[^>]*>/g;
+// The build's own stylesheet only (in assets/): a link written by hand into index.html stays as it is.
+const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*? href="\/(assets\/[^"]+\.css)"[^>]*>/g;
 
 /**
  * The page's stylesheet (one file: build.cssCodeSplit is off), written into the head where Vite linked it:

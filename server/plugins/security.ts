@@ -4,8 +4,9 @@ import { relativeTarget } from '../http/requestTarget.ts';
 import type { HeaderSet, SecurityHeaders } from '../http/securityHeaders.ts';
 
 /**
- * The page loads only its own bundle and calls only its own origin. MUI's emotion injects <style>
- * elements at run time, so style-src needs 'unsafe-inline'; scripts are 'self' and the page's own
+ * The page loads only its own bundle and calls only its own origin. Its stylesheet is inlined into
+ * the head, some elements carry style attributes, and MUI's emotion injects <style> elements when a
+ * dialog opens, so style-src needs 'unsafe-inline'; scripts are 'self' and the page's own
  * inline loader, by its hash. The camera preview is a MediaStream and the decoder a worker, hence
  * media/worker. Images: the page's own (stored product pictures, beside the API), data: (the build
  * inlines the brand logo), and the image hosts the operator lists in IMAGE_ORIGINS. Never any https

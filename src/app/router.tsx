@@ -6,6 +6,7 @@ import { NotFoundPage } from '@/layout/NotFoundPage';
 import { serverHtml } from '@/shared/serverHtml';
 import { RouteErrorBoundary } from '@/layout/RouteErrorBoundary';
 import { RouteErrorPage } from '@/layout/RouteErrorPage';
+import { cssVariables } from '../../theme/cssVariables';
 
 // Staff's page: its own chunk, so the shopper's first load does not carry it.
 const SupportPage = lazy(() => import('@/features/support').then(({ SupportRoute }) => ({ default: SupportRoute })));
@@ -36,8 +37,9 @@ export function AppRoutes() {
   // After the first commit's own effects, among them the result's, which take the server's HTML over.
   useLayoutEffect(() => serverHtml.end(), []);
   const { pathname } = useLocation();
+  // Outside the page's frame, which sets the theme's custom properties: here too.
   const fallback = (
-    <main>
+    <main style={cssVariables}>
       <RouteErrorPage />
     </main>
   );

@@ -1,4 +1,4 @@
-import type { ReactElement, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Icon } from '@/shared/ui/Icon';
 import { statusTones } from '../../../theme/statusTones';
 import styles from './MessageBox.module.css';
@@ -7,7 +7,7 @@ import styles from './MessageBox.module.css';
 interface MessageBoxProps {
   tone: 'error' | 'warning' | 'info';
   /** The icon's shape: `import shape from '@mui/icons-material/<Name>?shape'`. */
-  icon: ReactElement;
+  icon: ReactNode;
   role?: 'alert';
   /** The id of the message's title: a block that is part of the page from the start is a named region. */
   labelledBy?: string;

@@ -6,6 +6,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import type { DecodedCode } from './decode/decodedCode';
@@ -20,6 +21,11 @@ export function CodeChoiceDialog({ onDetected }: { onDetected: (code: DecodedCod
   const dispatch = useAppDispatch();
   const choices = useAppSelector(selectCodeChoices);
   const close = () => dispatch(choiceClosed());
+  // MUI (its theme and baseline) only once a photo first held several codes; mounted from then on, so
+  // the dialog closes with its transition.
+  const [needed, setNeeded] = useState(false);
+  if (choices.length > 0 && !needed) setNeeded(true);
+  if (!needed) return null;
 
   return (
     <MuiTheme>

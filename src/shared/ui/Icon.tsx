@@ -1,9 +1,9 @@
-import type { ReactElement } from 'react';
+import type { ReactNode } from 'react';
 import styles from './Icon.module.css';
 
 interface IconProps {
   /** The icon's SVG elements: `import shape from '@mui/icons-material/<Name>?shape'`. */
-  shape: ReactElement;
+  shape: ReactNode;
   size?: 'small' | 'medium';
   color?: 'inherit' | 'primary' | 'action';
   className?: string;

@@ -90,6 +90,9 @@ describe('the pages the load path writes from the bundle', () => {
       expect(page).not.toContain('stylesheet');
     }
     expect(inlineStylesheets(linked, bundle).inlined).toEqual(['assets/style-f6.css']);
+    // A stylesheet written into index.html by hand (a file of public/) is left to load as it is.
+    const own = '<link rel="stylesheet" href="/print.css">';
+    expect(inlineStylesheets(linked.replace('</head>', `${own}</head>`), bundle).html).toContain(own);
     // A stylesheet the bundle does not hold, or one that would end its own element, fails the build.
     expect(() => pageForms(linked, BUNDLE)).toThrow('does not hold');
     const closing = { ...bundle, 'assets/style-f6.css': asset('assets/style-f6.css', 'a{}</style><script>') };

@@ -2,7 +2,7 @@ import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlined?shape';
 import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined?shape';
 import HelpOutline from '@mui/icons-material/HelpOutlineOutlined?shape';
 import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined?shape';
-import type { ReactElement } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { languageOf } from '@/i18n/i18n';
 import type { ExpiryStatus } from '@/shared/expiry/expiryStatus';
@@ -12,7 +12,7 @@ import { Icon } from '@/shared/ui/Icon';
 import { expiryTones, statusTones } from '../../../../theme/statusTones';
 import styles from './ExpiryBadge.module.css';
 
-const ICONS: Record<ExpiryStatus['kind'], ReactElement> = {
+const ICONS: Record<ExpiryStatus['kind'], ReactNode> = {
   valid: CheckCircleOutline,
   expiringSoon: WarningAmberOutlined,
   expired: ErrorOutline,
