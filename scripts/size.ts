@@ -14,8 +14,11 @@ import { PHONE_VI } from '../tests/support/browser/profiles';
 import { startTraceServer } from '../tests/support/server/traceServer';
 import { pageModules } from './vite/loadPath.ts';
 
-/** What fails the check: every script fetched until the rendered deep link answers a tap. */
-const BUDGET_BYTES = 215_000;
+/**
+ * What fails the check: every script fetched until the rendered deep link answers a tap (157.9 kB since
+ * the first view dropped MUI; MUI back in the first load would cross it).
+ */
+const BUDGET_BYTES = 170_000;
 /** Issue 27's aim for the same figure, printed beside it. */
 const TARGET_BYTES = 120_000;
 const DEMO_CODE = '1D24B3261X54A2320';
