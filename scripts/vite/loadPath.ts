@@ -78,6 +78,8 @@ export interface PageForms {
   shell: string;
   /** What the service renders pages into: it holds its answer, so it has no early trace request. */
   template: string;
+  /** The stylesheets written into both, which the build then leaves out. */
+  inlined: string[];
 }
 
 function entryChunk(bundle: Rollup.OutputBundle, name: string): Rollup.OutputChunk {
@@ -113,7 +115,7 @@ export function pageModules(bundle: Rollup.OutputBundle): PageModules {
  */
 export function pageForms(processed: string, bundle: Rollup.OutputBundle, loader: string): PageForms {
   const { main, earlyTrace: early, preloads } = pageModules(bundle);
-  const { html } = inlineStylesheets(processed, bundle);
+  const { html, inlined } = inlineStylesheets(processed, bundle);
   if (!html.includes('<head>') || !html.includes('</head>')) throw new Error('index.html lacks <head> or </head>');
   const withHead = (first: string, last: string) =>
     html.replace('<head>', () => `<head>${first}`).replace('</head>', () => `${last}</head>`);
@@ -127,6 +129,7 @@ export function pageForms(processed: string, bundle: Rollup.OutputBundle, loader
       ),
     ),
     template: withHead('', loaderTag([main], preloads, loader)),
+    inlined,
   };
 }
 
@@ -188,8 +191,8 @@ export function loadPath({ main, earlyTrace, favicon, loader }: LoadPathEntries)
         handler(html, { bundle }) {
           if (!bundle) return html;
           const forms = pageForms(html, bundle, loaderCode(loader));
-          inlined = inlineStylesheets(html, bundle).inlined;
           template = forms.template;
+          inlined = forms.inlined;
           return forms.shell;
         },
       },

@@ -1,12 +1,12 @@
-import Button from '@mui/material/Button';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { languageOf } from '@/i18n/i18n';
 import { LANGUAGES } from '@/i18n/languages';
+import { Button } from '@/shared/ui/Button';
 import { MuiTheme } from '@/shared/ui/MuiTheme';
-import { languageButtonSx } from './languageButtonSx';
+import styles from './languageButton.module.css';
 
 /** The language button when the page speaks more than two languages: each named in itself. */
 export default function LanguageMenu() {
@@ -26,7 +26,7 @@ export default function LanguageMenu() {
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}
         onClick={(event) => setAnchor(event.currentTarget)}
-        sx={languageButtonSx}
+        className={styles.language}
       >
         {language.toUpperCase()}
       </Button>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { languageOf } from '@/i18n/i18n';
 import { LANGUAGES, languageEntry } from '@/i18n/languages';
 import { Button } from '@/shared/ui/Button';
-import styles from './LanguageToggle.module.css';
+import styles from './languageButton.module.css';
 
 // Only a page with more than two languages needs a menu (and MUI's Menu, Popover and their chunk).
 const LanguageMenu = lazy(() => import('./LanguageMenu'));
