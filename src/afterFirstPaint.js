@@ -11,15 +11,15 @@
 // (the camera, the language, share): such a button in the server's HTML has no handler yet. On a slow
 // phone the script takes most of a second to start (bench:page, first tap), so where the HTML allows it
 // the tap is answered at once:
-// - the language button (data-language) on a page the server rendered for its address, with nothing
-//   typed into it yet, loads the page again in that language, which the server renders;
+// - the language button (data-language) on a page the server rendered swaps in the copy of the page
+//   in that language that the server sent with it;
 // - a button that opens a dialog (data-dialog-title and the others: the camera's) shows that dialog's
 //   frame at once, saying that it is starting, until the page's own dialog opens over it; closing it
 //   drops the tap.
-// Every other tap (and the language button's on the static build's shell, rendered for no address, or
-// once something was typed) is held and made again on the same button once the page says it is live
-// ('page:live' on the document). Submit buttons and links are left alone: the form and links work
-// without script.
+// Every other tap (and the language button's on the static build's shell, which comes with no copy, or
+// once the page's script has begun reading the HTML) is held and made again on the same button once the
+// page says it is live ('page:live' on the document). Submit buttons and links are left alone: the
+// form and links work without script.
 (function () {
   var self = document.currentScript;
   if (!self) return;
@@ -46,28 +46,66 @@
   function now(button) {
     return button.isConnected ? button : button.id && document.getElementById(button.id);
   }
-  // A page the server rendered for its address carries its store's state (SERVER_STATE_ID in
-  // src/api/traceContract.ts); the static build's shell was rendered for no address in particular.
-  function renderedHere() {
-    return document.getElementById('server-state') !== null;
+  // The server's copy of the page in `language` (ALTERNATE_PAGE_ID in src/api/traceContract.ts), while
+  // the page's script has not read the HTML yet ('page:reading', which drops it).
+  function alternate(language) {
+    var template = document.getElementById('page-alternate');
+    return template && template.getAttribute('lang') === language ? template : null;
   }
-  // Whether the visitor typed into a field of the page, which loading the page again would lose.
-  function edited() {
-    return Array.prototype.some.call(pageRoot().querySelectorAll('input, textarea'), function (field) {
-      return field.value !== field.defaultValue;
+  document.addEventListener(
+    'page:reading',
+    function () {
+      var template = document.getElementById('page-alternate');
+      if (template) template.remove();
+    },
+    { once: true },
+  );
+  // The page in the template's language, at once and without a request: the root's content and the
+  // head's texts change places with the template's, so a second tap swaps them back. What was typed
+  // and the focus go over to the same fields; the choice is kept in the cookie the page's own switch
+  // writes (LANGUAGE_COOKIE in src/i18n/i18n.ts), which the server renders by. Loading the page again
+  // in that language instead took 370 ms at 4x CPU (bench:page, first tap), and a round trip more on
+  // a phone's network.
+  function swapIn(template) {
+    var root = pageRoot();
+    var active = document.activeElement;
+    var focused = active && active !== root && root.contains(active) ? active.id : '';
+    var typed = Array.prototype.filter
+      .call(root.querySelectorAll('input[id], textarea[id]'), function (field) {
+        return field.value !== field.defaultValue;
+      })
+      .map(function (field) {
+        return { id: field.id, value: field.value };
+      });
+    var shown = Array.prototype.slice.call(root.childNodes);
+    root.replaceChildren(template.content);
+    template.content.replaceChildren.apply(template.content, shown);
+    var html = document.documentElement;
+    var description = document.querySelector('meta[name="description"]');
+    var language = template.getAttribute('lang');
+    template.setAttribute('lang', html.lang);
+    html.lang = language;
+    var title = template.getAttribute('data-title');
+    template.setAttribute('data-title', document.title);
+    document.title = title;
+    if (description) {
+      var text = template.getAttribute('data-description');
+      template.setAttribute('data-description', description.getAttribute('content'));
+      description.setAttribute('content', text);
+    }
+    typed.forEach(function (field) {
+      var now = document.getElementById(field.id);
+      if (now) now.value = field.value;
     });
-  }
-  // The page again in `language`: kept in the cookie the page's own switch writes (LANGUAGE_COOKIE in
-  // src/i18n/i18n.ts), which the server renders by; an address that names a language names this one.
-  function reloadIn(language) {
+    var again = focused && document.getElementById(focused);
+    if (again) again.focus();
     document.cookie = 'i18nextLng=' + language + '; path=/; max-age=31536000; samesite=lax';
+    // An address that names a language names this one, for a reload or a shared link.
     var address = new URL(location.href);
-    // Not location.reload(), which asks again for every file the page uses (bench:page, first tap on the
-    // language button: median 619 → 369 ms of 5).
-    if (address.searchParams.has('lng')) address.searchParams.set('lng', language);
-    // With a fragment, the same address would only scroll.
-    address.hash = '';
-    location.replace(address.href);
+    if (address.searchParams.has('lng')) {
+      address.searchParams.set('lng', language);
+      history.replaceState(history.state, '', address.href);
+    }
   }
   // The dialog frame shown for a held tap, until the page's own dialog opens.
   var frame = null;
@@ -158,7 +196,8 @@
     event.preventDefault();
     event.stopImmediatePropagation();
     var language = button.getAttribute('data-language');
-    if (language && renderedHere() && !edited()) return reloadIn(language);
+    var template = language && alternate(language);
+    if (template) return swapIn(template);
     var name = nameOf(button);
     if (held.length < 8)
       held.push({ button: button, name: name, nth: named(name).indexOf(button), language: language });

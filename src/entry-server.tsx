@@ -21,7 +21,7 @@ import { AppRoutes, routes } from '@/app/router';
 import { makeStore, type AppStore } from '@/store/store';
 import { addressCode, lookupCodeOf } from '@/features/lookup';
 import { createServerI18n, pageHead } from '@/i18n/i18n';
-import type { Language } from '@/i18n/languages';
+import { switchedLanguage, type Language } from '@/i18n/languages';
 import { requestLanguage } from '@/i18n/requestLanguage';
 import { createRenderCache, vietnamDay, type PageHtml } from '@/render/renderCache';
 import { createStaticPages } from '@/render/staticPages';
@@ -161,6 +161,22 @@ const stateOf = (store: AppStore) => scriptSafeJson({ traceApi: answersOf(store.
 const languageOf = (address: URL | null, cookie?: string, acceptLanguage?: string) =>
   requestLanguage({ query: address?.searchParams.get('lng') ?? null, cookie, acceptLanguage });
 
+/** The page's head texts in `language`, with its HTML, and the same page in the language its button switches to. */
+async function pageIn(
+  language: Language,
+  html: (language: Language) => Promise<PageHtml>,
+): Promise<Pick<PageRenderResult, 'lang' | 'title' | 'description' | 'head' | 'body' | 'alternate'>> {
+  const switched = switchedLanguage(language);
+  const [page, alternate] = await Promise.all([html(language), switched && html(switched)]);
+  return {
+    lang: language,
+    ...pageHead(i18nFor(language)),
+    ...page,
+    ...(switched &&
+      alternate && { alternate: { lang: switched, ...pageHead(i18nFor(switched)), body: alternate.body } }),
+  };
+}
+
 /**
  * Renders a page as the browser would show it after its lookup: the address's code is answered in
  * process by the service, through the same api slice and mappers as in the browser. Lookup pages come
@@ -178,12 +194,9 @@ export const renderPage: RenderPage = async ({
   const status = route === NOT_FOUND_ROUTE ? 404 : 200;
   const qr = address && LOOKUP_ROUTES.has(route) ? address.searchParams.get('qr') : null;
   if (qr === null) {
-    const html = await staticPages.page(route, language);
     return {
       status,
-      lang: language,
-      ...pageHead(i18nFor(language)),
-      ...html,
+      ...(await pageIn(language, (language) => staticPages.page(route, language))),
       state: (emptyState ??= stateOf(await storeWith(null, answering(NO_ANSWER)))),
     };
   }
@@ -193,27 +206,21 @@ export const renderPage: RenderPage = async ({
     const store = await storeWith(null, { answerTrace });
     return {
       status,
-      lang: language,
-      ...pageHead(i18nFor(language)),
-      ...(await htmlOf(address!.pathname + address!.search, language, store)),
+      ...(await pageIn(language, (language) => htmlOf(address!.pathname + address!.search, language, store))),
       state: stateOf(store),
     };
   }
   const day = vietnamDay();
   const answer = await answerTrace({ QrCode: code });
   const store = await storeWith(code, answering(answer));
-  const view = { route, language, code, answer, day };
-  const cached = cachingLookupPages ? lookupPages.lookup(view) : undefined;
-  const html = cached ?? (await htmlOf(lookupPageAt(route, code), language, store));
-  if (!cached && cachingLookupPages) void lookupPages.learn(view, html).catch(() => undefined);
-  return {
-    status,
-    lang: language,
-    ...pageHead(i18nFor(language)),
-    head: html.head,
-    body: html.body,
-    state: stateOf(store),
+  const lookupPage = async (language: Language) => {
+    const view = { route, language, code, answer, day };
+    const cached = cachingLookupPages ? lookupPages.lookup(view) : undefined;
+    const html = cached ?? (await htmlOf(lookupPageAt(route, code), language, store));
+    if (!cached && cachingLookupPages) void lookupPages.learn(view, html).catch(() => undefined);
+    return html;
   };
+  return { status, ...(await pageIn(language, lookupPage)), state: stateOf(store) };
 };
 
 /** The service's busy page (429, 503) speaks the language this request's page would have been in. */

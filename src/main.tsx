@@ -13,14 +13,6 @@ const nextTask = () =>
   document.visibilityState === 'hidden' ? Promise.resolve() : new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function start() {
-  // The field hand-over, step 1: the HTML's text fields (the code field, the support desk's box) are
-  // held before anything else runs, as the visitor may type into them until the page has rendered.
-  // Step 2 is the page's own field as it first mounts (QrCodeField, CodeInput); step 3 ends it once
-  // React has committed (onCommitted below). See src/shared/shellFieldHandOver.ts.
-  shellFields.hold(document);
-  // A page the server rendered carries its store's state and its language; hydrate it in both.
-  const serverState = document.getElementById(SERVER_STATE_ID)?.textContent;
-  const renderedIn = document.documentElement.lang;
   // Each start-up step in a task of its own, so that on a slow phone no one of them holds the main
   // thread long enough to delay a tap: this small entry, React's DOM renderer, the providers,
   // the page's components (evaluated together, they were one task of 80 ms in Lighthouse's mobile
@@ -34,6 +26,17 @@ async function start() {
   await nextTask();
   const { App } = await import('./app/App');
   await nextTask();
+  // Until here the loader may swap the server's page for its copy in the other language (a tap on the
+  // language button: src/afterFirstPaint.js); from here on the HTML is read as it is.
+  document.dispatchEvent(new Event('page:reading'));
+  // The field hand-over, step 1: the HTML's text fields (the code field, the support desk's box) are
+  // held before the page's first render, as the visitor may have typed into them meanwhile. Step 2 is
+  // the page's own field as it first mounts (QrCodeField, CodeInput); step 3 ends it once React has
+  // committed (onCommitted below). See src/shared/shellFieldHandOver.ts.
+  shellFields.hold(document);
+  // A page the server rendered carries its store's state and its language; hydrate it in both.
+  const serverState = document.getElementById(SERVER_STATE_ID)?.textContent;
+  const renderedIn = document.documentElement.lang;
   await createI18n(serverState && isLanguage(renderedIn) ? renderedIn : undefined);
   await nextTask();
   const root = document.getElementById('root')!;

@@ -4,9 +4,11 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
+  ALTERNATE_PAGE_ID,
   PAGE_TEMPLATE_FILE,
   SERVER_STATE_ID,
   TRACE_URL_PATH,
+  type AlternatePage,
   type BusyTexts,
   type PageRenderResult,
   type RenderPage,
@@ -67,7 +69,20 @@ function pageTemplate(html: string): PageTemplate {
   };
 }
 
-function pageHtml(template: PageTemplate, { lang, title, description, head, body, state }: PageRenderResult): string {
+/** The page in the language its button switches to, inert until the page's loader swaps it in. */
+function alternateHtml(alternate: AlternatePage | undefined): string {
+  if (!alternate) return '';
+  const { lang, title, description, body } = alternate;
+  return (
+    `<template id="${ALTERNATE_PAGE_ID}" lang="${escapeHtml(lang)}" data-title="${escapeHtml(title)}" ` +
+    `data-description="${escapeHtml(description)}">${body}</template>`
+  );
+}
+
+function pageHtml(
+  template: PageTemplate,
+  { lang, title, description, head, body, state, alternate }: PageRenderResult,
+): string {
   const texts = { title: escapeHtml(title), description: escapeHtml(description) };
   const beforeHead = template.headSlots.reduce(
     (html, slot, i) => html + texts[slot] + (template.headParts[i + 1] ?? ''),
@@ -80,6 +95,7 @@ function pageHtml(template: PageTemplate, { lang, title, description, head, body
     head +
     template.beforeRoot +
     `<div id="root">${body}</div><script type="application/json" id="${SERVER_STATE_ID}">${state}</script>` +
+    alternateHtml(alternate) +
     template.afterRoot
   );
 }

@@ -137,6 +137,20 @@ export interface PageRenderResult {
   body: string;
   /** JSON for the page's store, safe inside a <script type="application/json"> element. */
   state: string;
+  /**
+   * The same page in the language its language button switches to (none where the button opens a menu):
+   * the page swaps it in when that button is tapped before its script has read the HTML.
+   */
+  alternate?: AlternatePage;
+}
+
+/** A page's root in another language, with its head's texts in that language (plain text). */
+export interface AlternatePage {
+  lang: string;
+  title: string;
+  description: string;
+  /** The root's content in `lang`; the page's head (its styles) serves both. */
+  body: string;
 }
 
 export type RenderPage = (request: PageRenderRequest) => Promise<PageRenderResult>;
@@ -156,6 +170,13 @@ export type BusyTexts = (request: Omit<PageRenderRequest, 'answerTrace'>) => Bus
 
 /** The id of the <script type="application/json"> element that carries `state` to the page. */
 export const SERVER_STATE_ID = 'server-state';
+
+/**
+ * The id of the <template> that carries `alternate` (its lang attribute and data-title and
+ * data-description its head's texts), which the page's loader swaps with the root's content
+ * (src/afterFirstPaint.js).
+ */
+export const ALTERNATE_PAGE_ID = 'page-alternate';
 
 /**
  * The page the service renders into, written by the build beside index.html (scripts/vite/loadPath.ts):

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { languageOf } from '@/i18n/i18n';
-import { LANGUAGES, languageEntry } from '@/i18n/languages';
+import { languageEntry, switchedLanguage } from '@/i18n/languages';
 import { Button } from '@/shared/ui/Button';
 import styles from './languageButton.module.css';
 
@@ -13,14 +13,14 @@ export function LanguageToggle() {
   const { t, i18n } = useTranslation();
   const language = languageOf(i18n);
   const code = language.toUpperCase();
-  if (LANGUAGES.length > 2) {
+  const next = switchedLanguage(language);
+  if (next === null) {
     return (
       <Suspense fallback={null}>
         <LanguageMenu />
       </Suspense>
     );
   }
-  const next = LANGUAGES[(LANGUAGES.findIndex((entry) => entry.code === language) + 1) % LANGUAGES.length].code;
   return (
     <Button
       id="language-button"
@@ -29,8 +29,8 @@ export function LanguageToggle() {
       size="small"
       aria-label={t('layout.languageButton', { current: code, next: languageEntry(next).name })}
       onClick={() => void i18n.changeLanguage(next)}
-      // Before the script runs, the page's loader loads the page in this language (src/afterFirstPaint.js),
-      // or holds the tap and finds the button again by its id.
+      // Before the script runs, the page's loader swaps in the server's copy of the page in this language
+      // (src/afterFirstPaint.js), or holds the tap and finds the button again by its id.
       data-language={next}
       className={styles.language}
     >

@@ -2,7 +2,7 @@
  * A text field of the HTML the page arrived in (server render or static shell) takes typing and pasting
  * before the script runs. Hydration keeps the element but not that text in the state, so the next render
  * would wipe it; a fresh render over the static shell replaces the element, and with it the visitor's
- * focus and caret. Held from before either (src/main.tsx's first boot step), with the value the HTML gave
+ * focus and caret. Held from before either (src/main.tsx, once its chunks are in), with the value the HTML gave
  * it, so that what the visitor changed, and only that, is carried over when the page's own field of the
  * same id first mounts: a draft the history entry restores is not overwritten by the HTML's own value.
  */
@@ -33,7 +33,7 @@ export function createShellFields() {
   }
 
   return {
-    /** Boot step 1, before the page's first render: the text fields the HTML arrived with, by id. */
+    /** Boot step 1, before the page's first render: the text fields the HTML holds now, by id. */
     hold(root: ParentNode): void {
       for (const element of Array.from(root.querySelectorAll<TextField>(TEXT_FIELDS)).slice(0, MAX_HELD)) {
         release(element.id);

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { brand } from '../../theme/brand';
 import { axeViolations } from '../support/browser/axe';
 import { launchChromium } from '../support/browser/chromium';
 import { CARTON_CODE, TRACE_DATA, UNIT_CODE, builtPage } from '../support/browser/e2eSuite';
@@ -125,43 +126,66 @@ describe.each([
   });
 
   it('on the language button switches the page to English', async () => {
-    // With a fragment, which a reload by the same address would only scroll to.
     const { page, problems, release } = await beforeItsScript(`${url()}#result`);
-    await page.locator('header button').tap();
+    // A mark on this document: a page loaded again would not have it.
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+    const toggle = page.locator('header button');
+    await toggle.tap();
     const english = page.getByRole('heading', { level: 1, name: TEXTS.en.lookup.title });
     if (name === 'the rendered deep link') {
-      // At once, without the script: the server renders the page again in English, by the choice's cookie.
+      // At once, without the script: the server's copy of the page in English, swapped in.
       await english.waitFor();
-      expect(new URL(page.url()).search).toBe(`?qr=${UNIT_CODE}`);
-      expect(new URL(page.url()).hash).toBe('');
-      await release();
-      // Back to Vietnamese once the script runs, and a reload keeps that choice.
-      const toggle = page.getByRole('button', {
-        name: fill(TEXTS.en.layout.languageButton, { current: 'EN', next: 'Tiếng Việt' }),
-      });
-      await page.getByRole('button', { name: TEXTS.en.scanner.photo, disabled: false }).waitFor();
+      expect(await page.title()).toBe(fill(TEXTS.en.page.title, { brand: brand.name }));
+      expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe(TEXTS.en.page.description);
+      await page.getByRole('heading', { name: TEXTS.en.result.title }).waitFor();
+      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+      expect(page.url()).toBe(`${url()}#result`);
+      // The language button of the English page has the focus the tapped one had.
+      expect(await isFocused(page.locator('#language-button'))).toBe(true);
+      // A second tap swaps back, a third to English again.
       await toggle.tap();
+      await page.getByRole('heading', { level: 1, name: t.lookup.title }).waitFor();
+      expect(await page.locator('html').getAttribute('lang')).toBe('vi');
+      await toggle.tap();
+      await english.waitFor();
+      await release();
+      // The script hydrates the page in English, live: its own switch takes the page back to Vietnamese,
+      // and a reload keeps that choice.
+      await page.getByRole('button', { name: TEXTS.en.scanner.photo, disabled: false }).waitFor();
+      expect(await page.locator('#page-alternate').count()).toBe(0);
+      await page
+        .getByRole('button', { name: fill(TEXTS.en.layout.languageButton, { current: 'EN', next: 'Tiếng Việt' }) })
+        .tap();
       await page.getByRole('heading', { level: 1, name: t.lookup.title }).waitFor();
       await page.reload();
       await page.getByRole('heading', { level: 1, name: t.lookup.title }).waitFor();
     } else {
-      // The static shell was rendered for no address: the tap waits for the script.
+      // The static shell comes with no copy: the tap waits for the script.
       await release();
       await english.waitFor();
+      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
     }
     expect(await page.locator('html').getAttribute('lang')).toBe(name === 'the rendered deep link' ? 'vi' : 'en');
     expect(problems).toEqual([]);
   });
 });
 
-it('a tap on the language button after typing a code keeps what was typed: it waits for the script', async () => {
-  const { page, problems, release } = await beforeItsScript(`${rendered!.url}/dt?qr=${UNIT_CODE}`);
-  const field = page.getByRole('textbox', { name: t.lookup.inputLabel });
-  await field.fill(CARTON_CODE);
+it('a tap on the language button after typing a code switches at once and keeps what was typed', async () => {
+  const { page, problems, release } = await beforeItsScript(`${rendered!.url}/dt?qr=${UNIT_CODE}&lng=vi`);
+  await page.getByRole('textbox', { name: t.lookup.inputLabel }).fill(CARTON_CODE);
   await page.locator('header button').tap();
-  await release();
   await page.getByRole('heading', { level: 1, name: TEXTS.en.lookup.title }).waitFor();
-  expect(await page.getByRole('textbox', { name: TEXTS.en.lookup.inputLabel }).inputValue()).toBe(CARTON_CODE);
+  const field = page.getByRole('textbox', { name: TEXTS.en.lookup.inputLabel });
+  expect(await field.inputValue()).toBe(CARTON_CODE);
+  // An address that names the language names the new one, for a reload or a shared link.
+  expect(new URL(page.url()).searchParams.get('lng')).toBe('en');
+  await release();
+  await page.getByRole('button', { name: TEXTS.en.scanner.photo, disabled: false }).waitFor();
+  // What was typed is still there once the page is live, and Search looks it up.
+  expect(await field.inputValue()).toBe(CARTON_CODE);
+  await page.getByRole('button', { name: TEXTS.en.lookup.search }).tap();
+  await page.getByRole('table').filter({ hasText: CARTON_CODE }).waitFor();
+  expect(await page.locator('html').getAttribute('lang')).toBe('en');
   expect(problems).toEqual([]);
 });
 

@@ -20,15 +20,36 @@ async function firstHtml(
   return { status: response.status, html: await response.text(), headers: response.headers };
 }
 
+/** The page's HTML apart from the copy of its root in the other language, and that copy's template. */
+function withoutCopy(html: string): { page: string; copy: string } {
+  const copy = /<template id="page-alternate"[\s\S]*?<\/template>/.exec(html)?.[0] ?? '';
+  return { page: html.replace(copy, ''), copy };
+}
+
 describe('the first HTML response', () => {
   it('of a deep link holds the product, its styles and the language the visitor will see', async () => {
-    const { status, html, headers } = await firstHtml(`/dt?qr=${UNIT_CODE}`, { 'accept-language': 'vi-VN,vi;q=0.9' });
+    const {
+      status,
+      html: whole,
+      headers,
+    } = await firstHtml(`/dt?qr=${UNIT_CODE}`, {
+      'accept-language': 'vi-VN,vi;q=0.9',
+    });
+    const { page: html, copy } = withoutCopy(whole);
     expect(status).toBe(200);
     expect(html).toContain(PRODUCT);
     expect(html).toContain('<html lang="vi"');
     expect(html).toContain(`<title>${fill(TEXTS.vi.page.title, { brand: brand.name })}</title>`);
     expect(html).toContain(`<meta name="description" content="${TEXTS.vi.page.description}" />`);
     expect(html).toContain(TEXTS.vi.result.title);
+    expect(html).not.toContain(TEXTS.en.result.title);
+    // The same page in English rides inert at the end, for the language button to swap in at once.
+    expect(copy).toMatch(/^<template id="page-alternate" lang="en" /);
+    expect(copy).toContain(` data-title="${fill(TEXTS.en.page.title, { brand: brand.name })}" `);
+    expect(copy).toContain(` data-description="${TEXTS.en.page.description}">`);
+    expect(copy).toContain(PRODUCT);
+    expect(copy).toContain(TEXTS.en.result.title);
+    expect(copy).not.toContain(TEXTS.vi.result.title);
     // The first view's static styles ride in the head; none is computed by emotion at run time.
     expect(html).toMatch(/<style data-page-styles>[^<]+<\/style>/);
     expect(html).not.toContain('data-emotion');
@@ -55,7 +76,9 @@ describe('the first HTML response', () => {
     ['the saved choice (cookie)', `/dt?qr=${UNIT_CODE}`, { cookie: 'i18nextLng=en', 'accept-language': 'vi' }],
     ['the browser languages', `/dt?qr=${UNIT_CODE}`, { 'accept-language': 'fr-FR,en-US;q=0.8,vi;q=0.5' }],
   ])('is in English when %s says so', async (_, path, headers) => {
-    const { html } = await firstHtml(path, headers);
+    const { page: html, copy } = withoutCopy((await firstHtml(path, headers)).html);
+    expect(copy).toMatch(/^<template id="page-alternate" lang="vi" /);
+    expect(copy).toContain(TEXTS.vi.result.title);
     expect(html).toContain('<html lang="en"');
     expect(html).toContain(`<title>${fill(TEXTS.en.page.title, { brand: brand.name })}</title>`);
     expect(html).toContain(`<meta name="description" content="${TEXTS.en.page.description}" />`);

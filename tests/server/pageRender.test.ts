@@ -23,6 +23,12 @@ export async function renderPage({ url, cookie, acceptLanguage, answerTrace }) {
     head: '<style data-emotion="css x">.x{}</style>',
     body: '<main>' + JSON.stringify({ url, cookie, acceptLanguage, answer }).replace(/</g, '\\\\u003c') + '</main>',
     state: '{"traceApi":{}}',
+    alternate: qr === 'NO-COPY' ? undefined : {
+      lang: 'vi',
+      title: 'Kiểm tra mã QR – A & B <Sữa>',
+      description: 'Tra cứu "sữa"',
+      body: '<section>Bản tiếng Việt</section>',
+    },
   };
 }
 ${BUSY_TEXTS}`;
@@ -78,6 +84,19 @@ describe('pages rendered by the page module', () => {
     // The lookup is answered in process, as the API would answer it.
     expect(echoed.answer.status).toBe(200);
     expect(echoed.answer.body.Data.Products[0].Code).toBe('1D24B3261X54A2320');
+  });
+
+  it("carries the page in its button's other language, inert, with that language's head texts escaped", async () => {
+    const html = await (await fetch(`${server().url}/dt?qr=1D24B3261X54A2320`)).text();
+    expect(html).toContain(
+      '<script type="application/json" id="server-state">{"traceApi":{}}</script>' +
+        '<template id="page-alternate" lang="vi" data-title="Kiểm tra mã QR – A &amp; B &lt;Sữa&gt;" ' +
+        'data-description="Tra cứu &quot;sữa&quot;"><section>Bản tiếng Việt</section></template>',
+    );
+    // A page with no copy (a language menu instead of a button) has no template.
+    const single = await (await fetch(`${server().url}/dt?qr=NO-COPY`)).text();
+    expect(single).toContain('"url":"/dt?qr=NO-COPY"');
+    expect(single).not.toContain('<template');
   });
 
   it('answers an unknown code as the API does (204, no body)', async () => {
