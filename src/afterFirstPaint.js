@@ -69,36 +69,27 @@
   function swapIn(template) {
     var root = pageRoot();
     var active = document.activeElement;
-    var focused = active && active !== root && root.contains(active) ? active.id : '';
-    var typed = Array.prototype.filter
-      .call(root.querySelectorAll('input[id], textarea[id]'), function (field) {
-        return field.value !== field.defaultValue;
-      })
-      .map(function (field) {
-        return { id: field.id, value: field.value };
-      });
+    var focused = active !== root && root.contains(active) && active.id;
+    var fields = Array.prototype.slice.call(root.querySelectorAll('input[id], textarea[id]'));
     var shown = Array.prototype.slice.call(root.childNodes);
     root.replaceChildren(template.content);
     template.content.replaceChildren.apply(template.content, shown);
-    var html = document.documentElement;
-    var description = document.querySelector('meta[name="description"]');
-    var language = template.getAttribute('lang');
-    template.setAttribute('lang', html.lang);
-    html.lang = language;
-    var title = template.getAttribute('data-title');
-    template.setAttribute('data-title', document.title);
-    document.title = title;
-    if (description) {
-      var text = template.getAttribute('data-description');
-      template.setAttribute('data-description', description.getAttribute('content'));
-      description.setAttribute('content', text);
+    // Each of the head's texts changes places with the template's attribute of it.
+    function trade(holder, property, kept) {
+      var value = template.getAttribute(kept);
+      template.setAttribute(kept, holder[property]);
+      holder[property] = value;
     }
-    typed.forEach(function (field) {
+    trade(document.documentElement, 'lang', 'lang');
+    trade(document.querySelector('meta[name="description"]'), 'content', 'data-description');
+    trade(document, 'title', 'data-title');
+    fields.forEach(function (field) {
       var now = document.getElementById(field.id);
-      if (now) now.value = field.value;
+      if (now && field.value !== field.defaultValue) now.value = field.value;
     });
     var again = focused && document.getElementById(focused);
     if (again) again.focus();
+    var language = document.documentElement.lang;
     document.cookie = 'i18nextLng=' + language + '; path=/; max-age=31536000; samesite=lax';
     // An address that names a language names this one, for a reload or a shared link.
     var address = new URL(location.href);
@@ -107,6 +98,7 @@
       history.replaceState(history.state, '', address.href);
     }
   }
+
   // The dialog frame shown for a held tap, until the page's own dialog opens.
   var frame = null;
   function removeFrame() {
