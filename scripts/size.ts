@@ -13,6 +13,7 @@ import { launchChromium } from '../tests/support/browser/chromium';
 import { PHONE_VI } from '../tests/support/browser/profiles';
 import { startTraceServer } from '../tests/support/server/traceServer';
 import { pageModules } from './vite/loadPath.ts';
+import { stackFloorCode } from './stackFloor.ts';
 
 /**
  * What fails the check: every script fetched until the rendered deep link answers a tap (157.9 kB since
@@ -23,25 +24,6 @@ const BUDGET_BYTES = 170_000;
 const TARGET_BYTES = 120_000;
 const DEMO_CODE = '1D24B3261X54A2320';
 const ON_DEMAND_ONLY = /[\\/](@zxing|features[\\/]scanner[\\/](ScannerDialog|decode))/;
-
-/**
- * The libraries of the design card as the page starts with them (the same imports, nothing of the page's
- * own): their size is a floor under the first load that no change of the page's code goes below.
- */
-const STACK_FLOOR_SOURCE = `
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createElement, useState } from 'react';
-import { combineSlices, configureStore, createSlice } from '@reduxjs/toolkit';
-import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
-import { Provider, useSelector } from 'react-redux';
-import i18next from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
-import { initReactI18next, useTranslation } from 'react-i18next';
-import { BrowserRouter, Link, useRoutes, useSearchParams } from 'react-router-dom';
-export default [createRoot, hydrateRoot, createElement, useState, combineSlices, configureStore, createSlice, createApi,
-  fetchBaseQuery, Provider, useSelector, i18next, LanguageDetector, initReactI18next, useTranslation, BrowserRouter,
-  Link, useRoutes, useSearchParams];
-`;
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 const gzip = (code: string | Buffer) => gzipSync(code, { level: 9 }).length;
@@ -105,32 +87,6 @@ console.log(
 if (leaked.length > 0) {
   console.error(`FAIL: the scanner or @zxing is in the first load:\n  ${leaked.join('\n  ')}`);
   process.exitCode = 1;
-}
-
-/** The stack's floor, built as the page is (Vite, minified, React's production build), in gzip bytes. */
-async function stackFloor(): Promise<number> {
-  const VIRTUAL = '\0stack-floor';
-  const built = (await build({
-    configFile: false,
-    // react-router's "use client" directives, which a bundle drops, as the page's build does.
-    logLevel: 'error',
-    mode: 'production',
-    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
-    plugins: [
-      {
-        name: 'stack-floor',
-        resolveId: (id) => (id === 'stack-floor' ? VIRTUAL : null),
-        load: (id) => (id === VIRTUAL ? STACK_FLOOR_SOURCE : null),
-      },
-    ],
-    build: { write: false, rolldownOptions: { input: 'stack-floor', preserveEntrySignatures: 'strict' } },
-  })) as Rollup.RollupOutput | Rollup.RollupOutput[];
-  const code = (Array.isArray(built) ? built : [built])
-    .flatMap((output) => output.output)
-    .filter((item): item is Rollup.OutputChunk => item.type === 'chunk')
-    .map((chunk) => chunk.code)
-    .join('\n');
-  return gzip(code);
 }
 
 interface Fetched {
@@ -226,7 +182,7 @@ try {
   console.log(
     `\nAs npm start serves the deep link: ${kB(served)} gzip until the page answers a tap; budget ${kB(BUDGET_BYTES)}, issue 27's aim ${kB(TARGET_BYTES)} (${served <= TARGET_BYTES ? 'met' : 'not met'}).`,
   );
-  const floor = await stackFloor();
+  const floor = gzip(await stackFloorCode());
   console.log(
     `The design card's libraries alone, with the imports the page starts with (React and react-dom, Redux Toolkit, RTK Query, react-redux, i18next and its language detector, react-router): ${kB(floor)} gzip, ${floor > TARGET_BYTES ? 'above' : 'under'} that aim before any of the page's own code or MUI.`,
   );
