@@ -46,36 +46,42 @@
   function now(button) {
     return button.isConnected ? button : button.id && document.getElementById(button.id);
   }
-  // The server's copy of the page in `language` (ALTERNATE_PAGE_ID in src/api/traceContract.ts), while
-  // the page's script has not read the HTML yet ('page:reading', which drops it).
+  // The server's copy of the page in `language` (ALTERNATE_PAGE_ID in src/api/traceContract.ts), until
+  // the page's script reads the HTML ('page:reading'), which may come before the end of a long page
+  // has arrived: the copy is never swapped in after that.
+  var reading = false;
   function alternate(language) {
-    var template = document.getElementById('page-alternate');
+    var template = !reading && document.getElementById('page-alternate');
     return template && template.getAttribute('lang') === language ? template : null;
   }
   document.addEventListener(
     'page:reading',
     function () {
+      reading = true;
       var template = document.getElementById('page-alternate');
       if (template) template.remove();
     },
     { once: true },
   );
   // The page in the template's language, at once and without a request: the root's content and the
-  // head's texts change places with the template's, so a second tap swaps them back. What was typed
-  // and the focus go over to the same fields; the choice is kept in the cookie the page's own switch
-  // writes (LANGUAGE_COOKIE in src/i18n/i18n.ts), which the server renders by. Loading the page again
-  // in that language instead took 370 ms at 4x CPU (bench:page, first tap), and a round trip more on
-  // a phone's network.
+  // head's texts change places with the template's, so a second tap swaps them back. What was typed,
+  // the focus and the taps held go over to the same fields and buttons of the other copy, which has
+  // the same elements in the same order; the choice is kept in the cookie the page's own switch writes
+  // (LANGUAGE_COOKIE in src/i18n/i18n.ts), which the server renders by. Loading the page again in that
+  // language instead took 370 ms at 4x CPU (bench:page, first tap), and a round trip more on a phone's
+  // network.
   function swapIn(template) {
     var root = pageRoot();
     var active = document.activeElement;
     var focused = active !== root && root.contains(active) && active.id;
     var fields = Array.prototype.slice.call(root.querySelectorAll('input[id], textarea[id]'));
+    var buttons = Array.prototype.slice.call(root.querySelectorAll('button'));
     var shown = Array.prototype.slice.call(root.childNodes);
     root.replaceChildren(template.content);
     template.content.replaceChildren.apply(template.content, shown);
     // Each of the head's texts changes places with the template's attribute of it.
     function trade(holder, property, kept) {
+      if (!holder) return;
       var value = template.getAttribute(kept);
       template.setAttribute(kept, holder[property]);
       holder[property] = value;
@@ -84,8 +90,16 @@
     trade(document.querySelector('meta[name="description"]'), 'content', 'data-description');
     trade(document, 'title', 'data-title');
     fields.forEach(function (field) {
-      var now = document.getElementById(field.id);
-      if (now && field.value !== field.defaultValue) now.value = field.value;
+      var same = document.getElementById(field.id);
+      if (same) same.value = field.value;
+    });
+    var swapped = root.querySelectorAll('button');
+    held.forEach(function (tap) {
+      var button = swapped[buttons.indexOf(tap.button)];
+      if (!button) return;
+      tap.button = button;
+      tap.name = nameOf(button);
+      tap.nth = named(tap.name).indexOf(button);
     });
     var again = focused && document.getElementById(focused);
     if (again) again.focus();

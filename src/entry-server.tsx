@@ -25,6 +25,7 @@ import { switchedLanguage, type Language } from '@/i18n/languages';
 import { requestLanguage } from '@/i18n/requestLanguage';
 import { createRenderCache, vietnamDay, type PageHtml } from '@/render/renderCache';
 import { createStaticPages } from '@/render/staticPages';
+import { withKeptTranslations } from '@/render/keptTranslations';
 
 /** The whole HTML once every part is ready: the lazy scanner controls render too, so hydration matches. */
 function renderToHtml(element: React.ReactNode): Promise<string> {
@@ -88,13 +89,13 @@ async function storeWith(code: string | null, transport: TraceTransport): Promis
 const i18nFor = (language: Language): i18n => (serverI18n[language] ??= createServerI18n(language));
 
 /**
- * What the render's components get: an object with nothing of its own that reads everything from the
- * language's instance. react-i18next's useTranslation copies the own properties of the instance it is
- * given into a wrapper, in every component of every render: a tenth of a render's CPU for the instance
- * itself, nothing for this view of it.
+ * What the render's components get: a view of the language's instance whose only property of its own
+ * is the `t` that keeps its texts (src/render/keptTranslations.ts). react-i18next's useTranslation
+ * copies the own properties of the instance it is given into a wrapper, in every component of every
+ * render: a tenth of a render's CPU for the instance itself, next to nothing for this view of it.
  */
 const renderI18n: Partial<Record<Language, i18n>> = {};
-const renderI18nFor = (language: Language): i18n => (renderI18n[language] ??= Object.create(i18nFor(language)) as i18n);
+const renderI18nFor = (language: Language): i18n => (renderI18n[language] ??= withKeptTranslations(i18nFor(language)));
 
 /** The page at `location` (path and query), as the browser shows it with this store. */
 async function htmlOf(location: string, language: Language, store: AppStore): Promise<PageHtml> {
@@ -167,13 +168,18 @@ async function pageIn(
   html: (language: Language) => Promise<PageHtml>,
 ): Promise<Pick<PageRenderResult, 'lang' | 'title' | 'description' | 'head' | 'body' | 'alternate'>> {
   const switched = switchedLanguage(language);
-  const [page, alternate] = await Promise.all([html(language), switched && html(switched)]);
+  const [page, copy] = await Promise.all([
+    html(language),
+    // A copy that fails to render leaves the page without one: a tap on its button waits for the script.
+    switched && html(switched).catch(() => null),
+  ]);
   return {
     lang: language,
     ...pageHead(i18nFor(language)),
     ...page,
+    // The page's head (the styles of the parts drawn with MUI) serves the copy too, or there is no copy.
     ...(switched &&
-      alternate && { alternate: { lang: switched, ...pageHead(i18nFor(switched)), body: alternate.body } }),
+      copy?.head === page.head && { alternate: { lang: switched, ...pageHead(i18nFor(switched)), body: copy.body } }),
   };
 }
 
@@ -213,14 +219,19 @@ export const renderPage: RenderPage = async ({
   const day = vietnamDay();
   const answer = await answerTrace({ QrCode: code });
   const store = await storeWith(code, answering(answer));
+  const learning: (() => Promise<void>)[] = [];
   const lookupPage = async (language: Language) => {
     const view = { route, language, code, answer, day };
     const cached = cachingLookupPages ? lookupPages.lookup(view) : undefined;
-    const html = cached ?? (await htmlOf(lookupPageAt(route, code), language, store));
-    if (!cached && cachingLookupPages) void lookupPages.learn(view, html).catch(() => undefined);
+    if (cached) return cached;
+    const html = await htmlOf(lookupPageAt(route, code), language, store);
+    if (cachingLookupPages) learning.push(() => lookupPages.learn(view, html));
     return html;
   };
-  return { status, ...(await pageIn(language, lookupPage)), state: stateOf(store) };
+  const page = await pageIn(language, lookupPage);
+  // After the page, one language after the other: the cache proves one page at a time, dropping another.
+  void learning.reduce((learnt, learn) => learnt.then(learn), Promise.resolve()).catch(() => undefined);
+  return { status, ...page, state: stateOf(store) };
 };
 
 /** The service's busy page (429, 503) speaks the language this request's page would have been in. */

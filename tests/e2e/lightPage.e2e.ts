@@ -142,6 +142,9 @@ describe.each([
       expect(page.url()).toBe(`${url()}#result`);
       // The language button of the English page has the focus the tapped one had.
       expect(await isFocused(page.locator('#language-button'))).toBe(true);
+      // The choice is kept for the server's next render of a page.
+      const cookies = await page.context().cookies();
+      expect(cookies.find((cookie) => cookie.name === 'i18nextLng')?.value).toBe('en');
       // A second tap swaps back, a third to English again.
       await toggle.tap();
       await page.getByRole('heading', { level: 1, name: t.lookup.title }).waitFor();
@@ -186,6 +189,19 @@ it('a tap on the language button after typing a code switches at once and keeps 
   await page.getByRole('button', { name: TEXTS.en.lookup.search }).tap();
   await page.getByRole('table').filter({ hasText: CARTON_CODE }).waitFor();
   expect(await page.locator('html').getAttribute('lang')).toBe('en');
+  expect(problems).toEqual([]);
+});
+
+it("on the support desk's language button switches the desk to English with the message kept", async () => {
+  const { page, problems, release } = await beforeItsScript(`${rendered!.url}/support`);
+  const message = `Chào shop, mã của em: ${UNIT_CODE}`;
+  await page.getByRole('textbox', { name: t.support.inputLabel }).fill(message);
+  await page.locator('header button').tap();
+  const box = page.getByRole('textbox', { name: TEXTS.en.support.inputLabel });
+  expect(await box.inputValue()).toBe(message);
+  await release();
+  await page.getByRole('button', { name: TEXTS.en.support.addPhotos, disabled: false }).waitFor();
+  expect(await box.inputValue()).toBe(message);
   expect(problems).toEqual([]);
 });
 

@@ -59,8 +59,8 @@ export function CodeInput({
 
   useLayoutEffect(() => {
     // Staff paste a message the moment the box shows, often before this chunk has run: the box of the
-    // server's HTML is held from before the page started (src/main.tsx). On a page that was not the
-    // first, no box of the HTML is there to hold.
+    // server's HTML is held from before the page's first render (src/main.tsx). On a page that was not
+    // the first, no box of the HTML is there to hold.
     shellFields.handOver(INPUT_ID, box.current, text, (typed) => onText(withinInputLimit(typed)));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the script takes the box over
   }, []);
