@@ -47,14 +47,16 @@ const SHOTS = join(REPO_ROOT, 'test-results/screenshots');
 
 /**
  * A phone page at `url` (Vietnamese unless `locale` says otherwise) with the bundle held back; `release`
- * lets the page's script run. `forAxe`: the page lets axe-core's script in, past its Content-Security-Policy.
+ * lets the page's script run. `forAxe`: the page lets axe-core's script in, past its Content-Security-Policy;
+ * `init` runs in the page before its own scripts.
  */
 async function beforeItsScript(
   url: string,
-  { forAxe = false, locale }: { forAxe?: boolean; locale?: string } = {},
+  { forAxe = false, locale, init }: { forAxe?: boolean; locale?: string; init?: () => void } = {},
 ): Promise<{ page: Page; problems: string[]; release: () => Promise<void> }> {
   const context = await browser!.newContext({ ...PHONE_VI.context, bypassCSP: forAxe, ...(locale && { locale }) });
   contexts.push(context);
+  if (init) await context.addInitScript(init);
   const page = await context.newPage();
   const problems = consoleProblems(page);
   const { release } = await holdBundle(page);
@@ -189,6 +191,26 @@ it('a tap on the language button after typing a code switches at once and keeps 
   await page.getByRole('button', { name: TEXTS.en.lookup.search }).tap();
   await page.getByRole('table').filter({ hasText: CARTON_CODE }).waitFor();
   expect(await page.locator('html').getAttribute('lang')).toBe('en');
+  expect(problems).toEqual([]);
+});
+
+it('a tap on Share held before a switch of language is made on the English page once the script runs', async () => {
+  const { page, problems, release } = await beforeItsScript(`${rendered!.url}/dt?qr=${UNIT_CODE}`, {
+    init: () => {
+      (window as unknown as { __shared: unknown[] }).__shared = [];
+      navigator.share = async (data) => void (window as unknown as { __shared: unknown[] }).__shared.push(data ?? {});
+    },
+  });
+  await page.getByRole('button', { name: t.share.button }).tap();
+  await page.locator('header button').tap();
+  await page.getByRole('heading', { level: 1, name: TEXTS.en.lookup.title }).waitFor();
+  await release();
+  await expect
+    .poll(() =>
+      page.evaluate(() => (window as unknown as { __shared: { url: string }[] }).__shared.map(({ url }) => url)),
+    )
+    // The link names the language chosen.
+    .toEqual([`${rendered!.url}/dt?qr=${UNIT_CODE}&lng=en`]);
   expect(problems).toEqual([]);
 });
 
