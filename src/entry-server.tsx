@@ -90,9 +90,10 @@ const i18nFor = (language: Language): i18n => (serverI18n[language] ??= createSe
 
 /**
  * What the render's components get: a view of the language's instance whose only property of its own
- * is the `t` that keeps its texts (src/render/keptTranslations.ts). react-i18next's useTranslation
- * copies the own properties of the instance it is given into a wrapper, in every component of every
- * render: a tenth of a render's CPU for the instance itself, next to nothing for this view of it.
+ * is `getFixedT`, which gives them a `t` that keeps its texts (src/render/keptTranslations.ts).
+ * react-i18next's useTranslation copies the own properties of the instance it is given into a wrapper,
+ * in every component of every render: a tenth of a render's CPU for the instance itself, next to
+ * nothing for this view of it.
  */
 const renderI18n: Partial<Record<Language, i18n>> = {};
 const renderI18nFor = (language: Language): i18n => (renderI18n[language] ??= withKeptTranslations(i18nFor(language)));
