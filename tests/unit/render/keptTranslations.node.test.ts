@@ -1,13 +1,19 @@
+import type { i18n } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { createServerI18n } from '@/i18n/i18n';
 import { KEPT_TEXTS, withKeptTranslations } from '@/render/keptTranslations';
+
+/** A fixed `t` called with any key, as the tests below make up their calls from lists. */
+type LooseT = (key: string, values?: Record<string, unknown>) => string;
+const fixedT = (instance: i18n, language: string) =>
+  withKeptTranslations(instance).getFixedT(language, 'translation') as unknown as LooseT;
 
 // The server render's texts, kept between renders: always what i18next itself says for the same call.
 describe("a server render's kept translations", () => {
   it('give the texts i18next gives, for each key and each set of values, plural forms included', () => {
     const instance = createServerI18n('en');
-    const t = withKeptTranslations(instance).getFixedT('en', 'translation');
-    const plain = instance.getFixedT('en', 'translation');
+    const t = fixedT(instance, 'en');
+    const plain = instance.getFixedT('en', 'translation') as unknown as LooseT;
     const calls: [string, Record<string, unknown>?][] = [
       ['result.title'],
       ['result.packetCount', { count: 1 }],
@@ -23,7 +29,7 @@ describe("a server render's kept translations", () => {
 
   it('keep what they answered, and start over once they hold their bound', () => {
     const instance = createServerI18n('en');
-    const t = withKeptTranslations(instance).getFixedT('en', 'translation');
+    const t = fixedT(instance, 'en');
     const before = t('result.title');
     // The instance never changes in a render; changed here, it shows which answer was kept.
     instance.addResource('en', 'translation', 'result.title', 'Changed');
@@ -33,8 +39,8 @@ describe("a server render's kept translations", () => {
   });
 
   it('keep the texts of each language apart', () => {
-    const vi = withKeptTranslations(createServerI18n('vi')).getFixedT('vi', 'translation');
-    const en = withKeptTranslations(createServerI18n('en')).getFixedT('en', 'translation');
+    const vi = fixedT(createServerI18n('vi'), 'vi');
+    const en = fixedT(createServerI18n('en'), 'en');
     expect(vi('result.packetCount', { count: 2 })).not.toBe(en('result.packetCount', { count: 2 }));
   });
 });
