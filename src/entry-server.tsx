@@ -23,7 +23,7 @@ import { addressCode, lookupCodeOf } from '@/features/lookup';
 import { createServerI18n, pageHead } from '@/i18n/i18n';
 import { switchedLanguage, type Language } from '@/i18n/languages';
 import { requestLanguage } from '@/i18n/requestLanguage';
-import { createRenderCache, vietnamDay, type PageHtml } from '@/render/renderCache';
+import { createRenderCache, vietnamDay, type PageHtml, type PageView } from '@/render/renderCache';
 import { createStaticPages } from '@/render/staticPages';
 import { withKeptTranslations } from '@/render/keptTranslations';
 
@@ -88,6 +88,10 @@ async function storeWith(code: string | null, transport: TraceTransport): Promis
 
 const i18nFor = (language: Language): i18n => (serverI18n[language] ??= createServerI18n(language));
 
+/** The title and description of every page in a language: the same for all of them, so made once. */
+const pageHeads: Partial<Record<Language, ReturnType<typeof pageHead>>> = {};
+const pageHeadIn = (language: Language) => (pageHeads[language] ??= pageHead(i18nFor(language)));
+
 /**
  * What the render's components get: a view of the language's instance whose only property of its own
  * is `getFixedT`, which gives them a `t` that keeps its texts (src/render/keptTranslations.ts).
@@ -120,7 +124,7 @@ async function htmlOf(location: string, language: Language, store: AppStore): Pr
   // Only the parts drawn with MUI have any (the support desk): the first view's styles are static.
   const critical = emotion.extractCriticalToChunks(body);
   const styles = critical.styles.filter(({ css }) => css !== '');
-  return { head: styles.length > 0 ? emotion.constructStyleTagsFromChunks({ ...critical, styles }) : '', body };
+  return { head: emotion.constructStyleTagsFromChunks({ ...critical, styles }), body };
 }
 
 const answering = (answer: TraceWireAnswer): TraceTransport => ({ answerTrace: () => Promise.resolve(answer) });
@@ -176,11 +180,11 @@ async function pageIn(
   ]);
   return {
     lang: language,
-    ...pageHead(i18nFor(language)),
+    ...pageHeadIn(language),
     ...page,
     // The page's head (the styles of the parts drawn with MUI) serves the copy too, or there is no copy.
     ...(switched &&
-      copy?.head === page.head && { alternate: { lang: switched, ...pageHead(i18nFor(switched)), body: copy.body } }),
+      copy?.head === page.head && { alternate: { lang: switched, ...pageHeadIn(switched), body: copy.body } }),
   };
 }
 
@@ -220,18 +224,17 @@ export const renderPage: RenderPage = async ({
   const day = vietnamDay();
   const answer = await answerTrace({ QrCode: code });
   const store = await storeWith(code, answering(answer));
-  const learning: (() => Promise<void>)[] = [];
+  const rendered: { view: PageView; html: PageHtml }[] = [];
   const lookupPage = async (language: Language) => {
     const view = { route, language, code, answer, day };
     const cached = cachingLookupPages ? lookupPages.lookup(view) : undefined;
     if (cached) return cached;
     const html = await htmlOf(lookupPageAt(route, code), language, store);
-    if (cachingLookupPages) learning.push(() => lookupPages.learn(view, html));
+    rendered.push({ view, html });
     return html;
   };
   const page = await pageIn(language, lookupPage);
-  // After the page, one language after the other: the cache proves one page at a time, dropping another.
-  void learning.reduce((learnt, learn) => learnt.then(learn), Promise.resolve()).catch(() => undefined);
+  if (cachingLookupPages && rendered.length > 0) void lookupPages.learnInTurn(rendered).catch(() => undefined);
   return { status, ...page, state: stateOf(store) };
 };
 

@@ -230,6 +230,34 @@ export function createRenderCache(
     return slots;
   }
 
+  /** One rendered page's templates, proven and kept. */
+  async function learnOne(view: PageView, html: PageHtml): Promise<void> {
+    // A render that straddled midnight may show either day's expiry: not worth keeping.
+    if (view.day !== vietnamDay(now())) return;
+    const { learned, counts: standIns } = learnedView(view);
+    // The visitor's page shows their counts; the one learned from shows the stand-ins: one render more.
+    const learnedHtml = learned === view ? html : await render(learned);
+    const leaves = leavesOf(learned.answer.body);
+    const form = formOf(learned, leaves, standIns);
+    const slots = await slotsOf(form, learned, learnedHtml, leaves, standIns);
+    if (!slots) return;
+    const page = await proven(learned, learnedHtml, leaves, slots);
+    if (page) pages.set(pageKey(learned, form, leaves, slots, slotValues(learned, leaves, slots)), page);
+  }
+
+  async function learnInTurn(rendered: readonly { view: PageView; html: PageHtml }[]): Promise<void> {
+    if (proving) {
+      counts.proofsDropped += rendered.length;
+      return;
+    }
+    proving = true;
+    try {
+      for (const { view, html } of rendered) await learnOne(view, html);
+    } finally {
+      proving = false;
+    }
+  }
+
   return {
     /** The page from its template, or undefined when it must be rendered (then `learn` from the render). */
     lookup(view: PageView): PageHtml | undefined {
@@ -250,28 +278,15 @@ export function createRenderCache(
     },
 
     /** Learns a rendered page's templates after it was sent; dropped while another proof runs. */
-    async learn(view: PageView, html: PageHtml): Promise<void> {
-      // A render that straddled midnight may show either day's expiry: not worth keeping.
-      if (view.day !== vietnamDay(now())) return;
-      if (proving) {
-        counts.proofsDropped++;
-        return;
-      }
-      proving = true;
-      try {
-        const { learned, counts: standIns } = learnedView(view);
-        // The visitor's page shows their counts; the one learned from shows the stand-ins: one render more.
-        const learnedHtml = learned === view ? html : await render(learned);
-        const leaves = leavesOf(learned.answer.body);
-        const form = formOf(learned, leaves, standIns);
-        const slots = await slotsOf(form, learned, learnedHtml, leaves, standIns);
-        if (!slots) return;
-        const page = await proven(learned, learnedHtml, leaves, slots);
-        if (page) pages.set(pageKey(learned, form, leaves, slots, slotValues(learned, leaves, slots)), page);
-      } finally {
-        proving = false;
-      }
+    learn(view: PageView, html: PageHtml): Promise<void> {
+      return learnInTurn([{ view, html }]);
     },
+
+    /**
+     * Learns the pages one request rendered (a page and its copy in the other language), one after the
+     * other under one proof; all dropped while another proof runs.
+     */
+    learnInTurn,
 
     /** Pages served from a template and pages that needed a render since start, and what is held. */
     stats() {

@@ -25,10 +25,10 @@ function NextSteps({ message, actions }: { message: FailureMessage; actions: Res
   if (message.offerAlternatives) {
     return (
       <div className={styles.choices}>
-        <Button variant="outlined" color="inherit" onClick={actions.choosePhoto} className={styles.action}>
+        <Button variant="outlined" color="inherit" onClick={actions.choosePhoto}>
           {t('lookup.choosePhoto')}
         </Button>
-        <Button variant="outlined" color="inherit" onClick={actions.typeCode} className={styles.action}>
+        <Button variant="outlined" color="inherit" onClick={actions.typeCode}>
           {t('lookup.typeCode')}
         </Button>
       </div>
@@ -39,7 +39,7 @@ function NextSteps({ message, actions }: { message: FailureMessage; actions: Res
       <div className={styles.steps}>
         <p className={textStyles.body}>{t('help.nextSteps')}</p>
         <p className={textStyles.body}>{t('help.checkCode')}</p>
-        <Button variant="outlined" color="inherit" onClick={actions.startCamera} className={styles.action}>
+        <Button variant="outlined" color="inherit" onClick={actions.startCamera}>
           {t('help.tryCamera')}
         </Button>
         {brand.hotline && <HotlineLink hotline={brand.hotline} />}
@@ -49,7 +49,7 @@ function NextSteps({ message, actions }: { message: FailureMessage; actions: Res
   return (
     <div className={styles.steps}>
       <p className={textStyles.body}>{t('help.retryHint')}</p>
-      <Button variant="outlined" color="inherit" onClick={actions.retry} className={styles.action}>
+      <Button variant="outlined" color="inherit" onClick={actions.retry}>
         {t('help.retry')}
       </Button>
     </div>

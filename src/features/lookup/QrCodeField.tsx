@@ -7,6 +7,7 @@ import type { FieldErrorKey } from './qrCode';
 import { shellFields } from '@/shared/shellFieldHandOver';
 import textStyles from '@/shared/styles/text.module.css';
 import { Button, IconButton } from '@/shared/ui/Button';
+import { classNames } from '@/shared/ui/classNames';
 import field from '@/shared/ui/field.module.css';
 import { Icon } from '@/shared/ui/Icon';
 import { brand } from '../../../theme/brand';
@@ -65,9 +66,7 @@ export function QrCodeField(props: QrCodeFieldProps) {
       </label>
       {/* On a phone the scan buttons wrap below the field, so a whole code stays readable at 360 px. */}
       <div className={styles.row}>
-        <div
-          className={error === null ? `${field.box} ${styles.input}` : `${field.box} ${styles.input} ${field.error}`}
-        >
+        <div className={classNames(field.box, styles.input, error !== null && field.error)}>
           <input
             id={INPUT_ID}
             name="qr"

@@ -1,4 +1,5 @@
 import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
+import { classNames } from './classNames';
 import styles from './Button.module.css';
 
 interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
@@ -8,8 +9,6 @@ interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   startIcon?: ReactNode;
   ref?: Ref<HTMLButtonElement>;
 }
-
-const classes = (...names: (string | false | undefined)[]) => names.filter(Boolean).join(' ');
 
 /**
  * A plain <button> that looks like MUI's Button (variant, color, size, startIcon as MUI names them), with
@@ -28,7 +27,7 @@ export function Button({
   return (
     <button
       type={type}
-      className={classes(styles.button, styles[variant], styles[color], size === 'small' && styles.small, className)}
+      className={classNames(styles.button, styles[variant], styles[color], size === 'small' && styles.small, className)}
       {...rest}
     >
       {startIcon && <span className={styles.start}>{startIcon}</span>}
@@ -48,7 +47,7 @@ export function IconButton({ color = 'default', edge, className, type = 'button'
   return (
     <button
       type={type}
-      className={classes(
+      className={classNames(
         styles.iconButton,
         color === 'primary' && styles.primary,
         edge === 'end' && styles.edgeEnd,

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { classNames } from './classNames';
 import styles from './Icon.module.css';
 
 interface IconProps {
@@ -11,9 +12,14 @@ interface IconProps {
 
 /** An icon of MUI's set drawn as plain SVG with static styles, as its SvgIcon draws it, for none of its run time. */
 export function Icon({ shape, size = 'medium', color = 'inherit', className }: IconProps) {
-  const classes = [styles.icon, size === 'small' && styles.small, color !== 'inherit' && styles[color], className];
+  const classes = classNames(
+    styles.icon,
+    size === 'small' && styles.small,
+    color !== 'inherit' && styles[color],
+    className,
+  );
   return (
-    <svg className={classes.filter(Boolean).join(' ')} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <svg className={classes} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       {shape}
     </svg>
   );

@@ -22,6 +22,7 @@ import { CHROMIUM_PATH } from '../../support/browser/chromium';
 import { startTraceServer } from '../../support/server/traceServer';
 import { runTs } from '../../support/system/childProcess';
 import { stackFloorCode } from '../../../scripts/stackFloor';
+import { loaderCode, loaderTag } from '../../../scripts/vite/loadPath';
 import { firstTaps, type TapFigures, type TapTarget } from './pageFirstTap';
 
 const DEMO_CODE = '1D24B3261X54A2320';
@@ -149,16 +150,9 @@ const floor = await serveFloor(withoutScripts(rendered));
 const shell = await (await fetch(`${staticHost.url}/dt?qr=${DEMO_CODE}`)).text();
 const resultRoot = /<div id="root">([\s\S]*)<\/div><script type="application\/json"/.exec(rendered)?.[1];
 if (!resultRoot) throw new Error("the rendered deep link's root was not found");
-// Requested once the shell has painted, as the page's loader requests its modules (src/afterFirstPaint.js):
-// in the document, the script's request delays the shell's own paint in Lighthouse's model.
-const AFTER_PAINT = `<script>new PerformanceObserver(function (list, observer) {
-  if (!list.getEntriesByName('first-contentful-paint').length) return;
-  observer.disconnect();
-  var script = document.createElement('script');
-  script.type = 'module';
-  script.src = '${STACK_SCRIPT}';
-  document.head.appendChild(script);
-}).observe({ type: 'paint', buffered: true });</script>`;
+// Requested by the page's own loader (src/afterFirstPaint.js, as the build writes it), once the shell has
+// painted: in the document, the script's request delays the shell's own paint in Lighthouse's model.
+const AFTER_PAINT = loaderTag([STACK_SCRIPT.slice(1)], [], loaderCode('src/afterFirstPaint.js'));
 const stack = await stackFloorCode();
 const staticFloor = await serveFloor(
   withoutScripts(shell).replace('</head>', `${AFTER_PAINT}</head>`),

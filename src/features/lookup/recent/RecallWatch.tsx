@@ -83,7 +83,7 @@ export default function RecallWatch({ kept, current }: { kept: readonly RecentLo
             </li>
           ))}
         </ul>
-        <Button variant="outlined" color="inherit" onClick={() => recallAlerts.clear()} className={styles.dismiss}>
+        <Button variant="outlined" color="inherit" onClick={() => recallAlerts.clear()}>
           {t('recallWatch.dismiss')}
         </Button>
       </div>

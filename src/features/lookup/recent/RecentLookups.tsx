@@ -38,7 +38,6 @@ export function RecentLookups({ current, afterClear }: { current: string | null;
             recallAlerts.clear();
             afterClear();
           }}
-          className={styles.clear}
         >
           {t('recent.clear')}
         </Button>

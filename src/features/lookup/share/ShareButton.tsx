@@ -54,12 +54,7 @@ export function ShareButton({ code, name, text }: { code: string; name: string; 
 
   return (
     <div className={styles.share}>
-      <Button
-        variant="outlined"
-        startIcon={<Icon shape={ShareOutlined} />}
-        onClick={() => void share()}
-        className={styles.button}
-      >
+      <Button variant="outlined" startIcon={<Icon shape={ShareOutlined} />} onClick={() => void share()}>
         {t('share.button')}
       </Button>
       <div aria-live="polite" className={styles.outcome}>
