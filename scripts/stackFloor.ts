@@ -4,9 +4,10 @@
  * that no change of the page's code goes below. `npm run size` prints its size; `npm run bench:page`
  * loads it on the static build's shell to show the earliest a result rendered with this stack can paint.
  */
+import { fileURLToPath } from 'node:url';
 import { build, type Rollup } from 'vite';
 
-const STACK_FLOOR_SOURCE = `
+const STACK_IMPORTS = `
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createElement, useState } from 'react';
 import { combineSlices, configureStore, createSlice } from '@reduxjs/toolkit';
@@ -16,14 +17,55 @@ import i18next from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { BrowserRouter, Link, useRoutes, useSearchParams } from 'react-router-dom';
+`;
+
+const STACK_FLOOR_SOURCE = `${STACK_IMPORTS}
 export default [createRoot, hydrateRoot, createElement, useState, combineSlices, configureStore, createSlice, createApi,
   fetchBaseQuery, Provider, useSelector, i18next, LanguageDetector, initReactI18next, useTranslation, BrowserRouter,
   Link, useRoutes, useSearchParams];
 `;
 
-/** The floor's code: one module, minified. */
-export async function stackFloorCode(): Promise<string> {
-  const VIRTUAL = '\0stack-floor';
+const catalogue = (language: string) =>
+  JSON.stringify(fileURLToPath(new URL(`../locales/${language}.json`, import.meta.url)));
+
+/**
+ * The least any page does that runs this stack at load, as the deep link must to show the visitor's own
+ * recent lookups (kept on the device, so never in the server's HTML): a store with an RTK Query api,
+ * i18next made with the page's two catalogues, and React rendering, through the store's, the texts' and
+ * the router's providers, one component that reads all three. It renders nothing, into an element of
+ * its own, so the page's HTML stays as the server sent it.
+ */
+const STACK_STARTED_SOURCE = `${STACK_IMPORTS}
+import vi from ${catalogue('vi')};
+import en from ${catalogue('en')};
+
+const api = createApi({
+  baseQuery: fetchBaseQuery({ baseUrl: '/api/' }),
+  endpoints: (build) => ({ trace: build.query({ query: (code) => 'trace/' + code }) }),
+});
+const store = configureStore({
+  reducer: combineSlices(api),
+  middleware: (getDefault) => getDefault().concat(api.middleware),
+});
+const texts = i18next.createInstance();
+await texts.use(LanguageDetector).use(initReactI18next).init({
+  resources: { vi: { translation: vi }, en: { translation: en } },
+  lng: document.documentElement.lang,
+  fallbackLng: 'vi',
+  interpolation: { escapeValue: false },
+});
+function Probe() {
+  useSelector((state) => state.api);
+  useTranslation();
+  useSearchParams();
+  return null;
+}
+const element = document.body.appendChild(document.createElement('div'));
+createRoot(element).render(createElement(Provider, { store }, createElement(BrowserRouter, null, createElement(Probe))));
+`;
+
+async function builtAlone(name: string, source: string): Promise<string> {
+  const virtual = `\0${name}`;
   const built = (await build({
     configFile: false,
     // react-router's "use client" directives, which a bundle drops, as the page's build does.
@@ -32,16 +74,22 @@ export async function stackFloorCode(): Promise<string> {
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     plugins: [
       {
-        name: 'stack-floor',
-        resolveId: (id) => (id === 'stack-floor' ? VIRTUAL : null),
-        load: (id) => (id === VIRTUAL ? STACK_FLOOR_SOURCE : null),
+        name,
+        resolveId: (id) => (id === name ? virtual : null),
+        load: (id) => (id === virtual ? source : null),
       },
     ],
-    build: { write: false, rolldownOptions: { input: 'stack-floor', preserveEntrySignatures: 'strict' } },
+    build: { write: false, rolldownOptions: { input: name, preserveEntrySignatures: 'strict' } },
   })) as Rollup.RollupOutput | Rollup.RollupOutput[];
   const chunks = (Array.isArray(built) ? built : [built])
     .flatMap((output) => output.output)
     .filter((item): item is Rollup.OutputChunk => item.type === 'chunk');
-  if (chunks.length !== 1) throw new Error(`the stack floor built into ${chunks.length} chunks, not one`);
+  if (chunks.length !== 1) throw new Error(`${name} built into ${chunks.length} chunks, not one`);
   return chunks[0].code;
 }
+
+/** The floor's code: one module, minified. */
+export const stackFloorCode = () => builtAlone('stack-floor', STACK_FLOOR_SOURCE);
+
+/** The floor's libraries started as described above: one module, minified. */
+export const stackStartedCode = () => builtAlone('stack-started', STACK_STARTED_SOURCE);

@@ -6,7 +6,8 @@
  * without server rendering serves it (its prerendered shell, the page rendering itself). Two more floors
  * show what the design card's libraries alone (scripts/stackFloor.ts) cost, requested after the first
  * paint as the page's loader does: on the static build's shell, putting the rendered result in once
- * evaluated; and on the first floor, evaluated and nothing else. Prints the medians of each, with the
+ * evaluated; and on the first floor, evaluated and nothing else, or started as any page that runs the
+ * stack at load starts it (a store, the texts, a React root; no page code). Prints the medians of each, with the
  * main thread's work, then the first tap on the camera and the language button (Chromium's CPU
  * throttled 4x, pageFirstTap.ts). `--beside <origin>`: another service serving the page
  * (`PORT=8091 npm start` in a checkout of an older commit: http://127.0.0.1:8091), whose deep link is
@@ -21,7 +22,7 @@ import { buildPage } from '../../support/server/buildPage';
 import { CHROMIUM_PATH } from '../../support/browser/chromium';
 import { startTraceServer } from '../../support/server/traceServer';
 import { runTs } from '../../support/system/childProcess';
-import { stackFloorCode } from '../../../scripts/stackFloor';
+import { stackFloorCode, stackStartedCode } from '../../../scripts/stackFloor';
 import { loaderCode, loaderTag } from '../../../scripts/vite/loadPath';
 import { firstTaps, type TapFigures, type TapTarget } from './pageFirstTap';
 
@@ -160,6 +161,11 @@ const staticFloor = await serveFloor(
 );
 // The rendered deep link's floor with the same libraries evaluated after its paint, and nothing else.
 const stackFloor = await serveFloor(withoutScripts(rendered).replace('</head>', `${AFTER_PAINT}</head>`), stack);
+// The same, the libraries started as the page must at load to show the visitor's recent lookups.
+const stackStarted = await serveFloor(
+  withoutScripts(rendered).replace('</head>', `${AFTER_PAINT}</head>`),
+  await stackStartedCode(),
+);
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
 try {
   const targets: [string, string][] = [
@@ -168,6 +174,7 @@ try {
     ['static build (shell, no render)', `${staticHost.url}/dt?qr=${DEMO_CODE}`],
     ['static floor: shell, stack, result', staticFloor.url],
     ['floor + the stack evaluated', stackFloor.url],
+    ['floor + the stack started', stackStarted.url],
     ...(beside ? [[`beside: ${BESIDE}`, `${beside.url}/dt?qr=${DEMO_CODE}`] as [string, string]] : []),
   ];
   const results = targets.map((): Figures[] => []);
@@ -201,6 +208,11 @@ try {
     `the static floor's LCP, ${Math.round(staticFloorLcp)} ms, is the earliest a result rendered by the design card's stack paints on a static host ` +
       `(${staticFloorLcp > 2 * floorOf('lcp') ? 'above' : 'within'} the static build's target); the rendered floor with the stack ` +
       `evaluated after its paint works ${Math.round(median(results[4].map((run) => run.mainThread)))} ms on the main thread`,
+  );
+  const startedWork = median(results[5].map((run) => run.mainThread));
+  console.log(
+    `with the stack started (a store, the texts and a React root, no page code: the least a page that shows the ` +
+      `visitor's recent lookups at load does), ${Math.round(startedWork)} ms, ${(startedWork / floorOf('mainThread')).toFixed(2)}x the floor's main-thread work`,
   );
 
   console.log(
@@ -242,6 +254,7 @@ try {
   await floor.close();
   await staticFloor.close();
   await stackFloor.close();
+  await stackStarted.close();
   await service.stop();
   await staticHost.stop();
   await rm(root, { recursive: true, force: true });
