@@ -2,7 +2,8 @@
  * The libraries of the design card as the page starts with them (the same imports, nothing of the page's
  * own), built as the page is (Vite, minified, React's production build): a floor under the first load
  * that no change of the page's code goes below. `npm run size` prints its size; `npm run bench:page`
- * loads it on the static build's shell to show the earliest a result rendered with this stack can paint.
+ * loads it on the static build's shell to show the earliest a result rendered with this stack can paint,
+ * and on the rendered deep link's floor, evaluated alone and started (`stackStartedCode`).
  */
 import { fileURLToPath } from 'node:url';
 import { build, type Rollup } from 'vite';
@@ -31,9 +32,10 @@ const catalogue = (language: string) =>
 /**
  * The least any page does that runs this stack at load, as the deep link must to show the visitor's own
  * recent lookups (kept on the device, so never in the server's HTML): a store with an RTK Query api,
- * i18next made with the page's two catalogues, and React rendering, through the store's, the texts' and
- * the router's providers, one component that reads all three. It renders nothing, into an element of
- * its own, so the page's HTML stays as the server sent it.
+ * i18next made with the page's two catalogues (react-i18next reads the instance it is given at init), and
+ * React rendering, inside the store's provider and the router, one component that reads the store, the
+ * texts and the address. It renders nothing, into an element of its own, so the page's HTML stays as the
+ * server sent it. It imports what the floor imports, so that only starting them tells the two apart.
  */
 const STACK_STARTED_SOURCE = `${STACK_IMPORTS}
 import vi from ${catalogue('vi')};
