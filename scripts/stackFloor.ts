@@ -26,20 +26,19 @@ export default [createRoot, hydrateRoot, createElement, useState, combineSlices,
   Link, useRoutes, useSearchParams];
 `;
 
-const catalogue = (language: string) =>
-  JSON.stringify(fileURLToPath(new URL(`../locales/${language}.json`, import.meta.url)));
+const PAGE_I18N = JSON.stringify(fileURLToPath(new URL('../src/i18n/i18n.ts', import.meta.url)));
 
 /**
  * The least any page does that runs this stack at load, as the deep link must to show the visitor's own
  * recent lookups (kept on the device, so never in the server's HTML): a store with an RTK Query api,
- * i18next made with the page's two catalogues (react-i18next reads the instance it is given at init), and
+ * i18next made with the page's options and catalogues (src/i18n/i18n.ts; react-i18next reads the
+ * instance it is given at init), and
  * React rendering, inside the store's provider and the router, one component that reads the store, the
  * texts and the address. It renders nothing, into an element of its own, so the page's HTML stays as the
  * server sent it. It imports what the floor imports, so that only starting them tells the two apart.
  */
 const STACK_STARTED_SOURCE = `${STACK_IMPORTS}
-import vi from ${catalogue('vi')};
-import en from ${catalogue('en')};
+import { i18nOptions } from ${PAGE_I18N};
 
 const api = createApi({
   baseQuery: fetchBaseQuery({ baseUrl: '/api/' }),
@@ -50,12 +49,7 @@ const store = configureStore({
   middleware: (getDefault) => getDefault().concat(api.middleware),
 });
 const texts = i18next.createInstance();
-await texts.use(LanguageDetector).use(initReactI18next).init({
-  resources: { vi: { translation: vi }, en: { translation: en } },
-  lng: document.documentElement.lang,
-  fallbackLng: 'vi',
-  interpolation: { escapeValue: false },
-});
+await texts.use(LanguageDetector).use(initReactI18next).init({ ...i18nOptions, lng: document.documentElement.lang });
 function Probe() {
   useSelector((state) => state.api);
   useTranslation();

@@ -2,6 +2,7 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { PassThrough } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { i18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
@@ -173,11 +174,15 @@ async function pageIn(
   html: (language: Language) => Promise<PageHtml>,
 ): Promise<Pick<PageRenderResult, 'lang' | 'title' | 'description' | 'head' | 'body' | 'alternate'>> {
   const switched = switchedLanguage(language);
-  const [page, copy] = await Promise.all([
-    html(language),
-    // A copy that fails to render leaves the page without one: a tap on its button waits for the script.
-    switched && html(switched).catch(() => null),
-  ]);
+  const page = await html(language);
+  // The copy in a turn of the event loop of its own: a render runs without yielding, and the service
+  // starts one per turn so that an API lookup waits for one render at most (server/routes/pageGuard.ts).
+  // A copy that fails to render leaves the page without one: a tap on its button waits for the script.
+  const copy =
+    switched &&
+    (await nextTurn()
+      .then(() => html(switched))
+      .catch(() => null));
   return {
     lang: language,
     ...pageHeadIn(language),

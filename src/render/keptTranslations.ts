@@ -6,6 +6,22 @@ export const KEPT_TEXTS = 4096;
 const KEPT_FIXED = 16;
 
 /**
+ * `answer` keeping what it answered, by its arguments as JSON, up to `bound` answers, after which it
+ * starts over: a Map and its clear() cost less than an LRU's bookkeeping on a path taken for every text.
+ */
+function keeping<Args extends unknown[], Answer>(bound: number, answer: (...args: Args) => Answer) {
+  const kept = new Map<string, Answer>();
+  return (...args: Args): Answer => {
+    const id = JSON.stringify(args);
+    if (kept.has(id)) return kept.get(id)!;
+    const value = answer(...args);
+    if (kept.size >= bound) kept.clear();
+    kept.set(id, value);
+    return value;
+  };
+}
+
+/**
  * A server render's view of a language's instance, whose components' `t` keeps what it answered: the
  * instance never changes once made, so the same key with the same values always gives the same text.
  * Each translation otherwise costs i18next a copy of its options, a key split, a walk of the resources
@@ -15,30 +31,10 @@ const KEPT_FIXED = 16;
  * component (src/entry-server.tsx).
  */
 export function withKeptTranslations(instance: i18n): i18n {
-  const fixed = new Map<string, TFunction>();
   const view = Object.create(instance) as i18n;
-  view.getFixedT = ((...args: Parameters<i18n['getFixedT']>) => {
-    const signature = JSON.stringify(args);
-    let t = fixed.get(signature);
-    if (!t) {
-      if (fixed.size >= KEPT_FIXED) fixed.clear();
-      t = keeping(instance.getFixedT(...args));
-      fixed.set(signature, t);
-    }
-    return t;
-  }) as i18n['getFixedT'];
+  const translate = (t: TFunction) => t as unknown as (...args: unknown[]) => unknown;
+  view.getFixedT = keeping(KEPT_FIXED, (...args: Parameters<i18n['getFixedT']>) =>
+    keeping(KEPT_TEXTS, translate(instance.getFixedT(...args))),
+  ) as unknown as i18n['getFixedT'];
   return view;
-}
-
-function keeping(t: TFunction): TFunction {
-  const kept = new Map<string, unknown>();
-  const translate = t as unknown as (...args: unknown[]) => unknown;
-  return ((...args: unknown[]) => {
-    const id = JSON.stringify(args);
-    if (kept.has(id)) return kept.get(id);
-    const text = translate(...args);
-    if (kept.size >= KEPT_TEXTS) kept.clear();
-    kept.set(id, text);
-    return text;
-  }) as unknown as TFunction;
 }

@@ -145,7 +145,8 @@ const withoutScripts = (html: string) =>
     .replace(/<link rel="modulepreload"[^>]*>/g, '')
     // The copy of the page in the other language, which only the page's loader reads.
     .replace(/<template\b[\s\S]*?<\/template>/g, '');
-const floor = await serveFloor(withoutScripts(rendered));
+const renderedFloor = withoutScripts(rendered);
+const floor = await serveFloor(renderedFloor);
 // The static build's floor: its shell, then the design card's libraries (scripts/stackFloor.ts), which once
 // evaluated put the rendered result in at once, as if the page's own code took no time and no bytes at all.
 const shell = await (await fetch(`${staticHost.url}/dt?qr=${DEMO_CODE}`)).text();
@@ -154,18 +155,16 @@ if (!resultRoot) throw new Error("the rendered deep link's root was not found");
 // Requested by the page's own loader (src/afterFirstPaint.js, as the build writes it), once the shell has
 // painted: in the document, the script's request delays the shell's own paint in Lighthouse's model.
 const AFTER_PAINT = loaderTag([STACK_SCRIPT.slice(1)], [], loaderCode('src/afterFirstPaint.js'));
+const loadingStack = (html: string) => html.replace('</head>', `${AFTER_PAINT}</head>`);
 const stack = await stackFloorCode();
 const staticFloor = await serveFloor(
-  withoutScripts(shell).replace('</head>', `${AFTER_PAINT}</head>`),
+  loadingStack(withoutScripts(shell)),
   `${stack}\ndocument.getElementById('root').innerHTML = ${JSON.stringify(resultRoot)};`,
 );
-// The rendered deep link's floor with the same libraries evaluated after its paint, and nothing else.
-const stackFloor = await serveFloor(withoutScripts(rendered).replace('</head>', `${AFTER_PAINT}</head>`), stack);
-// The same, the libraries started as the page must at load to show the visitor's recent lookups.
-const stackStarted = await serveFloor(
-  withoutScripts(rendered).replace('</head>', `${AFTER_PAINT}</head>`),
-  await stackStartedCode(),
-);
+// The rendered deep link's floor with the same libraries evaluated after its paint, and nothing else; then
+// started as the page must at load to show the visitor's recent lookups.
+const stackFloor = await serveFloor(loadingStack(renderedFloor), stack);
+const stackStarted = await serveFloor(loadingStack(renderedFloor), await stackStartedCode());
 const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
 try {
   const targets: [string, string][] = [
@@ -198,18 +197,19 @@ try {
     ].join(' '),
   );
   for (const [i, [name]] of targets.entries()) console.log(row(name, results[i]));
-  const floorOf = (key: keyof Figures) => median(results[1].map((run) => run[key]));
+  const medianOf = (target: number, key: keyof Figures) => median(results[target].map((run) => run[key]));
+  const floorOf = (key: keyof Figures) => medianOf(1, key);
   console.log(
     `targets (issue 27): rendered main-thread work <= ${Math.round(1.5 * floorOf('mainThread'))} ms (1.5x the floor), TBT <= ${Math.round(floorOf('tbt') + 100)} ms, ` +
       `LCP <= ${Math.round(floorOf('lcp') + 150)} ms, CLS 0, score >= 98; static build LCP <= ${Math.round(2 * floorOf('lcp'))} ms (2x the floor)`,
   );
-  const staticFloorLcp = median(results[3].map((run) => run.lcp));
+  const staticFloorLcp = medianOf(3, 'lcp');
   console.log(
     `the static floor's LCP, ${Math.round(staticFloorLcp)} ms, is the earliest a result rendered by the design card's stack paints on a static host ` +
       `(${staticFloorLcp > 2 * floorOf('lcp') ? 'above' : 'within'} the static build's target); the rendered floor with the stack ` +
-      `evaluated after its paint works ${Math.round(median(results[4].map((run) => run.mainThread)))} ms on the main thread`,
+      `evaluated after its paint works ${Math.round(medianOf(4, 'mainThread'))} ms on the main thread`,
   );
-  const startedWork = median(results[5].map((run) => run.mainThread));
+  const startedWork = medianOf(5, 'mainThread');
   console.log(
     `with the stack started (a store, the texts and a React root, no page code: the least a page that shows the ` +
       `visitor's recent lookups at load does), ${Math.round(startedWork)} ms, ${(startedWork / floorOf('mainThread')).toFixed(2)}x the floor's main-thread work`,
