@@ -3,9 +3,13 @@
  * The project's layers and boundaries, checked by `npm run lint` (issue 28). Type-only imports count:
  * a lower layer that names a higher one's types still has to change when that layer does.
  *
+ * Both programs, lowest of all:
+ *   contract  src/contract: the trace contract's types and paths and the pure helpers both sides need
+ *             (HTML escaping, Vietnam's day); the page and the service import it, it imports nothing
+ *
  * The page, lowest first; a layer imports only its own and lower ones:
- *   contract  src/api/traceContract.ts: the wire contract the service shares, which imports nothing
- *   shared    src/shared, src/config.ts (the build's VITE_* settings), theme/, locales/, public/
+ *   shared    theme/ (values only: imports nothing of src/ but the contract), src/shared, src/config.ts
+ *             (the build's VITE_* settings), locales/, public/
  *   api/i18n  src/api (the one createApi), src/i18n (languages, the instance, words for days and expiry)
  *   store     src/store: makeStore, the root reducer and typed hooks; feature slices inject themselves
  *   features  src/features/<name>, src/layout (the page's frame; no feature of its own)
@@ -13,9 +17,14 @@
  *
  * The service (server/), by role as in fastify's demo app, lowest first:
  *   domain    server/domain: what a traced code, a picture and an answer are; imports only the contract
- *   parts     server/http (what any route needs of HTTP), db, import, upstream, checks, config.ts
+ *   parts     server/http (what any route needs of HTTP), db, import, upstream, checks, config.ts;
+ *             db implements the counts' port of checks, so checks imports nothing of db
  *   fastify   server/routes (what answers a URL), server/plugins (what every request passes through)
- *   app       server/app.ts (the Fastify instance), server/main.ts (the process)
+ *   app       server/app.ts (the Fastify instance), server/main.ts (the process), server/cli (the
+ *             commands: npm run import, npm run report:codes)
+ *
+ * Everywhere: no import cycle between modules, nor between folders (two folders that import each other
+ * are one folder in two places).
  */
 
 /** Folders and files of a layer, as path patterns from the project root. */
@@ -24,11 +33,12 @@ const API_I18N = ['^src/api/', '^src/i18n/'];
 const STORE = ['^src/store/'];
 const FEATURES = ['^src/features/', '^src/layout/'];
 const APP = ['^src/app/', '^src/main\\.tsx$', '^src/entry-server\\.tsx$', '^src/render/'];
-const CONTRACT = '^src/api/traceContract\\.ts$';
+const CONTRACT = '^src/contract/';
 /** The one module a feature exposes, and its on-demand twin where it has parts loaded later. */
 const PUBLIC_MODULE = '^src/features/[^/]+/(index|onDemand)\\.ts$';
 const SERVER_FASTIFY = '^server/(routes|plugins)/';
 const SERVER_APP = '^server/(app|main)\\.ts$';
+const SERVER_CLI = '^server/cli/';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -43,10 +53,22 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: 'no-folder-cycles',
+      comment:
+        'Two folders that import each other are one folder in two places: a newcomer cannot tell which ' +
+        'is the lower one (src/config.ts and src/api/, server/checks/ and server/db/ once were). Move what ' +
+        'the lower one takes from the higher one down, or the module that takes it up.',
+      severity: 'error',
+      scope: 'folder',
+      from: {},
+      to: { circular: true },
+    },
+    {
       name: 'contract-imports-nothing',
       comment:
         'The service type-checks the contract with its own settings (Node, no DOM, no alias): it must ' +
-        'stand alone, so both sides can rely on it without taking in the other.',
+        'stand alone, so both sides can rely on it without taking in the other. Its files import nothing, ' +
+        'not even a package.',
       severity: 'error',
       from: { path: CONTRACT },
       to: { pathNot: CONTRACT },
@@ -55,10 +77,19 @@ module.exports = {
       name: 'shared-imports-no-higher-layer',
       comment:
         'Shared code (helpers, settings, theme, catalogues) is what every layer may use; it uses only ' +
-        'the contract, or it could not be used by the api or i18n without a loop.',
+        'itself and the contract, or it could not be used by the api or i18n without a loop.',
       severity: 'error',
       from: { path: SHARED },
-      to: { path: [...API_I18N, ...STORE, ...FEATURES, ...APP], pathNot: CONTRACT },
+      to: { path: [...API_I18N, ...STORE, ...FEATURES, ...APP] },
+    },
+    {
+      name: 'theme-imports-no-page-code',
+      comment:
+        'The theme is values (colours, sizes, the brand) that src/shared/ui and the features draw with; ' +
+        'a theme that imports src/shared (as statusTones.ts once took an expiry type) ties the two into one knot.',
+      severity: 'error',
+      from: { path: '^theme/' },
+      to: { path: '^src/', pathNot: CONTRACT },
     },
     {
       name: 'api-i18n-import-no-higher-layer',
@@ -109,7 +140,7 @@ module.exports = {
     {
       name: 'server-shares-only-the-contract',
       comment:
-        'The service runs on Node with its own settings; of the page it takes only the wire contract. ' +
+        'The service runs on Node with its own settings; of the page it takes only src/contract. ' +
         'It renders the page from the built bundle (dist-ssr), loaded by path at run time, not by import.',
       severity: 'error',
       from: { path: '^server/' },
@@ -141,6 +172,25 @@ module.exports = {
       severity: 'error',
       from: { path: '^server/', pathNot: [SERVER_FASTIFY, SERVER_APP] },
       to: { path: SERVER_FASTIFY },
+    },
+    {
+      name: 'checks-import-no-db',
+      comment:
+        'The lookup counts declare their port (server/checks/checkStore.ts) and each database adapter ' +
+        'implements it, so db/ imports checks/; a command that opens the database belongs in server/cli/ ' +
+        '(the report once lived in checks/ and tied the two folders into one).',
+      severity: 'error',
+      from: { path: '^server/checks/' },
+      to: { path: '^server/db/' },
+    },
+    {
+      name: 'server-cli-is-a-top',
+      comment:
+        'A command (npm run import, npm run report:codes) is a process of its own, as main.ts is: ' +
+        'importing one would run it.',
+      severity: 'error',
+      from: { path: '^server/', pathNot: SERVER_CLI },
+      to: { path: SERVER_CLI },
     },
     {
       name: 'server-plugins-import-no-routes',

@@ -8,7 +8,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { RenderPage } from '../src/api/traceContract.ts';
+import { escapeHtml } from '../src/contract/htmlEscape.ts';
+import type { RenderPage } from '../src/contract/traceContract.ts';
 
 const { values } = parseArgs({
   options: { page: { type: 'string', default: 'dist' }, ssr: { type: 'string', default: 'dist-ssr' } },
@@ -29,7 +30,6 @@ const shell = await renderPage({
   answerTrace: () => Promise.reject(new Error('the shell has no code to look up')),
 });
 const ROOT = '<div id="root"></div>';
-const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
 if (!unrendered.includes(ROOT) || !unrendered.includes('</head>'))
   throw new Error(`${indexPath} lacks ${ROOT} or </head>`);
 await writeFile(

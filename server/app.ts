@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { TRACE_API_BASE_PATH } from '../src/api/traceContract.ts';
+import { TRACE_API_BASE_PATH } from '../src/contract/traceContract.ts';
 import { AccessLog } from './plugins/accessLog.ts';
 import { bufferedStdout } from './plugins/accessLogStream.ts';
 import { checkedLookup, type AnswerObserver } from './checks/checkedLookup.ts';

@@ -46,7 +46,7 @@
   function now(button) {
     return button.isConnected ? button : button.id && document.getElementById(button.id);
   }
-  // The server's copy of the page in `language` (ALTERNATE_PAGE_ID in src/api/traceContract.ts), until
+  // The server's copy of the page in `language` (ALTERNATE_PAGE_ID in src/contract/traceContract.ts), until
   // the page's script reads the HTML ('page:reading'), which may come before the end of a long page
   // has arrived: the copy is never swapped in after that.
   var reading = false;

@@ -1,4 +1,4 @@
-import { TRACE_API_BASE_PATH } from '@/api/traceContract';
+import { TRACE_API_BASE_PATH } from '@/contract/traceContract';
 
 // The server renders the page too, where there is no window (and no trace call from the page code).
 const pageLocation = typeof window === 'undefined' ? undefined : window.location;

@@ -16,7 +16,7 @@ import type {
   RenderPage,
   TraceTransport,
   TraceWireAnswer,
-} from '@/api/traceContract';
+} from '@/contract/traceContract';
 import { AppProviders } from '@/app/providers';
 import { AppRoutes, routes } from '@/app/router';
 import { makeStore, type AppStore } from '@/store/store';
@@ -24,7 +24,8 @@ import { addressCode, lookupCodeOf } from '@/features/lookup';
 import { createServerI18n, pageHead } from '@/i18n/i18n';
 import { switchedLanguage, type Language } from '@/i18n/languages';
 import { requestLanguage } from '@/i18n/requestLanguage';
-import { createRenderCache, vietnamDay, type PageHtml, type PageView } from '@/render/renderCache';
+import { vietnamDay } from '@/contract/vietnamDay';
+import { createRenderCache, type PageHtml, type PageView } from '@/render/renderCache';
 import { createStaticPages } from '@/render/staticPages';
 import { withKeptTranslations } from '@/render/keptTranslations';
 

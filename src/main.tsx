@@ -4,7 +4,7 @@ import 'vite/modulepreload-polyfill';
 import { StrictMode, startTransition } from 'react';
 import { httpsRedirectTarget } from './app/httpsRedirect';
 import { createI18n, isLanguage } from './i18n/i18n';
-import { SERVER_STATE_ID } from './api/traceContract';
+import { SERVER_STATE_ID } from './contract/traceContract';
 import { serverHtml } from './shared/serverHtml';
 import { shellFields } from './shared/shellFieldHandOver';
 

@@ -1,5 +1,3 @@
-import type { ExpiryStatus } from '../src/shared/expiry/expiryStatus';
-
 /**
  * The colours of a status wherever it shows (a message, the expiry, a support desk row): MUI Alert's
  * tints, each text colour at 4.5:1 or more on its tint and on white. The words and an icon carry the
@@ -14,11 +12,3 @@ export const statusTones = {
 } as const;
 
 export type StatusTone = keyof typeof statusTones;
-
-/** The tone of each expiry status: the shopper's badge and the desk's label read the same. */
-export const expiryTones: Record<ExpiryStatus['kind'], StatusTone> = {
-  valid: 'success',
-  expiringSoon: 'warning',
-  expired: 'error',
-  unknown: 'neutral',
-};

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
 import { minifySync, type Plugin, type Rollup } from 'vite';
 import { inlineScriptSources } from '../../server/http/inlineScripts.ts';
-import { PAGE_TEMPLATE_FILE } from '../../src/api/traceContract.ts';
+import { escapeHtml } from '../../src/contract/htmlEscape.ts';
+import { PAGE_TEMPLATE_FILE } from '../../src/contract/traceContract.ts';
 import { startUpChunks } from './startUpChunks.ts';
 
 // The build half of the page's load path (docs/architecture.md). index.html lists no module script:
@@ -28,8 +29,6 @@ export interface LoadPathEntries {
 const MAIN = 'main';
 const EARLY_TRACE = 'earlyTrace';
 
-const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
-
 /** The loader's source, minified for the page's head (4.1 → 1.6 kB). */
 export function loaderCode(path: string): string {
   const { code } = minifySync(path, readFileSync(path, 'utf8'));
@@ -42,13 +41,13 @@ export function loaderCode(path: string): string {
  * which chunks they start with, both requested only after the first paint.
  */
 export function loaderTag(modules: string[], preloads: string[], code: string): string {
-  const list = (files: string[]) => escapeAttribute(files.map((file) => `/${file}`).join(' '));
+  const list = (files: string[]) => escapeHtml(files.map((file) => `/${file}`).join(' '));
   return `<script data-modules="${list(modules)}" data-preloads="${list(preloads)}">${code}</script>`;
 }
 
 /** The early trace request, first in the head: it starts a deep link's lookup before the bundle has loaded. */
 export function earlyTraceTag(fileName: string): string {
-  return `<script type="module" crossorigin src="/${escapeAttribute(fileName)}" data-early-trace></script>`;
+  return `<script type="module" crossorigin src="/${escapeHtml(fileName)}" data-early-trace></script>`;
 }
 
 // The build's own stylesheet only (in assets/): a link written by hand into index.html stays as it is.

@@ -1,4 +1,4 @@
-import { API_KEY_HEADER, LOOKUP_PURPOSE_HEADER, type LookupPurpose } from '../../src/api/traceContract.ts';
+import { API_KEY_HEADER, LOOKUP_PURPOSE_HEADER, type LookupPurpose } from '../../src/contract/traceContract.ts';
 import type { Audience } from './lookupCounter.ts';
 
 const PURPOSE = LOOKUP_PURPOSE_HEADER.toLowerCase();

@@ -1,9 +1,9 @@
 import { LRUCache } from 'lru-cache';
-import type { TraceChecks } from '../../src/api/traceContract.ts';
+import type { TraceChecks } from '../../src/contract/traceContract.ts';
 import type { CheckStore, CodeTotals, DeviceVisits } from './checkStore.ts';
 import { deviceHash, processSalt } from './device.ts';
 import { PendingBatch, type Estimate } from './pendingBatch.ts';
-import { VIETNAM_OFFSET_MS, vietnamDay } from './vietnamDay.ts';
+import { VIETNAM_OFFSET_MS, vietnamDay } from '../../src/contract/vietnamDay.ts';
 
 /** Who a lookup is for: only shoppers' lookups are counted (server/checks/audience.ts). */
 export type Audience = 'shopper' | 'staff' | 'recheck';

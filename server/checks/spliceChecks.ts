@@ -1,4 +1,4 @@
-import type { TraceChecks, TraceResponse, TraceWireAnswer } from '../../src/api/traceContract.ts';
+import type { TraceChecks, TraceResponse, TraceWireAnswer } from '../../src/contract/traceContract.ts';
 import type { TraceAnswer } from '../domain/traceSource.ts';
 
 const CHECKS_FIELD = Buffer.from('"Checks"');

@@ -1,4 +1,4 @@
-import type { LotStatus } from '../../src/api/traceContract.ts';
+import type { LotStatus } from '../../src/contract/traceContract.ts';
 import type { StoredImage } from '../domain/productImage.ts';
 import type { CodeRecord } from '../domain/traceCode.ts';
 

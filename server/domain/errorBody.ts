@@ -1,4 +1,4 @@
-import type { TraceErrorBody, TraceErrorType } from '../../src/api/traceContract.ts';
+import type { TraceErrorBody, TraceErrorType } from '../../src/contract/traceContract.ts';
 
 /** The contract's error body; `endPoint` is the request's path without its query, or '' when it names none. */
 export function errorBody(error: TraceErrorType, status: number, message: string, endPoint: string): TraceErrorBody {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { TRACE_API_BASE_PATH } from '../../src/api/traceContract.ts';
+import { TRACE_API_BASE_PATH } from '../../src/contract/traceContract.ts';
 
 // Product pictures the import reads from files: stored in the database under a name made of their
 // content's hash, so a name always means the same bytes (browsers may keep them for a year) and

@@ -4,7 +4,7 @@ import type {
   TraceItemExtras,
   TraceProduct,
   TraceResponse,
-} from '../../src/api/traceContract.ts';
+} from '../../src/contract/traceContract.ts';
 import { isCarton, type CodeRecord, type ProductLot, type StoredCode } from './traceCode.ts';
 
 /** The contract's optional fields for one code (issue 12): the lot's, then where the item belongs. */

@@ -1,5 +1,5 @@
 // What a traced code is, whatever carries it: the import reads it, the store keeps it, the API answers it.
-import type { LotStatus } from '../../src/api/traceContract.ts';
+import type { LotStatus } from '../../src/contract/traceContract.ts';
 
 /** What every code of one production lot of one catalogue product shares. */
 export interface ProductLot {

@@ -1,4 +1,4 @@
-import type { TraceChecks, TraceWireAnswer } from '../../src/api/traceContract.ts';
+import type { TraceChecks, TraceWireAnswer } from '../../src/contract/traceContract.ts';
 import { errorBody } from './errorBody.ts';
 import type { CodeTotals, StoredCode } from './traceCode.ts';
 import { storedTraceResponse, traceResponseBody } from './traceBody.ts';

@@ -1,13 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { BusyPageTexts } from '../../src/api/traceContract.ts';
+import { escapeHtml } from '../../src/contract/htmlEscape.ts';
+import type { BusyPageTexts } from '../../src/contract/traceContract.ts';
 
 // What a shopper sees instead of the page when the service will not render it now (429: their
 // address's budget is spent; 503: too many renders at once): the page's title and its own "try again"
 // texts, in the language the page would have been rendered in (the page's server build picks it from
 // its list of languages: src/entry-server.tsx, busyTexts), and a reload once the wait is over. No
 // script, style or picture: it costs nothing to send.
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function busyPageHtml({ lang, title, hint, retry }: BusyPageTexts, retryAfterSeconds: number): string {
   const heading = escapeHtml(title);

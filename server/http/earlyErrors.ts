@@ -1,7 +1,7 @@
 import { STATUS_CODES, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { TraceErrorType } from '../../src/api/traceContract.ts';
+import type { TraceErrorType } from '../../src/contract/traceContract.ts';
 import type { SecurityHeaders } from './securityHeaders.ts';
 import { errorBody } from '../domain/errorBody.ts';
 import { JSON_TYPE, sendError } from './errors.ts';

@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import type { TraceErrorType } from '../../src/api/traceContract.ts';
+import type { TraceErrorType } from '../../src/contract/traceContract.ts';
 import { errorBody } from '../domain/errorBody.ts';
 import { requestPath } from './requestTarget.ts';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PAGE_TEMPLATE_FILE } from '../../src/api/traceContract.ts';
+import { PAGE_TEMPLATE_FILE } from '../../src/contract/traceContract.ts';
 
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi;
 const TYPE = /\btype\s*=\s*["']?([^"'\s>]+)/i;

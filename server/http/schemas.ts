@@ -11,7 +11,7 @@ import {
   type TraceProductFields,
   type TraceRequest,
   type TraceResponse,
-} from '../../src/api/traceContract.ts';
+} from '../../src/contract/traceContract.ts';
 
 // JSON schemas of the contract: the route validates requests and serialises errors with them, and the
 // OpenAPI document is built from them. They live with the service, so the page never ships them.

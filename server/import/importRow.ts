@@ -1,5 +1,5 @@
-import { QR_CODE_MAX_LENGTH, QR_CODE_MIN_LENGTH } from '../../src/api/traceContract.ts';
-import type { LotStatus } from '../../src/api/traceContract.ts';
+import { QR_CODE_MAX_LENGTH, QR_CODE_MIN_LENGTH } from '../../src/contract/traceContract.ts';
+import type { LotStatus } from '../../src/contract/traceContract.ts';
 import { IMAGE_NAME } from '../domain/productImage.ts';
 import type { ImportRow } from '../db/importRows.ts';
 import { isCarton, normaliseCode } from '../domain/traceCode.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { TRACE_URL_PATH } from '../../src/api/traceContract.ts';
+import { TRACE_URL_PATH } from '../../src/contract/traceContract.ts';
 import type { ImportOutcome, ImportRunTotals } from '../db/storage.ts';
 
 /** A lookup takes well under a millisecond; a rendered page a few. */

@@ -1,4 +1,9 @@
-import { API_KEY_HEADER, LOOKUP_PURPOSE_HEADER, TRACE_API_BASE_PATH, TRACE_PATH } from '../../src/api/traceContract.ts';
+import {
+  API_KEY_HEADER,
+  LOOKUP_PURPOSE_HEADER,
+  TRACE_API_BASE_PATH,
+  TRACE_PATH,
+} from '../../src/contract/traceContract.ts';
 import { traceErrorBodySchema, traceRequestSchema, traceResponseSchema } from '../http/schemas.ts';
 
 const errorResponse = (description: string) => ({

@@ -14,7 +14,8 @@ import {
   type RenderPage,
   type TraceRequest,
   type TraceWireAnswer,
-} from '../../src/api/traceContract.ts';
+} from '../../src/contract/traceContract.ts';
+import { escapeHtml } from '../../src/contract/htmlEscape.ts';
 import { normaliseCode } from '../domain/traceCode.ts';
 import type { BusyTextsOf } from '../http/busyPage.ts';
 import { errorBody } from '../domain/errorBody.ts';
@@ -32,9 +33,6 @@ interface PageTemplate {
   beforeRoot: string;
   afterRoot: string;
 }
-
-const ESCAPES: Record<string, string> = { '"': '&quot;', '&': '&amp;', "'": '&#x27;', '<': '&lt;', '>': '&gt;' };
-const escapeHtml = (text: string) => text.replace(/["&'<>]/g, (char) => ESCAPES[char] ?? char);
 
 /** The head cut at the texts of <title> and of the description meta, which follow the page's language. */
 function cutHead(head: string): Pick<PageTemplate, 'headParts' | 'headSlots'> {

@@ -1,6 +1,11 @@
 import cors from '@fastify/cors';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
-import { API_KEY_HEADER, LOOKUP_PURPOSE_HEADER, TRACE_PATH, type TraceRequest } from '../../src/api/traceContract.ts';
+import {
+  API_KEY_HEADER,
+  LOOKUP_PURPOSE_HEADER,
+  TRACE_PATH,
+  type TraceRequest,
+} from '../../src/contract/traceContract.ts';
 import { declaredPurpose, LOOKUP_PURPOSES } from '../checks/audience.ts';
 import type { CheckedLookup } from '../checks/checkedLookup.ts';
 import type { Visitor } from '../checks/lookupCounter.ts';

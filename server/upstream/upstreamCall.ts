@@ -1,6 +1,6 @@
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { API_KEY_HEADER } from '../../src/api/traceContract.ts';
+import { API_KEY_HEADER } from '../../src/contract/traceContract.ts';
 import { JsonAnswer, NOT_FOUND_ANSWER, systemErrorAnswer, type TraceAnswer } from '../domain/traceSource.ts';
 
 /** How one call to the upstream ended, as the metrics count it. */

@@ -1,4 +1,4 @@
-import { TRACE_PATH } from '../../src/api/traceContract.ts';
+import { TRACE_PATH } from '../../src/contract/traceContract.ts';
 import type { UpstreamConfig } from '../config.ts';
 import { systemErrorAnswer, type TraceAnswer, type TraceSource } from '../domain/traceSource.ts';
 import { AnswerCache } from './answerCache.ts';

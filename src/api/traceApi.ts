@@ -13,7 +13,7 @@ import {
   type LookupPurpose,
   type TraceRequest,
   type TraceTransport,
-} from './traceContract';
+} from '@/contract/traceContract';
 import { TRACE_API_BASE, TRACE_API_KEY, TRACE_TIMEOUT_MS } from '@/config';
 import { NO_PRODUCTS, toTraceFailure, type TraceFailure } from './traceFailure';
 import { pickTraceResult, type TraceResult } from './traceResult';

@@ -1,6 +1,7 @@
 import { TRACE_SERVICE_ORIGIN } from '@/config';
-import { QR_CODE_MAX_LENGTH, QR_CODE_MIN_LENGTH, type TraceBox, type TraceProduct } from './traceContract';
-import { parseWireDate, type CalendarDay } from '@/shared/dates/calendarDay';
+import { QR_CODE_MAX_LENGTH, QR_CODE_MIN_LENGTH, type TraceBox, type TraceProduct } from '@/contract/traceContract';
+import type { CalendarDay } from '@/contract/vietnamDay';
+import { parseWireDate } from '@/shared/dates/calendarDay';
 import { isRecord, wireText } from './wireValues';
 
 /** The lot's status when the service says it; only a recall changes what the page shows. */

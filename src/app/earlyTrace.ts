@@ -1,4 +1,4 @@
-import { API_KEY_HEADER, SERVER_STATE_ID, TRACE_PATH, type TraceRequest } from '@/api/traceContract';
+import { API_KEY_HEADER, SERVER_STATE_ID, TRACE_PATH, type TraceRequest } from '@/contract/traceContract';
 import { TRACE_API_BASE, TRACE_API_KEY } from '@/config';
 import { addressCode, lookupCodeOf } from '@/features/lookup/addressCode';
 

@@ -1,5 +1,5 @@
 import { languageEntry } from './languages';
-import type { CalendarDay } from '@/shared/dates/calendarDay';
+import type { CalendarDay } from '@/contract/vietnamDay';
 
 const two = (value: number) => String(value).padStart(2, '0');
 

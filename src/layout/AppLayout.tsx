@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router-dom';
-import { traceDayOf } from '@/shared/dates/calendarDay';
+import { vietnamDayOf } from '@/contract/vietnamDay';
 import textStyles from '@/shared/styles/text.module.css';
 import { brand } from '../../theme/brand';
 import { cssVariables } from '../../theme/cssVariables';
@@ -29,7 +29,7 @@ export function AppLayout() {
       <footer className={styles.footer}>
         <p className={`${textStyles.body2} ${textStyles.secondary}`}>
           {/* Vietnam's year, as the server's render cache keys pages by Vietnam's day: the same on every server and phone. */}
-          {t('layout.footer', { year: traceDayOf(new Date()).year, company: brand.name })}
+          {t('layout.footer', { year: vietnamDayOf(new Date()).year, company: brand.name })}
         </p>
       </footer>
     </div>

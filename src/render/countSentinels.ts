@@ -1,4 +1,4 @@
-import type { TraceChecks, TraceResponse, TraceWireAnswer } from '@/api/traceContract';
+import type { TraceChecks, TraceResponse, TraceWireAnswer } from '@/contract/traceContract';
 
 /**
  * The answer's counts that change on nearly every lookup of a code (issue 26's checks), by path, each

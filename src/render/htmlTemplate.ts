@@ -1,3 +1,5 @@
+import { escapeHtml } from '@/contract/htmlEscape';
+
 /**
  * A rendered page cut where given values appear, so the same page for other values is a string join
  * instead of a React render. Values are inserted escaped exactly as React escapes text and attributes.
@@ -7,13 +9,6 @@ export interface HtmlTemplate {
   parts: string[];
   /** Which value each slot takes, by index. */
   slots: number[];
-}
-
-const ESCAPES: Record<string, string> = { '"': '&quot;', '&': '&amp;', "'": '&#x27;', '<': '&lt;', '>': '&gt;' };
-
-/** React's own escaping of text and attribute values (react-dom's escapeTextForBrowser). */
-export function escapeHtml(value: string): string {
-  return value.replace(/["&'<>]/g, (char) => ESCAPES[char]);
 }
 
 const regexpSpecial = /[.*+?^${}()|[\]\\]/g;

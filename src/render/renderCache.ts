@@ -1,9 +1,10 @@
-import type { TraceWireAnswer } from '@/api/traceContract';
+import type { TraceWireAnswer } from '@/contract/traceContract';
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { traceDayKey } from '@/shared/dates/calendarDay';
+import { escapeHtml } from '@/contract/htmlEscape';
+import { vietnamDay } from '@/contract/vietnamDay';
 import { hasLookalike, leavesOf, lookalike, shapeOf, withStrings, type Leaf } from './answerLeaves';
-import { escapeHtml, fillTemplate, sameTemplate, toTemplate, type HtmlTemplate } from './htmlTemplate';
+import { fillTemplate, sameTemplate, toTemplate, type HtmlTemplate } from './htmlTemplate';
 import { withCountSentinels } from './countSentinels';
 import { mayCutEverywhere } from './slotContext';
 
@@ -35,11 +36,6 @@ const MIN_SLOT_LENGTH = 3;
  */
 const RETRY_AFTER_MS = 10 * 60_000;
 const MAX_TRIES = 3;
-/** Today in Vietnam, the day expiry is counted by (src/shared/dates), as a key. */
-export function vietnamDay(now = Date.now()): string {
-  return traceDayKey(new Date(now));
-}
-
 /** A key of fixed size however long the text it stands for (a carton's answer holds a thousand codes). */
 function digest(text: string): string {
   return createHash('sha256').update(text).digest('base64');

@@ -1,4 +1,5 @@
-import { vietnamDay, type PageHtml } from './renderCache';
+import { vietnamDay } from '@/contract/vietnamDay';
+import type { PageHtml } from './renderCache';
 
 /**
  * Pages without a code in their address ('/', '/support', the not-found page): a function of their route

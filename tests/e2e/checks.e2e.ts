@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDay } from '../../src/i18n/formatDay';
-import { traceDayOf } from '../../src/shared/dates/calendarDay';
+import { vietnamDayOf } from '../../src/contract/vietnamDay';
 import { axeViolations } from '../support/browser/axe';
 import { CARTON_CODE, TRACE_DATA, e2eSuite } from '../support/browser/e2eSuite';
 import { DESKTOP_EN, PHONE_VI, type Profile } from '../support/browser/profiles';
@@ -32,7 +32,7 @@ function device(profile: Profile, name: string): BrowserContextOptions {
   };
 }
 
-const today = (language: string) => formatDay(traceDayOf(new Date()), language);
+const today = (language: string) => formatDay(vietnamDayOf(new Date()), language);
 
 function sinceText(t: Texts, devices: number, language: string): string {
   return fill(devices === 1 ? t.checks.since_one : t.checks.since_other, { count: devices, date: today(language) });

@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url';
 import { describe, expect, inject, it } from 'vitest';
-import type { PageRenderResult, RenderPage, TraceWireAnswer } from '@/api/traceContract';
+import type { PageRenderResult, RenderPage, TraceWireAnswer } from '@/contract/traceContract';
 
 // The render cache with the page's real server build: a page filled in from a template is the page a
 // render gives, byte for byte (so it hydrates exactly as a rendered one).

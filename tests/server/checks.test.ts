@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { TraceChecks, TraceResponse } from '../../src/api/traceContract.ts';
-import { vietnamDay } from '../../server/checks/vietnamDay.ts';
+import type { TraceChecks, TraceResponse } from '../../src/contract/traceContract.ts';
+import { vietnamDay } from '../../src/contract/vietnamDay.ts';
 import { BACKENDS, type TestDatabase } from '../support/server/backends.ts';
 import { startTestServer, type TestServer } from '../support/server/harness.ts';
 

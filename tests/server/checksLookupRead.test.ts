@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { vietnamDay } from '../../server/checks/vietnamDay.ts';
+import { vietnamDay } from '../../src/contract/vietnamDay.ts';
 import { openStorage } from '../../server/db/openStorage.ts';
 import type { TraceStorage } from '../../server/db/storage.ts';
 import { BACKENDS, type TestDatabase } from '../support/server/backends.ts';

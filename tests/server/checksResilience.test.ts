@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import pg from 'pg';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { TRACE_API_BASE_PATH, type TraceChecks, type TraceResponse } from '../../src/api/traceContract.ts';
+import { TRACE_API_BASE_PATH, type TraceChecks, type TraceResponse } from '../../src/contract/traceContract.ts';
 import { startService, type ServiceProcess } from '../support/system/childProcess.ts';
 import { startPostgres, type PostgresServer } from '../support/system/postgres.ts';
 import { BACKENDS, type TestDatabase } from '../support/server/backends.ts';

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { DatabaseSync } from 'node:sqlite';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { TraceResponse } from '../../src/api/traceContract.ts';
+import type { TraceResponse } from '../../src/contract/traceContract.ts';
 import { LookupCounter, type CounterObserver } from '../../server/checks/lookupCounter.ts';
 import { openCheckStore } from '../../server/db/openStorage.ts';
-import { vietnamDay } from '../../server/checks/vietnamDay.ts';
+import { vietnamDay } from '../../src/contract/vietnamDay.ts';
 import { runTs } from '../support/system/childProcess.ts';
 import { BACKENDS } from '../support/server/backends.ts';
 import { startTestServer, type TestServer } from '../support/server/harness.ts';
@@ -202,7 +202,7 @@ describe.each(BACKENDS)('npm run report:codes on $name', { timeout: 60_000 }, (b
     }
     try {
       const today = vietnamDay(Date.now());
-      const report = await runTs('server/checks/reportCli.ts', { args: ['--since', '7d'], env: database.env });
+      const report = await runTs('server/cli/reportCodes.ts', { args: ['--since', '7d'], env: database.env });
       expect(report.stderr).toBe('');
       expect(report.code).toBe(0);
       expect(report.stdout).toBe(
@@ -215,7 +215,7 @@ describe.each(BACKENDS)('npm run report:codes on $name', { timeout: 60_000 }, (b
           '',
         ].join('\n'),
       );
-      const bad = await runTs('server/checks/reportCli.ts', { args: ['--since', 'last week'], env: database.env });
+      const bad = await runTs('server/cli/reportCodes.ts', { args: ['--since', 'last week'], env: database.env });
       expect(bad.code).toBe(2);
       expect(bad.stderr).toContain('--since last week: expected a number of days (7d) or a day (YYYY-MM-DD)');
       expect(bad.stdout).toBe('');

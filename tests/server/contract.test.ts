@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TraceResponse } from '../../src/api/traceContract.ts';
+import type { TraceResponse } from '../../src/contract/traceContract.ts';
 import { DEMO_DATA } from '../../server/main.ts';
 import { buildOpenApiDocument } from '../../server/routes/openapi.ts';
 import { BACKENDS, type TestDatabase } from '../support/server/backends.ts';

@@ -19,7 +19,7 @@ beforeAll(async () => {
   disk = await mountSmallDisk(DISK_KIB);
   dbPath = join(disk.dir, 'trace.db');
   siteDir = makeSiteDir();
-  const seeded = await runTs('server/import/cli.ts', {
+  const seeded = await runTs('server/cli/import.ts', {
     args: [SAMPLE_CSV],
     env: { TRACE_DB: dbPath },
     prefix: disk.inside,
@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 
 const importInto = (file: string) =>
-  runTs('server/import/cli.ts', { args: [file], env: { TRACE_DB: dbPath }, prefix: disk.inside });
+  runTs('server/cli/import.ts', { args: [file], env: { TRACE_DB: dbPath }, prefix: disk.inside });
 const filesOnDisk = () => readdirSync(disk.outsidePath()).sort();
 
 const bigFile = () =>

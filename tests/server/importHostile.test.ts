@@ -202,7 +202,7 @@ describe.each(BACKENDS)('npm run import of hostile files on $name', (backend) =>
 describe('npm run import (the command) on hostile files', () => {
   const runImport = (path: string) => {
     const dbPath = join(tempDir(), 'trace.db');
-    return runTs('server/import/cli.ts', { args: [path], env: { TRACE_DB: dbPath }, timeoutMs: 20_000 });
+    return runTs('server/cli/import.ts', { args: [path], env: { TRACE_DB: dbPath }, timeoutMs: 20_000 });
   };
 
   it('answers at once that an SVG-looking file of 40 comments is no picture (a backtracking check took years)', async () => {

@@ -104,11 +104,11 @@ describe.each(BACKENDS)('import runs on $name', (backend) => {
         'bad.csv',
         csv('SHORT,SB850G,Sữa bột 850g,lon,850,gam,L2027-0201,2027-02-01,2029-02-01,,'),
       );
-      expect((await runTs('server/import/cli.ts', { args: [good], env })).code).toBe(0);
-      expect((await runTs('server/import/cli.ts', { args: [bad], env })).code).toBe(1);
+      expect((await runTs('server/cli/import.ts', { args: [good], env })).code).toBe(0);
+      expect((await runTs('server/cli/import.ts', { args: [bad], env })).code).toBe(1);
       // A file it cannot read at all (no header it knows) stops the import with an error.
       expect(
-        (await runTs('server/import/cli.ts', { args: [writeTempFile('odd.csv', 'what,is,this\n1,2,3\n')], env })).code,
+        (await runTs('server/cli/import.ts', { args: [writeTempFile('odd.csv', 'what,is,this\n1,2,3\n')], env })).code,
       ).toBe(1);
 
       const after = await scrape(server.metricsUrl);

@@ -103,8 +103,8 @@ describe.each([
     // The page build's texts for this very request, escaped.
     const html = await limitedPage.text();
     expect(html).toContain('<html lang="xx">');
-    expect(html).toContain('<title>Busy &#60;en-GB,en;q=0.9&#62;</title>');
-    expect(html).toContain(`Wait &#38; see: /dt?qr=${CODE}`);
+    expect(html).toContain('<title>Busy &lt;en-GB,en;q=0.9&gt;</title>');
+    expect(html).toContain(`Wait &amp; see: /dt?qr=${CODE}`);
     expect(html).toContain('Again, i18nextLng=en');
     expect((await server!.trace({ QrCode: CODE })).status).toBe(429);
     expect(await status(page('/missing/other'))).toBe(429);
@@ -146,7 +146,7 @@ it('renders no more than RENDER_CONCURRENCY_MAX pages at once: past it, 503 with
   const refused = await page(`/dt?qr=${CODE}`);
   expect(refused.status).toBe(503);
   expect(refused.headers.get('retry-after')).toBe('1');
-  expect(await refused.text()).toContain('Wait &#38; see: /dt?qr=');
+  expect(await refused.text()).toContain('Wait &amp; see: /dt?qr=');
   expect(probe().renders).toBe(2);
 
   release();

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_TEMPLATE_FILE } from '../../src/api/traceContract.ts';
+import { PAGE_TEMPLATE_FILE } from '../../src/contract/traceContract.ts';
 import { INDEX_HTML, startTestServer, type TestServer } from '../support/server/harness.ts';
 
 // The service's side of server rendering: it loads the page's render module, answers its lookups in

@@ -27,7 +27,7 @@ describe.each(BACKENDS)('the service as a process, on $name', { timeout: 30_000 
   beforeAll(async () => {
     dir = makeSiteDir();
     database = await backend.create();
-    imported = await runTs('server/import/cli.ts', { args: [SAMPLE_CSV], env: database.env });
+    imported = await runTs('server/cli/import.ts', { args: [SAMPLE_CSV], env: database.env });
     server = await startService({
       ...database.env,
       STATIC_DIR: join(dir, 'dist'),
@@ -66,7 +66,7 @@ describe.each(BACKENDS)('the service as a process, on $name', { timeout: 30_000 
       'bad.csv',
       csv('LN27A0201G85X09999,P,N,lon,1,gam,L,2027-01-01,,,', 'BAD,P,N,lon,1,gam,L,,,,'),
     );
-    const result = await runTs('server/import/cli.ts', { args: [bad], env: database.env });
+    const result = await runTs('server/cli/import.ts', { args: [bad], env: database.env });
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^line 3: code 'BAD' must be/m);
     expect(result.stderr).toMatch(/1 bad rows out of 2: nothing was written/);
@@ -111,7 +111,7 @@ describe.each(BACKENDS)('the service as a process, on $name', { timeout: 30_000 
       'live.csv',
       csv('LN27A0201G85X07777,LIVE1L,Sữa tươi 1L,hộp,1000,ml,L1,2027-02-01,2027-03-01,,'),
     );
-    const result = await runTs('server/import/cli.ts', { args: [live], env: database.env });
+    const result = await runTs('server/cli/import.ts', { args: [live], env: database.env });
     reading = false;
     await Promise.all(readers);
     expect(result.code, result.stderr).toBe(0);

@@ -7,7 +7,7 @@ import type {
   TraceProductFields,
   TraceRequest,
   TraceResponse,
-} from '../../src/api/traceContract.ts';
+} from '../../src/contract/traceContract.ts';
 import {
   traceBoxSchema,
   traceErrorBodySchema,

@@ -26,7 +26,7 @@ describe('the service, when it cannot start', () => {
 
     it('says the file system is read-only, in one line, and exits 1', async () => {
       const dbPath = join(disk.dir, 'trace.db');
-      const imported = await runTs('server/import/cli.ts', {
+      const imported = await runTs('server/cli/import.ts', {
         args: [SAMPLE_CSV],
         env: { TRACE_DB: dbPath },
         prefix: disk.inside,

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { TraceChecks, TraceResponse } from '../../src/api/traceContract.ts';
+import type { TraceChecks, TraceResponse } from '../../src/contract/traceContract.ts';
 import { runTs, startService, type ServiceProcess } from '../support/system/childProcess.ts';
 import { BACKENDS, type TestDatabase } from '../support/server/backends.ts';
 import { DEMO_KEY, makeSiteDir, TRACE_URL_PATH } from '../support/server/harness.ts';
@@ -47,7 +47,7 @@ describe('two service instances on one PostgreSQL database', { timeout: 30_000 }
     return ((await response.json()) as TraceResponse).Data.Products[0]?.ProductName;
   };
   const importRows = async (...rows: string[]) => {
-    const result = await runTs('server/import/cli.ts', {
+    const result = await runTs('server/cli/import.ts', {
       args: [writeTempFile('rows.csv', csv(...rows))],
       env: database.env,
     });

@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { API_KEY_HEADER, TRACE_API_BASE_PATH, type TraceResponse } from '../../src/api/traceContract.ts';
+import { API_KEY_HEADER, TRACE_API_BASE_PATH, type TraceResponse } from '../../src/contract/traceContract.ts';
 import { loadConfig } from '../../server/config.ts';
 import { start, type Started } from '../../server/main.ts';
 import { startFaultProxy, UPSTREAM_401, UPSTREAM_500, type FaultProxy } from '../support/system/faultProxy.ts';
@@ -237,7 +237,7 @@ describe('upstream mode', () => {
 });
 
 it('npm run import says in one line that it is not available in upstream mode, and writes nothing', async () => {
-  const result = await runTs('server/import/cli.ts', {
+  const result = await runTs('server/cli/import.ts', {
     args: ['server/seed/demo.json'],
     env: {
       TRACE_UPSTREAM_URL: 'http://127.0.0.1:9/qrinfo-svc/api',

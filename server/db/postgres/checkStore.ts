@@ -3,7 +3,7 @@ import type pg from 'pg';
 import { admitUnknown, crossedCodes, deviceKey, perCode, planVisits } from '../../checks/batchPlan.ts';
 import { REPORT_KEEP_DAYS, type CheckStore, type CodeTotals } from '../../checks/checkStore.ts';
 import { SALT_BYTES } from '../../checks/device.ts';
-import { daysBefore } from '../../checks/vietnamDay.ts';
+import { daysBefore } from '../../../src/contract/vietnamDay.ts';
 import { migrate, openPool } from './database.ts';
 
 /** Held for each batch's transaction: instances write one after the other, so each sees the other's devices. */

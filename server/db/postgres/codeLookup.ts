@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { LotStatus } from '../../../src/api/traceContract.ts';
+import type { LotStatus } from '../../../src/contract/traceContract.ts';
 import { productImageUrl, type StoredImage } from '../../domain/productImage.ts';
 import { isCarton, UNIT_CODES_MAX, type ProductLot, type StoredCode } from '../../domain/traceCode.ts';
 import type { CodeLookup, ImportRunTotals, LookupOptions } from '../storage.ts';

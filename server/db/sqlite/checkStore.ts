@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { admitUnknown, crossedCodes, deviceKey, perCode, planVisits } from '../../checks/batchPlan.ts';
 import { REPORT_KEEP_DAYS, type CheckStore, type CodeTotals, type DeviceVisits } from '../../checks/checkStore.ts';
 import { SALT_BYTES } from '../../checks/device.ts';
-import { daysBefore } from '../../checks/vietnamDay.ts';
+import { daysBefore } from '../../../src/contract/vietnamDay.ts';
 import { SNAPSHOT_MAX_AGE_MS } from './codeLookup.ts';
 import { inTransaction, openDatabase, pragmaValue } from './database.ts';
 

@@ -21,7 +21,7 @@ import { lookupView } from './lookupView';
 import { INPUT_ID, QrCodeField } from './QrCodeField';
 import { normalizeInput, validateCode } from './qrCode';
 import { RecentLookups } from './recent/RecentLookups';
-import { recentLookups } from './recent/recentLookups';
+import { recentLookups } from './recent/storedLookups';
 import { ScanNotices } from './ScanNotices';
 import { readScan, readTyped } from './scanReading';
 import { useAddressLookup } from './useAddressLookup';

@@ -1,4 +1,4 @@
-import { QR_CODE_MAX_LENGTH, QR_CODE_MIN_LENGTH } from '@/api/traceContract';
+import { QR_CODE_MAX_LENGTH, QR_CODE_MIN_LENGTH } from '@/contract/traceContract';
 
 export type FieldErrorKey = 'errors.emptyCode' | 'errors.invalidCode';
 

@@ -1,8 +1,9 @@
 import type { ParseKeys } from 'i18next';
-import type { TraceBox, TraceProduct, WireValue } from '@/api/traceContract';
+import type { TraceBox, TraceProduct, WireValue } from '@/contract/traceContract';
 import type { CodeChecks, TraceResult } from '@/api/traceResult';
 import { wireText } from '@/api/wireValues';
-import { parseWireDate, type CalendarDay } from '@/shared/dates/calendarDay';
+import type { CalendarDay } from '@/contract/vietnamDay';
+import { parseWireDate } from '@/shared/dates/calendarDay';
 
 /**
  * A cell: nothing yet ('Updating'), plain text as given, a catalogue text, a date written per language,

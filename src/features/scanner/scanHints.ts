@@ -1,4 +1,4 @@
-import { QR_CODE_MAX_LENGTH, QR_CODE_MIN_LENGTH } from '@/api/traceContract';
+import { QR_CODE_MAX_LENGTH, QR_CODE_MIN_LENGTH } from '@/contract/traceContract';
 import type { DecodedCode } from './decode/decodedCode';
 
 // Camera rate and sizes from specification section 9.

@@ -14,7 +14,8 @@ import type { ExpiryStatus } from '@/shared/expiry/expiryStatus';
 import { linkSx } from '@/shared/linkSx';
 import type { CheckedCode, Outcome, Suggestion } from './checkedCode';
 import type { Phase } from './batchState';
-import { expiryTones, statusTones } from '../../../theme/statusTones';
+import { expiryTones } from '@/shared/expiry/expiryTones';
+import { statusTones } from '../../../theme/statusTones';
 
 /** The code, linking to its shopper page, and what the customer sent when a suggestion replaced it. */
 export function CodeCell({ row }: { row: CheckedCode }) {

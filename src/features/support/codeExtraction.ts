@@ -1,4 +1,4 @@
-import { QR_CODE_MAX_LENGTH, QR_CODE_MIN_LENGTH } from '@/api/traceContract';
+import { QR_CODE_MAX_LENGTH, QR_CODE_MIN_LENGTH } from '@/contract/traceContract';
 import { hasValidCheckDigit, parseGs1DigitalLink } from '@/shared/codes/gs1DigitalLink';
 import { withinInputLimit } from './inputLimit';
 

@@ -1,4 +1,4 @@
-import { QR_CODE_MAX_LENGTH, QR_CODE_MIN_LENGTH } from '@/api/traceContract';
+import { QR_CODE_MAX_LENGTH, QR_CODE_MIN_LENGTH } from '@/contract/traceContract';
 
 /** The most variants looked up for one code: each is a call to a rate-limited service. */
 export const MAX_VARIANTS = 16;

@@ -1,35 +1,7 @@
-/** A date on the calendar, with no time and no zone: what a pack's printed date is. */
-export interface CalendarDay {
-  year: number;
-  /** 1 to 12. */
-  month: number;
-  day: number;
-}
-
-/**
- * Vietnam's offset from UTC, where the company's dates are written (a shopper's phone may be set to any other
- * zone): +07:00 all year, with no daylight saving since 1975.
- */
-const TRACE_UTC_OFFSET_MS = 7 * 3_600_000;
+import { vietnamDayOf, type CalendarDay } from '@/contract/vietnamDay';
 
 // A date alone, or a date and time with or without a zone (the company's service may send either).
 const WIRE_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
-
-/**
- * The calendar day an instant falls on in Vietnam, whatever zone this device or server is set to. By the
- * fixed offset, not Intl with 'Asia/Ho_Chi_Minh': a named zone's first use loads its data, 17 ms that landed
- * in the page's hydration on a phone's first visit (a CPU profile of the deep link showed it).
- */
-export function traceDayOf(instant: Date): CalendarDay {
-  const inVietnam = new Date(instant.getTime() + TRACE_UTC_OFFSET_MS);
-  return { year: inVietnam.getUTCFullYear(), month: inVietnam.getUTCMonth() + 1, day: inVietnam.getUTCDate() };
-}
-
-/** The Vietnam day an instant falls on as a key, YYYY-MM-DD (what a day is stored and compared by). */
-export function traceDayKey(instant: Date): string {
-  const { year, month, day } = traceDayOf(instant);
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
 
 function isRealDay({ year, month, day }: CalendarDay): boolean {
   const date = new Date(Date.UTC(year, month - 1, day));
@@ -51,7 +23,7 @@ export function parseWireDate(value: unknown): CalendarDay | null {
   if (!zone) return written;
   const offset = zone === 'Z' ? 'Z' : zone.replace(/^([+-]\d{2}):?(\d{2})$/, '$1:$2');
   const instant = new Date(`${year}-${month}-${day}T${hour}:${minute}:${second ?? '00'}${offset}`);
-  return Number.isNaN(instant.getTime()) ? null : traceDayOf(instant);
+  return Number.isNaN(instant.getTime()) ? null : vietnamDayOf(instant);
 }
 
 /** Whole days from `from` to `to` (negative when `to` is earlier). */

@@ -1,4 +1,5 @@
-import { daysBetween, parseWireDate, traceDayOf, type CalendarDay } from '../dates/calendarDay';
+import { vietnamDayOf, type CalendarDay } from '@/contract/vietnamDay';
+import { daysBetween, parseWireDate } from '../dates/calendarDay';
 
 /** At most this many days left counts as expiring soon. */
 export const EXPIRING_SOON_DAYS = 30;
@@ -18,7 +19,7 @@ export type ExpiryStatus =
 export function expiryStatus(expireDate: unknown, now: Date): ExpiryStatus {
   const expires = parseWireDate(expireDate);
   if (expires === null || Number.isNaN(now.getTime())) return { kind: 'unknown' };
-  const daysLeft = daysBetween(traceDayOf(now), expires);
+  const daysLeft = daysBetween(vietnamDayOf(now), expires);
   if (daysLeft < 0) return { kind: 'expired', since: expires };
   if (daysLeft <= EXPIRING_SOON_DAYS) return { kind: 'expiringSoon', daysLeft, expires };
   return { kind: 'valid', daysLeft, expires };

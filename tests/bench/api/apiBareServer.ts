@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import { TRACE_URL_PATH } from '../../../src/api/traceContract.ts';
+import { TRACE_URL_PATH } from '../../../src/contract/traceContract.ts';
 import { openCodeLookup } from '../../../server/db/sqlite/codeLookup.ts';
 
 // The baseline for npm run bench:api: Fastify with no plugins, one route, a constant JSON body.

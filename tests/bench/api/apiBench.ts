@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { API_KEY_HEADER, TRACE_API_BASE_PATH, TRACE_URL_PATH } from '../../../src/api/traceContract.ts';
+import { API_KEY_HEADER, TRACE_API_BASE_PATH, TRACE_URL_PATH } from '../../../src/contract/traceContract.ts';
 import { REPO_ROOT, startService, startTs, type RunningProcess } from '../../support/system/childProcess.ts';
 import { startFaultProxy } from '../../support/system/faultProxy.ts';
 import { startPostgres, type PostgresServer } from '../../support/system/postgres.ts';

@@ -81,7 +81,7 @@ export interface Imported {
 export async function importBenchCsv(csvPath: string, env: Record<string, string>): Promise<Imported> {
   const port = env.DATABASE_URL === undefined ? undefined : Number(new URL(env.DATABASE_URL).port);
   const serverBefore = port === undefined ? 0 : postgresCpuSeconds(port);
-  const result = await runTs('server/import/cli.ts', { args: [csvPath], env, timeoutMs: IMPORT_TIMEOUT_MS });
+  const result = await runTs('server/cli/import.ts', { args: [csvPath], env, timeoutMs: IMPORT_TIMEOUT_MS });
   const summary = result.stdout.trim();
   const match = /in ([\d.]+) s \(([\d,]+) rows\/s\).*; ([\d.]+) s of CPU/.exec(summary);
   if (result.code !== 0 || !match) throw new Error(`the bench import failed:\n${result.stdout}\n${result.stderr}`);

@@ -1,5 +1,5 @@
 import { pathToFileURL } from 'node:url';
-import type { RenderPage, TraceWireAnswer } from '../../../src/api/traceContract.ts';
+import type { RenderPage, TraceWireAnswer } from '../../../src/contract/traceContract.ts';
 
 // Run by apiRenderCpu.ts, once with PAGE_RENDER_CACHE=off and once with the cache on: prints, as JSON,
 // the CPU of one lookup page's server render of the module given (its path the argument), for one

@@ -3,7 +3,7 @@ import { rm } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { API_KEY_HEADER, TRACE_URL_PATH } from '../../../src/api/traceContract.ts';
+import { API_KEY_HEADER, TRACE_URL_PATH } from '../../../src/contract/traceContract.ts';
 import { buildPage } from '../../support/server/buildPage.ts';
 import { makeSiteDir } from '../../support/server/harness.ts';
 import autocannon from 'autocannon';

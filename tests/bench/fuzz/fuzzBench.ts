@@ -4,7 +4,7 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { rm } from 'node:fs/promises';
-import { API_KEY_HEADER, TRACE_URL_PATH } from '../../../src/api/traceContract.ts';
+import { API_KEY_HEADER, TRACE_URL_PATH } from '../../../src/contract/traceContract.ts';
 import { buildPage } from '../../support/server/buildPage.ts';
 import { makeSiteDir } from '../../support/server/harness.ts';
 import { parseResponse } from '../../support/server/rawHttp.ts';
@@ -44,7 +44,7 @@ const { root: buildRoot, staticDir, ssrEntry } = await buildPage();
 const started = performance.now();
 const dir = makeSiteDir();
 // Imported, not SEED_DEMO=1: the service refuses the demo seed with PUBLIC_ORIGIN set, as here.
-const imported = await runTs('server/import/cli.ts', {
+const imported = await runTs('server/cli/import.ts', {
   args: [DEMO_DATA],
   env: { TRACE_DB: join(dir, 'data', 'trace.db') },
 });

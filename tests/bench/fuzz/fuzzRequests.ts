@@ -1,4 +1,4 @@
-import { API_KEY_HEADER, TRACE_URL_PATH } from '../../../src/api/traceContract.ts';
+import { API_KEY_HEADER, TRACE_URL_PATH } from '../../../src/contract/traceContract.ts';
 import { randomGenerator, randomRequest } from '../../support/server/fuzzBodies.ts';
 
 type Random = ReturnType<typeof randomGenerator>;

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TraceChecks, TraceResponse } from '@/api/traceContract';
+import type { TraceChecks, TraceResponse } from '@/contract/traceContract';
 import { brand } from '../../../theme/brand';
 import { CARTON_CODE, EXAMPLE_CODE, answerWithExtras, demoResponses } from '../../support/mocks/fixtures';
 import { TRACE_URL } from '../../support/mocks/handlers';

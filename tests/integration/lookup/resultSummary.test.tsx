@@ -10,7 +10,7 @@ import {
   answerExpiring,
   answerWithExtras,
 } from '../../support/mocks/fixtures';
-import type { TraceResponse } from '@/api/traceContract';
+import type { TraceResponse } from '@/contract/traceContract';
 import { TRACE_URL } from '../../support/mocks/handlers';
 import { server } from '../../support/mocks/node';
 import { recordTracedCodes } from '../../support/mocks/traceCalls';

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { TRACE_URL_PATH } from '../../../src/api/traceContract';
+import { TRACE_URL_PATH } from '../../../src/contract/traceContract';
 import type { Browser, BrowserContext, BrowserContextOptions, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 import type { BuiltPage } from '../server/buildPage';

@@ -1,5 +1,5 @@
 import demoRows from '../../../server/seed/demo.json';
-import { TRACE_URL_PATH, type TraceErrorBody, type TraceResponse } from '@/api/traceContract';
+import { TRACE_URL_PATH, type TraceErrorBody, type TraceResponse } from '@/contract/traceContract';
 import type { CodeRecord } from '../../../server/domain/traceCode';
 import { toTraceResponse, type TraceBodyExtras } from '../../../server/domain/traceBody';
 

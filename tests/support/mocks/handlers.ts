@@ -1,5 +1,5 @@
 import { HttpResponse, http } from 'msw';
-import { API_KEY_HEADER, TRACE_PATH } from '@/api/traceContract';
+import { API_KEY_HEADER, TRACE_PATH } from '@/contract/traceContract';
 import { TRACE_API_BASE, TRACE_API_KEY } from '@/config';
 import { normaliseCode } from '../../../server/domain/traceCode';
 import { demoResponses, errorBody } from './fixtures';

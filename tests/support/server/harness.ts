@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { API_KEY_HEADER, TRACE_URL_PATH } from '../../../src/api/traceContract.ts';
+import { API_KEY_HEADER, TRACE_URL_PATH } from '../../../src/contract/traceContract.ts';
 import { DEMO_API_KEY, loadConfig } from '../../../server/config.ts';
 import { openStorage } from '../../../server/db/openStorage.ts';
 import { importFile } from '../../../server/import/importFile.ts';

@@ -20,7 +20,7 @@ export interface TraceServerOptions {
   /** Extra environment, e.g. TRACE_API_KEYS. The database is always a fresh temporary file. */
   env?: Record<string, string>;
   /**
-   * Data files loaded into the fresh database with `npm run import` (server/import/cli.ts) before the
+   * Data files loaded into the fresh database with `npm run import` (server/cli/import.ts) before the
    * server starts. Without any, the server loads the demo data as `npm start` does (SEED_DEMO=1).
    */
   importFiles?: string[];
@@ -34,7 +34,7 @@ export async function startTraceServer({ page, env = {}, importFiles = [] }: Tra
   const dataDir = await mkdtemp(join(tmpdir(), 'trace-e2e-'));
   const dbPath = join(dataDir, 'trace.db');
   const importFile = async (file: string) => {
-    const result = await runTs('server/import/cli.ts', { args: [file], env: { TRACE_DB: dbPath } });
+    const result = await runTs('server/cli/import.ts', { args: [file], env: { TRACE_DB: dbPath } });
     if (result.code !== 0)
       throw new Error(`npm run import -- ${file} failed (exit ${result.code}):\n${result.stdout}${result.stderr}`);
   };

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { forwardTo } from './forwardTo.ts';
-import { TRACE_URL_PATH } from '../../../src/api/traceContract.ts';
+import { TRACE_URL_PATH } from '../../../src/contract/traceContract.ts';
 
 export interface BadGatewayProxy {
   url: string;

@@ -260,7 +260,7 @@ export function startTs(entry: string, options: StartOptions): Promise<RunningPr
   return startProcess(process.execPath, { ...options, args: tsArgs(entry, options.args) });
 }
 
-/** Runs a TypeScript entry of this repository (e.g. 'server/import/cli.ts') to its end; see `runProcess`. */
+/** Runs a TypeScript entry of this repository (e.g. 'server/cli/import.ts') to its end; see `runProcess`. */
 export function runTs(entry: string, options: RunOptions = {}): Promise<Finished> {
   return runProcess(process.execPath, { ...options, args: tsArgs(entry, options.args) });
 }

@@ -49,7 +49,9 @@ describe('npm run lint refuses an import that breaks a layer, naming the rule', 
   // One tree holding every kind of wrong import: one run of the command (a second or two) for all cases.
   beforeAll(async () => {
     refused = await cruise({
-      'src/api/traceContract.ts': "import { probe as x } from '../shared/dates';",
+      'src/contract/traceContract.ts': "import { probe as x } from '../shared/dates';",
+      'src/contract/vietnamDay.ts': "import { probe as x } from 'node:fs';",
+      'theme/statusTones.ts': "import type { probe as x } from '../src/shared/dates';",
       'src/shared/dates.ts': "import { probe as x } from '../i18n/languages';",
       'src/i18n/languages.ts': "import { probe as x } from '@/features/lookup/LookupPage';",
       'src/api/traceApi.ts': "import type { probe as x } from '../store/store';",
@@ -68,11 +70,18 @@ describe('npm run lint refuses an import that breaks a layer, naming the rule', 
       'server/app.ts': '',
       'server/checks/openCheckStore.ts': "import { probe as x } from '../db/sqlite/checkStore.ts';",
       'server/db/sqlite/checkStore.ts': '',
+      'server/checks/reportCli.ts': "import { probe as x } from '../db/openStorage.ts';",
+      'server/db/openStorage.ts': "import type { probe as x } from '../checks/checkStore.ts';",
+      'server/checks/checkStore.ts': '',
+      'server/http/busyPage.ts': "import { probe as x } from '../cli/import.ts';",
+      'server/cli/import.ts': '',
     });
   }, 60_000);
 
   it.each([
-    ['contract-imports-nothing', 'src/api/traceContract.ts → src/shared/dates.ts'],
+    ['contract-imports-nothing', 'src/contract/traceContract.ts → src/shared/dates.ts'],
+    ['contract-imports-nothing', 'src/contract/vietnamDay.ts → fs'],
+    ['theme-imports-no-page-code', 'theme/statusTones.ts → src/shared/dates.ts'],
     ['shared-imports-no-higher-layer', 'src/shared/dates.ts → src/i18n/languages.ts'],
     ['api-i18n-import-no-higher-layer', 'src/i18n/languages.ts → src/features/lookup/LookupPage.tsx'],
     ['api-i18n-import-no-higher-layer', 'src/api/traceApi.ts → src/store/store.ts'],
@@ -87,6 +96,8 @@ describe('npm run lint refuses an import that breaks a layer, naming the rule', 
     ['server-routes-and-plugins-only-in-the-app', 'server/http/earlyErrors.ts → server/plugins/security.ts'],
     ['server-plugins-import-no-routes', 'server/plugins/security.ts → server/routes/trace.ts'],
     ['server-app-is-the-top', 'server/upstream/upstreamSource.ts → server/app.ts'],
+    ['checks-import-no-db', 'server/checks/reportCli.ts → server/db/openStorage.ts'],
+    ['server-cli-is-a-top', 'server/http/busyPage.ts → server/cli/import.ts'],
   ])('%s: %s', (rule, edge) => {
     expect(refused.code).not.toBe(0);
     expect(refused.output).toContain(`error ${rule}: ${edge}`);
@@ -97,16 +108,23 @@ describe('npm run lint refuses an import that breaks a layer, naming the rule', 
       /error no-cycles: server\/(db\/storage|import\/importRow)\.ts → \n\s+server\/(import\/importRow|db\/storage)\.ts →/,
     );
   });
+
+  it('names two folders that import each other, though no module is on a cycle', () => {
+    expect(refused.output).toMatch(/error no-folder-cycles: server\/checks → \n\s+server\/db →\n\s+server\/checks/);
+  });
 });
 
 describe('npm run lint lets imports run down the layers', () => {
   it('passes a tree whose imports all run downwards or through a feature’s index (or its on-demand twin)', async () => {
     const { code, output } = await cruise({
-      'src/api/traceContract.ts': '',
-      'src/config.ts': "import { probe as x } from './api/traceContract';",
-      'src/shared/dates.ts': "import { probe as x } from '../api/traceContract';",
+      'src/contract/traceContract.ts': '',
+      'src/contract/vietnamDay.ts': '',
+      'src/config.ts': "import { probe as x } from './contract/traceContract';",
+      'src/shared/dates.ts': "import { probe as x } from '../contract/vietnamDay';",
+      'theme/statusTones.ts': "import type { probe as x } from '../src/contract/traceContract';",
+      'src/shared/ui/MuiTheme.tsx': "import { probe as x } from '../../../theme/statusTones';",
       'src/i18n/formatDay.ts': "import { probe as x } from '@/shared/dates';",
-      'src/store/store.ts': "import { probe as x } from '@/api/traceContract';",
+      'src/store/store.ts': "import { probe as x } from '@/contract/traceContract';",
       'src/features/lookup/codeLink.ts': "import { probe as x } from '@/store/store';",
       'src/features/lookup/index.ts': "export { probe as codeLink } from './codeLink';",
       'src/features/scanner/ScannerDialog.tsx': '',
@@ -116,10 +134,15 @@ describe('npm run lint lets imports run down the layers', () => {
       'src/app/App.tsx':
         "import { codeLink } from '@/features/lookup';\nimport { probe as x } from '@/i18n/formatDay';",
       'server/routes/trace.ts':
-        "import { probe as x } from '../../src/api/traceContract.ts';\nimport { probe as y } from '../plugins/security.ts';",
+        "import { probe as x } from '../../src/contract/traceContract.ts';\nimport { probe as y } from '../plugins/security.ts';",
       'server/import/importRow.ts': "import type { probe as x } from '../db/storage.ts';",
       'server/db/storage.ts': '',
-      'server/domain/traceSource.ts': "import { probe as x } from '../../src/api/traceContract.ts';",
+      'server/domain/traceSource.ts': "import { probe as x } from '../../src/contract/traceContract.ts';",
+      'server/checks/checkStore.ts': "import { probe as x } from '../../src/contract/vietnamDay.ts';",
+      'server/db/sqlite/checkStore.ts': "import type { probe as x } from '../../checks/checkStore.ts';",
+      'server/cli/reportArgs.ts': "import { probe as x } from '../checks/checkStore.ts';",
+      'server/cli/reportCodes.ts':
+        "import { probe as x } from './reportArgs.ts';\nimport { probe as y } from '../db/openStorage.ts';",
       'server/db/databaseSource.ts':
         "import { probe as x } from '../domain/traceSource.ts';\nimport { probe as y } from './storage.ts';",
       'server/http/earlyErrors.ts': "import { probe as x } from '../domain/traceSource.ts';",

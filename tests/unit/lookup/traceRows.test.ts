@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TraceBox, TraceProduct } from '@/api/traceContract';
+import type { TraceBox, TraceProduct } from '@/contract/traceContract';
 import { boxRows, dateValue, productRows, unitValue, weightValue } from '@/features/lookup/traceRows';
 
 const product: TraceProduct = {

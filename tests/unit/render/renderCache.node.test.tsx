@@ -1,8 +1,9 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { TraceWireAnswer } from '@/api/traceContract';
+import type { TraceWireAnswer } from '@/contract/traceContract';
 import { lookalike } from '@/render/answerLeaves';
-import { createRenderCache, vietnamDay, type PageView } from '@/render/renderCache';
+import { vietnamDay } from '@/contract/vietnamDay';
+import { createRenderCache, type PageView } from '@/render/renderCache';
 
 interface Item {
   Code: string;

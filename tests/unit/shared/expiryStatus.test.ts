@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseWireDate, traceDayOf } from '@/shared/dates/calendarDay';
+import { vietnamDayOf } from '@/contract/vietnamDay';
+import { parseWireDate } from '@/shared/dates/calendarDay';
 import { expiryStatus } from '@/shared/expiry/expiryStatus';
 
 /** An instant given in Vietnam's local time (UTC+7, no daylight saving). */
@@ -77,14 +78,14 @@ describe('with the process in another time zone', () => {
   it.each(['America/Los_Angeles', 'Pacific/Kiritimati', 'UTC'])('gives the same answer in %s', (zone) => {
     process.env.TZ = zone;
     const now = new Date('2026-11-23T18:00:00Z'); // 24 Nov, 01:00 in Vietnam
-    expect(traceDayOf(now)).toEqual({ year: 2026, month: 11, day: 24 });
+    expect(vietnamDayOf(now)).toEqual({ year: 2026, month: 11, day: 24 });
     expect(expiryStatus('2026-11-23', now)).toMatchObject({ kind: 'expired' });
     expect(expiryStatus('2026-11-24', now)).toMatchObject({ kind: 'expiringSoon', daysLeft: 0 });
     expect(parseWireDate('2026-11-23')).toEqual({ year: 2026, month: 11, day: 23 });
   });
 });
 
-describe('traceDayOf', () => {
+describe('vietnamDayOf', () => {
   it('gives the day that the zone database gives for Vietnam, across midnight there, from 1976 to 2060', () => {
     const inVietnam = new Intl.DateTimeFormat('en-US', {
       timeZone: 'Asia/Ho_Chi_Minh',
@@ -101,7 +102,7 @@ describe('traceDayOf', () => {
     // side of the instant, and midnight in Vietnam (17:00 UTC) is checked on the dot.
     for (let at = Date.UTC(1976, 0, 1); at < Date.UTC(2060, 0, 1); at += (71 * 60 + 13) * 60_000) {
       for (const instant of [at - 1000, at, at + 1000]) {
-        expect(traceDayOf(new Date(instant))).toEqual(zoneDatabaseDay(new Date(instant)));
+        expect(vietnamDayOf(new Date(instant))).toEqual(zoneDatabaseDay(new Date(instant)));
       }
     }
     for (const midnight of [
@@ -110,7 +111,7 @@ describe('traceDayOf', () => {
       '2028-02-28T17:00:00Z',
       '2039-12-31T17:00:00Z',
     ]) {
-      expect(traceDayOf(new Date(midnight))).toEqual(zoneDatabaseDay(new Date(midnight)));
+      expect(vietnamDayOf(new Date(midnight))).toEqual(zoneDatabaseDay(new Date(midnight)));
     }
   });
 });

@@ -13,7 +13,7 @@ import { MessageBox } from '../MessageBox';
 import styles from './RecallWatch.module.css';
 import { recallAlerts } from './recallAlerts';
 import { runRecheckPass, type RecheckAnswer } from './recheckPass';
-import type { RecentLookup } from './recentLookups';
+import type { RecentLookup } from './storedLookups';
 
 const TITLE_ID = 'recall-watch-title';
 

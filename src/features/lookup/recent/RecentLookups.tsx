@@ -9,7 +9,7 @@ import { Icon } from '@/shared/ui/Icon';
 import { codeLink } from '../codeLink';
 import { recallAlerts } from './recallAlerts';
 import styles from './RecentLookups.module.css';
-import { recentLookups } from './recentLookups';
+import { recentLookups } from './storedLookups';
 
 const TITLE_ID = 'recent-title';
 

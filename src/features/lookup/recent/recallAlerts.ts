@@ -1,5 +1,5 @@
 import { storedArray, storedList } from '@/shared/storage/storedList';
-import { MAX_RECENT } from './recentLookups';
+import { MAX_RECENT } from './storedLookups';
 
 /** A recent lookup whose lot was found recalled by a re-check, shown until the shopper dismisses it. */
 export interface RecallAlert {

@@ -1,8 +1,8 @@
-import type { LotStatus } from '@/api/traceContract';
+import type { LotStatus } from '@/contract/traceContract';
 import { browserStorage } from '@/shared/storage/browserStorage';
 import { recallAlerts } from './recallAlerts';
-import { RECHECK_DAY_KEY, codesToRecheck, isRecheckDue, newlyRecalled, recheckDay } from './recallWatch';
-import { recentLookups, type RecentLookup } from './recentLookups';
+import { RECHECK_DAY_KEY, codesToRecheck, isRecheckDue, newlyRecalled, recheckDay } from './recheckRules';
+import { recentLookups, type RecentLookup } from './storedLookups';
 
 /** A re-check's answer: the lot's status (null when not found or not said), or 'stop' (the service asked to slow down). */
 export type RecheckAnswer = LotStatus | null | 'stop';

@@ -9,7 +9,8 @@ import type { ExpiryStatus } from '@/shared/expiry/expiryStatus';
 import { expiryText } from '@/i18n/expiryText';
 import textStyles from '@/shared/styles/text.module.css';
 import { Icon } from '@/shared/ui/Icon';
-import { expiryTones, statusTones } from '../../../../theme/statusTones';
+import { expiryTones } from '@/shared/expiry/expiryTones';
+import { statusTones } from '../../../../theme/statusTones';
 import styles from './ExpiryBadge.module.css';
 
 const ICONS: Record<ExpiryStatus['kind'], ReactNode> = {

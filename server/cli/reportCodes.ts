@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { describeStorageFailure, openCheckStore, storageLocation } from '../db/openStorage.ts';
 import { parseReportArgs, REPORT_USAGE, ReportArgsError, type ReportArgs } from './reportArgs.ts';
-import { reportCsv } from './reportCsv.ts';
+import { reportCsv } from '../checks/reportCsv.ts';
 
 // npm run report:codes -- --since 7d: the brand's protection team's CSV (server/checks/reportCsv.ts),
 // from the database the service is configured with (DATABASE_URL, else TRACE_DB).

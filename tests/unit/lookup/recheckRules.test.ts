@@ -7,7 +7,7 @@ import {
   isRecheckDue,
   newlyRecalled,
   recheckDay,
-} from '@/features/lookup/recent/recallWatch';
+} from '@/features/lookup/recent/recheckRules';
 import { runRecheckPass, type RecheckAnswer } from '@/features/lookup/recent/recheckPass';
 import {
   MAX_RECENT,
@@ -15,7 +15,7 @@ import {
   parseRecent,
   recentLookups,
   type RecentLookup,
-} from '@/features/lookup/recent/recentLookups';
+} from '@/features/lookup/recent/storedLookups';
 
 const code = (n: number) => `CODE${String(n).padStart(13, '0')}`;
 const kept = (n: number, lot?: RecentLookup['lot']): RecentLookup => ({

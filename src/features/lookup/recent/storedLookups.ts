@@ -1,4 +1,4 @@
-import type { LotStatus } from '@/api/traceContract';
+import type { LotStatus } from '@/contract/traceContract';
 import { storedArray, storedList } from '@/shared/storage/storedList';
 
 /**

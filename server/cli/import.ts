@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { describeStorageFailure, openStorage, storageLocation } from '../db/openStorage.ts';
 import type { TraceStorage } from '../db/storage.ts';
-import { importFile } from './importFile.ts';
-import { ImportFormatError } from './readRows.ts';
+import { importFile } from '../import/importFile.ts';
+import { ImportFormatError } from '../import/readRows.ts';
 
 // Usage: npm run import -- <file.csv|file.json>
 // (database: DATABASE_URL when set, else the SQLite file TRACE_DB, default ./data/trace.db)

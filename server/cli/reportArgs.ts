@@ -1,5 +1,5 @@
-import { daysBefore, vietnamDay } from './vietnamDay.ts';
-import { REPORT_KEEP_DAYS } from './checkStore.ts';
+import { daysBefore, vietnamDay } from '../../src/contract/vietnamDay.ts';
+import { REPORT_KEEP_DAYS } from '../checks/checkStore.ts';
 
 export const REPORT_USAGE = 'Usage: npm run report:codes -- [--since 7d|YYYY-MM-DD] [--limit 50]';
 

@@ -6,7 +6,7 @@ import {
   recentLookups,
   withLookup,
   type RecentLookup,
-} from '@/features/lookup/recent/recentLookups';
+} from '@/features/lookup/recent/storedLookups';
 
 const entry = (n: number) => ({ code: `CODE${String(n).padStart(13, '0')}`, name: `Product ${n}` });
 

@@ -1,6 +1,6 @@
-import type { LotStatus } from '@/api/traceContract';
-import { traceDayKey } from '@/shared/dates/calendarDay';
-import { MAX_RECENT, type RecentLookup } from './recentLookups';
+import type { LotStatus } from '@/contract/traceContract';
+import { vietnamDay } from '@/contract/vietnamDay';
+import { MAX_RECENT, type RecentLookup } from './storedLookups';
 
 /** The Vietnam day of the last re-check pass, kept on this device only. */
 export const RECHECK_DAY_KEY = 'recallWatchDay';
@@ -9,7 +9,7 @@ export const MAX_RECHECKS = MAX_RECENT;
 
 /** A Vietnam calendar day as a key (a lot is recalled on the company's calendar, not the phone's). */
 export function recheckDay(now: Date): string {
-  return traceDayKey(now);
+  return vietnamDay(now);
 }
 
 /** At most one pass a day: none has run today (a day stored that is not today, or none at all). */
