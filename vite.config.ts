@@ -62,6 +62,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           exclude: ['**/*.node.test.{ts,tsx}'],
           setupFiles: ['tests/support/page/setup.ts'],
           environmentOptions: { jsdom: { url: 'http://localhost:3000/' } },
+          // A test may wait for several parts loaded on demand, each up to 10 s (tests/support/page/setup.ts).
+          testTimeout: 30_000,
           // The static styles (*.module.css) applied as in the browser, so tests see what a user sees.
           css: { include: /\.module\.css$/ },
         },

@@ -83,7 +83,8 @@ describe('with METRICS_PORT', () => {
   });
 });
 
-describe.each(BACKENDS)('import runs on $name', (backend) => {
+// A service and three import processes on a fresh database: seconds each on a busy machine.
+describe.each(BACKENDS)('import runs on $name', { timeout: 30_000 }, (backend) => {
   it('counts the imports any process ran on the database, by outcome, with when the last one ended', async () => {
     const database = await backend.create();
     try {

@@ -15,7 +15,7 @@ afterEach(() => vi.useRealTimers());
 
 const TODAY = '2026-11-23';
 /** The watch starts once the page is idle (jsdom has no requestIdleCallback: 1.5 s after the page is ready). */
-const AFTER_IDLE = { timeout: 8000 };
+const AFTER_IDLE = { timeout: 15_000 };
 
 interface Sent {
   code: string;
@@ -45,7 +45,7 @@ const noBanner = () => screen.queryByRole('alert', { name: /bị thu hồi|recal
 const banner = (name: RegExp | string = /bị thu hồi|recalled/) => screen.findByRole('alert', { name }, AFTER_IDLE);
 
 // Each test waits for the page to be idle, then for real lookups through MSW: slower than a unit test.
-describe('the recall watch', { timeout: 20_000 }, () => {
+describe('the recall watch', () => {
   it('re-checks the lookups kept on the phone and announces a lot recalled since, with a link to its result', async () => {
     keep(
       { code: RECALLED_CODE, name: 'Sữa chua uống men sống 85ml', lot: 'active' },

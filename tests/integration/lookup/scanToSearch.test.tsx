@@ -13,7 +13,7 @@ async function openScanner(options: Parameters<typeof fakeCamera>[0] = {}) {
 }
 
 describe('a scan on the lookup page', () => {
-  it('closes the scanner, fills the code from the link and shows the product', { timeout: 15_000 }, async () => {
+  it('closes the scanner, fills the code from the link and shows the product', async () => {
     const { camera, location } = await openScanner();
     expect(await screen.findByRole('dialog')).toBeVisible();
     await waitFor(() => expect(camera.sessions).toHaveLength(1));

@@ -12,20 +12,19 @@ const MESSAGE =
 
 async function checkMessage(message: string, options: Parameters<typeof renderApp>[0] = {}) {
   const view = await renderApp({ route: '/support', ...options });
-  // The desk is its own chunk: its first import in a run may take a few seconds on a busy machine.
-  const box = await screen.findByRole('textbox', { name: 'Tin nhắn hoặc danh sách mã' }, { timeout: 5000 });
+  const box = await screen.findByRole('textbox', { name: 'Tin nhắn hoặc danh sách mã' });
   await view.user.click(box);
   await view.user.paste(message);
   await view.user.click(screen.getByRole('button', { name: 'Kiểm tra' }));
   return view;
 }
 
-const finished = (count: number) => screen.findByText(`Đã kiểm tra xong ${count} mã.`, {}, { timeout: 8000 });
+const finished = (count: number) => screen.findByText(`Đã kiểm tra xong ${count} mã.`, {}, { timeout: 15_000 });
 const table = () => screen.getByRole('table', { name: 'Kết quả kiểm tra' });
 const rowOf = (code: string) => within(table()).getByRole('row', { name: new RegExp(code) });
 
 // Real lookups through MSW, four in flight, plus a one-second wait for the 429: slower than a unit test.
-describe('the support page, against the trace service (MSW)', { timeout: 20_000 }, () => {
+describe('the support page, against the trace service (MSW)', () => {
   it('checks every code of a pasted message and shows one row per code with its outcome', async () => {
     const traced = recordTracedCodes();
     await checkMessage(MESSAGE);
@@ -64,7 +63,7 @@ describe('the support page, against the trace service (MSW)', { timeout: 20_000 
       }),
     );
     await checkMessage('1D24B3261X54A2320 TH26A1105C48B0001 HP26A1105C48B0001 EX24B0105Q90X00001');
-    expect(await screen.findByText(/Hệ thống đang quá tải/, {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(await screen.findByText(/Hệ thống đang quá tải/, {}, { timeout: 15_000 })).toBeInTheDocument();
     await finished(4);
     expect(refused).toBe(2);
     expect(within(rowOf('TH26A1105C48B0001')).getByText('Có trong hệ thống')).toBeInTheDocument();
@@ -118,8 +117,7 @@ describe('the support page, against the trace service (MSW)', { timeout: 20_000 
   it('adds no code of a photo past the limit to a full box', async () => {
     const decodePhoto = async () => [{ text: 'TH26A1105C48B0001', symbology: 'qr' as const }];
     const { user } = await renderApp({ route: '/support', scannerDevices: { decodePhoto } });
-    // The desk is its own chunk: its first import in a run may take a few seconds on a busy machine.
-    const box = await screen.findByRole('textbox', { name: 'Tin nhắn hoặc danh sách mã' }, { timeout: 5000 });
+    const box = await screen.findByRole('textbox', { name: 'Tin nhắn hoặc danh sách mã' });
     await user.click(box);
     await user.paste('x '.repeat(50_000));
     const input = document.querySelector<HTMLInputElement>('input[type=file]');
