@@ -15,6 +15,8 @@ export interface TraceAnswer {
   wire(): TraceWireAnswer;
   /** The code's stored lookup counts when the source read them with it (StoredCode.counts). */
   readonly counts?: CodeTotals | null | undefined;
+  /** Seconds after which the client may ask again (an upstream that is busy): sent as Retry-After. */
+  readonly retryAfterSeconds?: number;
   /** The same answer with Checks, when it can write them itself (server/checks/spliceChecks.ts splices the others). */
   withChecks?(checks: TraceChecks): TraceAnswer;
 }

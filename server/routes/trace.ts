@@ -31,6 +31,7 @@ const HEADER = API_KEY_HEADER.toLowerCase();
 
 function send(reply: FastifyReply, answer: TraceAnswer): FastifyReply {
   if (answer.status === 204) return reply.code(204).send();
+  if (answer.retryAfterSeconds !== undefined) reply.header('retry-after', String(answer.retryAfterSeconds));
   return reply.code(answer.status).type(JSON_TYPE).send(answer.bytes());
 }
 

@@ -1,22 +1,43 @@
 import { Agent as HttpAgent, request as httpRequest } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
-import { API_KEY_HEADER } from '../../src/contract/traceContract.ts';
+import { API_KEY_HEADER, TRACE_ERROR_TYPES, TRACE_URL_PATH } from '../../src/contract/traceContract.ts';
+import { errorBody } from '../domain/errorBody.ts';
 import { JsonAnswer, NOT_FOUND_ANSWER, systemErrorAnswer, type TraceAnswer } from '../domain/traceSource.ts';
+import { checkTraceAnswer } from './answerShape.ts';
 
 /** How one call to the upstream ended, as the metrics count it. */
 export const UPSTREAM_OUTCOMES = [
   'answer',
   'not_found',
+  /** A 4xx in the contract's words (a code it finds invalid), rebuilt from the body's four fields. */
   'error_body',
+  /** A 5xx, whatever its body: the service failed at this code. */
+  'upstream_error',
+  /** 401 or 403: the service refused the page server's own key. */
+  'key_refused',
+  /** 429: the service's budget for the page server is spent. */
+  'busy',
   'timeout',
   'refused',
+  /** A 200 outside the contract's types, or over the size bound, or no HTTP answer of the contract. */
   'bad_body',
+  /** A 200 for another code than the one asked. */
+  'wrong_code',
   'breaker_open',
 ] as const;
 export type UpstreamOutcome = (typeof UPSTREAM_OUTCOMES)[number];
 
-/** Outcomes that say the upstream is not working (the breaker counts them); the rest are its answers. */
-export const FAILURES: ReadonlySet<UpstreamOutcome> = new Set(['timeout', 'refused', 'bad_body']);
+/**
+ * Outcomes that say the service itself is not working (the breaker counts them): no answer in time, or
+ * no connection. Everything else is an answer about one code, however bad.
+ */
+export const FAILURES: ReadonlySet<UpstreamOutcome> = new Set(['timeout', 'refused']);
+
+/**
+ * Outcomes that are this code's failure: remembered a few seconds, so a code that makes the service
+ * fail (a huge pallet, a slow query, a WAF page) is not asked again on every shopper's scan.
+ */
+export const CODE_FAILURES: ReadonlySet<UpstreamOutcome> = new Set(['upstream_error', 'bad_body', 'wrong_code']);
 
 export interface UpstreamResult {
   outcome: UpstreamOutcome;
@@ -44,6 +65,31 @@ const BAD_BODY: UpstreamResult = {
   outcome: 'bad_body',
   answer: systemErrorAnswer(502, 'The trace service answered outside the contract'),
 };
+const WRONG_CODE: UpstreamResult = {
+  outcome: 'wrong_code',
+  answer: systemErrorAnswer(502, 'The trace service answered for another code'),
+};
+// Its own body never goes on: it may name internal endpoints, hosts, a stack or the key.
+const UPSTREAM_ERROR: UpstreamResult = {
+  outcome: 'upstream_error',
+  answer: systemErrorAnswer(502, 'The trace service failed'),
+};
+// The page server's key is not the browser's: a 401 passed on would tell the shopper their own key failed.
+const KEY_REFUSED: UpstreamResult = {
+  outcome: 'key_refused',
+  answer: systemErrorAnswer(502, 'The trace service refused this server'),
+};
+
+/** Retry-After for an upstream 429 that says none, or says more than a shopper would wait. */
+const BUSY_RETRY_S = 5;
+const BUSY_RETRY_MAX_S = 60;
+/** The longest Message of an upstream's 4xx passed on. */
+const MESSAGE_MAX = 200;
+
+/** An answer a browser should ask again after `seconds` (the trace route sends Retry-After). */
+export function retryLaterAnswer(status: number, message: string, seconds: number): TraceAnswer {
+  return Object.assign(systemErrorAnswer(status, message), { retryAfterSeconds: seconds });
+}
 
 /** Connection failures of a socket that was refused or dropped. */
 const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE']);
@@ -68,6 +114,7 @@ class CallFailure extends Error {
 
 interface RawAnswer {
   status: number;
+  retryAfter: string | undefined;
   /** Undefined once it passed the bound: reading stopped there. */
   body: Buffer | undefined;
 }
@@ -114,7 +161,7 @@ function postOnce(url: URL, key: string, payload: string, max: number, deadline:
       let size = 0;
       const done = (body: Buffer | undefined) => {
         clearTimeout(timer);
-        resolve({ status: response.statusCode ?? 0, body });
+        resolve({ status: response.statusCode ?? 0, retryAfter: response.headers['retry-after'], body });
       };
       if (declared > max) {
         request.destroy();
@@ -144,41 +191,55 @@ function parsed(json: Buffer): unknown {
   }
 }
 
-const isList = (value: unknown) => Array.isArray(value);
 const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !isList(value);
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** The contract's error body: all four fields, of their types. */
-function isErrorBody(body: unknown): boolean {
-  return (
-    isRecord(body) &&
-    typeof body.error === 'string' &&
-    typeof body.Message === 'string' &&
-    typeof body.status === 'number' &&
-    typeof body.EndPoint === 'string'
-  );
+/**
+ * An upstream 4xx in the contract's words, rebuilt from its four fields and nothing else: the type
+ * one of the contract's, the message bounded and without the page server's key (a service may echo
+ * it), the status the one sent, and the endpoint the browser's own (the service's path is internal).
+ */
+function rebuiltError(status: number, body: unknown, key: string): UpstreamResult {
+  if (!isRecord(body) || typeof body.Message !== 'string') return UPSTREAM_ERROR;
+  const type = TRACE_ERROR_TYPES.find((known) => known === body.error);
+  if (type === undefined) return UPSTREAM_ERROR;
+  const message = (key === '' ? body.Message : body.Message.replaceAll(key, '…')).slice(0, MESSAGE_MAX);
+  return {
+    outcome: 'error_body',
+    answer: new JsonAnswer(status, Buffer.from(JSON.stringify(errorBody(type, status, message, TRACE_URL_PATH)))),
+  };
+}
+
+/** Seconds from a Retry-After of whole seconds, within bounds; a date or nothing: the default. */
+function retryAfterSeconds(header: string | undefined): number {
+  const seconds = /^\d+$/.test(header ?? '') ? Number(header) : BUSY_RETRY_S;
+  return Math.min(BUSY_RETRY_MAX_S, Math.max(1, seconds));
 }
 
 /**
- * What an answer means for the page: 200 with the contract's lists (both empty: no product), 204, or
- * an error body passed on as the upstream gave it, status and bytes; anything else (an HTML error
- * page, JSON of another shape, other statuses) is a bad body.
+ * What an answer means for the page. 204, or 200 with both lists empty: no product. 200 otherwise:
+ * checked against the contract for the code asked (server/upstream/answerShape.ts) and sent as the
+ * contract's fields alone. 429: the service is busy, 503 and Retry-After. 401/403 and 5xx: a generic
+ * 502. Another 4xx: its error body rebuilt. Anything else is a bad body.
  */
-function classify(status: number, json: Buffer): UpstreamResult {
+function classify({ status, retryAfter }: RawAnswer, json: Buffer, code: string, key: string): UpstreamResult {
   if (status === 204) return { outcome: 'not_found', answer: NOT_FOUND_ANSWER };
+  if (status === 429)
+    return {
+      outcome: 'busy',
+      answer: retryLaterAnswer(503, 'The trace service is busy; try again shortly', retryAfterSeconds(retryAfter)),
+    };
+  if (status === 401 || status === 403) return KEY_REFUSED;
+  if (status >= 500 && status <= 599) return UPSTREAM_ERROR;
   const body = parsed(json);
-  if (status === 200) {
-    if (!isRecord(body) || !isRecord(body.Data) || !isList(body.Data.Products) || !isList(body.Data.Box))
-      return BAD_BODY;
-    const empty = (body.Data.Products as unknown[]).length === 0 && (body.Data.Box as unknown[]).length === 0;
-    return { outcome: empty ? 'not_found' : 'answer', answer: new JsonAnswer(200, json) };
-  }
-  // The body as the upstream gave it (the page names its code and endpoint); a 5xx goes on as 502, the
-  // upstream's failure and not the page server's own.
-  if (status >= 400 && status <= 599 && isErrorBody(body)) {
-    return { outcome: 'error_body', answer: new JsonAnswer(status >= 500 ? 502 : status, json) };
-  }
-  return BAD_BODY;
+  if (status >= 400 && status <= 499) return rebuiltError(status, body, key);
+  if (status !== 200) return BAD_BODY;
+  const checked = checkTraceAnswer(body, code);
+  if (checked === 'bad_body') return BAD_BODY;
+  if (checked === 'wrong_code') return WRONG_CODE;
+  const empty = checked.Data.Products.length === 0 && checked.Data.Box.length === 0;
+  if (empty) return { outcome: 'not_found', answer: NOT_FOUND_ANSWER };
+  return { outcome: 'answer', answer: new JsonAnswer(200, Buffer.from(JSON.stringify(checked))) };
 }
 
 /**
@@ -207,7 +268,7 @@ export async function callUpstream(
       if (!retry) throw error;
       raw = await postOnce(target, key, payload, maxBodyBytes, deadline);
     }
-    return raw.body === undefined ? BAD_BODY : classify(raw.status, raw.body);
+    return raw.body === undefined ? BAD_BODY : classify(raw, raw.body, code, key);
   } catch (error) {
     return error instanceof CallFailure && error.timedOut ? TIMED_OUT : REFUSED;
   }

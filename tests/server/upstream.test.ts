@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { API_KEY_HEADER, TRACE_API_BASE_PATH, type TraceResponse } from '../../src/contract/traceContract.ts';
 import { loadConfig } from '../../server/config.ts';
 import { start, type Started } from '../../server/main.ts';
-import { startFaultProxy, UPSTREAM_401, UPSTREAM_500, type FaultProxy } from '../support/system/faultProxy.ts';
+import { OTHER_CODE, startFaultProxy, type FaultProxy } from '../support/system/faultProxy.ts';
 import { runTs } from '../support/system/childProcess.ts';
 import { DEMO_KEY, startTestServer, TRACE_URL_PATH, type TestServer } from '../support/server/harness.ts';
 
@@ -35,6 +35,7 @@ afterAll(async () => {
 });
 afterEach(async () => {
   proxy.set('pass');
+  proxy.forCode = undefined;
   await proxy.up().catch(() => {});
   if (pageServer) {
     const closing = pageServer.app.close();
@@ -117,7 +118,6 @@ describe('upstream mode', () => {
   });
 
   it.each([
-    ['html500', 502, 'bad_body'],
     ['garbage', 502, 'bad_body'],
     ['oversize', 502, 'bad_body'],
     ['resetMidBody', 502, 'refused'],
@@ -137,23 +137,96 @@ describe('upstream mode', () => {
     if (status !== 204) expect(after.status).toBe(200);
   });
 
-  it("passes the upstream's error body on as it gave it, so the page names its code and endpoint", async () => {
+  it.each([
+    ['error500', 'upstream_error'],
+    ['error500Leaky', 'upstream_error'],
+    ['html500', 'upstream_error'],
+  ] as const)(
+    "answers the upstream's %s as a generic 502 with none of its body: no endpoint, stack, host or key",
+    async (fault, outcome) => {
+      const server = await startPageServer();
+      proxy.set(fault);
+      const response = await lookup(server, KNOWN);
+      expect(response.status).toBe(502);
+      const text = await response.clone().text();
+      for (const leak of [DEMO_KEY, 'internal', 'stack', '10.1.2.3', 'Database down', '<html'])
+        expect(text).not.toContain(leak);
+      await expectPlainSystemError(response);
+      expect(await outcomes(server, outcome)).toBe(1);
+    },
+  );
+
+  it.each(['error401', 'error401Echo', 'error403'] as const)(
+    "answers the upstream's %s as a 502: the page server's key failed, not the browser's",
+    async (fault) => {
+      const server = await startPageServer();
+      proxy.set(fault);
+      const response = await lookup(server, KNOWN);
+      expect(response.status).toBe(502);
+      expect(await response.clone().text()).not.toContain(DEMO_KEY);
+      await expectPlainSystemError(response);
+      expect(await outcomes(server, 'key_refused')).toBe(1);
+    },
+  );
+
+  it("rebuilds the upstream's 4xx from the contract's four fields: its own endpoint, no extra field, no key", async () => {
     const server = await startPageServer();
-    proxy.set('error401');
+    proxy.set('error400');
     const response = await lookup(server, KNOWN);
-    expect(response.status).toBe(401);
-    expect(await response.json()).toEqual(UPSTREAM_401);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      error: 'VALIDATION',
+      Message: 'bad code for …',
+      status: 400,
+      EndPoint: TRACE_URL_PATH,
+    });
     expect(await outcomes(server, 'error_body')).toBe(1);
   });
 
-  it("answers the upstream's own 5xx error body as a 502, the body as it gave it: never a 500 of the page server's", async () => {
+  it("answers the upstream's 429 as a 503 with Retry-After and the generic body", async () => {
     const server = await startPageServer();
-    proxy.set('error500');
+    proxy.set('error429');
+    const response = await lookup(server, KNOWN);
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('7');
+    await expectPlainSystemError(response);
+    expect(await outcomes(server, 'busy')).toBe(1);
+  });
+
+  it("answers a 200 outside the contract's types as a 502 (a name that is an object), never rendered", async () => {
+    const server = await startPageServer();
+    proxy.set('wrongType');
     const response = await lookup(server, KNOWN);
     expect(response.status).toBe(502);
-    // The page names the upstream's code and endpoint from the body ("System error: error code 500 at …").
-    expect(await response.json()).toEqual(UPSTREAM_500);
-    expect(await outcomes(server, 'error_body')).toBe(1);
+    await expectPlainSystemError(response);
+    expect(await outcomes(server, 'bad_body')).toBe(1);
+  });
+
+  it('answers a 200 for another code as a 502 and never keeps it for the code asked', async () => {
+    const box = 'HP26A1105C48B0005';
+    const server = await startPageServer({ TRACE_UPSTREAM_CACHE_TTL_S: '30' });
+    proxy.set('otherCode', 1);
+    const response = await lookup(server, box);
+    expect(response.status).toBe(502);
+    await expectPlainSystemError(response);
+    expect(await outcomes(server, 'wrong_code')).toBe(1);
+    // Once the upstream answers for the code asked, its own answer is shown, not the other code's.
+    const after = await lookup(server, box);
+    expect(after.status).toBe(200);
+    const body = (await after.json()) as TraceResponse;
+    expect(JSON.stringify(body)).not.toContain(OTHER_CODE);
+    expect(body.Data.Box[0]?.Code ?? body.Data.Products[0]?.Code).toBe(box);
+  });
+
+  it("passes a 200 on with the contract's fields alone", async () => {
+    const server = await startPageServer({ CHECKS: 'off' });
+    proxy.set('extraField');
+    const response = await lookup(server, KNOWN);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { Data: { Products: Record<string, unknown>[] } };
+    expect(Object.keys(body)).toEqual(['Data']);
+    expect(body.Data.Products[0]).not.toHaveProperty('InternalId');
+    expect(body.Data.Products[0]?.Code).toBe(KNOWN);
   });
 
   it('tries a connection reset before any answer once more, and only once', async () => {

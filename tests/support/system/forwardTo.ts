@@ -1,8 +1,11 @@
 import { request as forward, type IncomingMessage, type ServerResponse } from 'node:http';
 
-/** Hands a request on to `target` as it came and its answer back as it comes: a proxy's plain path. */
+/**
+ * Hands a request on to `target` as it came and its answer back as it comes: a proxy's plain path.
+ * `body`: the request's body when it was already read.
+ */
 export function forwardTo(target: URL) {
-  return (incoming: IncomingMessage, outgoing: ServerResponse): void => {
+  return (incoming: IncomingMessage, outgoing: ServerResponse, body?: Buffer): void => {
     const upstreamRequest = forward(
       {
         host: target.hostname,
@@ -17,6 +20,7 @@ export function forwardTo(target: URL) {
       },
     );
     upstreamRequest.on('error', () => outgoing.destroy());
-    incoming.pipe(upstreamRequest);
+    if (body === undefined) incoming.pipe(upstreamRequest);
+    else upstreamRequest.end(body);
   };
 }
