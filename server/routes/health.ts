@@ -12,8 +12,8 @@ const READY_PATH = '/readyz';
 
 /**
  * `/healthz`: the process answers (a restart will not help otherwise). `/readyz`: it should get
- * traffic: its trace source answers (the database a read; an upstream: its breaker is not open) and
- * no shutdown has begun. A load balancer that sees 503 stops sending new requests while the ones it
+ * traffic: its trace source answers (the database a read; an upstream always: its failures are
+ * lookups' answers, and the instance still serves its pages) and no shutdown has begun. A load balancer that sees 503 stops sending new requests while the ones it
  * sent are still answered.
  */
 export function registerHealth(app: FastifyInstance, source: TraceSource, lifecycle: Lifecycle): void {

@@ -1,12 +1,19 @@
 export type BreakerState = 'closed' | 'half_open' | 'open';
 
+/** Distinct codes among the failures in a row before the breaker opens: one bad code is not the service down. */
+export const BREAKER_DISTINCT_CODES = 3;
+
 /**
- * A circuit breaker over the upstream: after `threshold` failures in a row it opens, and every call
- * fails at once instead of waiting out a timeout each; after `cooldownMs` one call (the probe) goes
- * through, and its outcome closes or reopens it. Time comes from `now`, so the logic is tested without waiting.
+ * A circuit breaker over the upstream: after `threshold` failures in a row, of at least
+ * BREAKER_DISTINCT_CODES distinct codes, it opens, and every call fails at once instead of waiting out a
+ * timeout each; after `cooldownMs` one call (the probe) goes through, and its outcome closes or reopens
+ * it. A code that alone times out (a slow query, asked again and again) never opens it. Time comes from
+ * `now`, so the logic is tested without waiting.
  */
 export class CircuitBreaker {
   private failures = 0;
+  /** The failures' codes, up to the number that counts. */
+  private readonly failedCodes = new Set<string>();
   private openedAt = 0;
   private probing = false;
   private current: BreakerState = 'closed';
@@ -38,15 +45,17 @@ export class CircuitBreaker {
 
   succeeded(): void {
     this.failures = 0;
+    this.failedCodes.clear();
     this.probing = false;
     this.set('closed');
   }
 
-  failed(): void {
+  failed(code: string): void {
     this.probing = false;
     // Only a success resets the count, so a failed probe reopens the breaker at once.
     this.failures++;
-    if (this.failures >= this.threshold) {
+    if (this.failedCodes.size < BREAKER_DISTINCT_CODES) this.failedCodes.add(code);
+    if (this.failures >= this.threshold && this.failedCodes.size >= BREAKER_DISTINCT_CODES) {
       this.openedAt = this.now();
       this.set('open');
     }

@@ -37,7 +37,7 @@ export const FAILURES: ReadonlySet<UpstreamOutcome> = new Set(['timeout', 'refus
  * Outcomes that are this code's failure: remembered a few seconds, so a code that makes the service
  * fail (a huge pallet, a slow query, a WAF page) is not asked again on every shopper's scan.
  */
-export const CODE_FAILURES: ReadonlySet<UpstreamOutcome> = new Set(['upstream_error', 'bad_body', 'wrong_code']);
+export const CODE_FAILURES: ReadonlySet<UpstreamOutcome> = new Set(['upstream_error', 'bad_body']);
 
 export interface UpstreamResult {
   outcome: UpstreamOutcome;

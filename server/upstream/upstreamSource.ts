@@ -3,7 +3,7 @@ import type { UpstreamConfig } from '../config.ts';
 import { systemErrorAnswer, type TraceAnswer, type TraceSource } from '../domain/traceSource.ts';
 import { AnswerCache } from './answerCache.ts';
 import { CircuitBreaker, type BreakerState } from './breaker.ts';
-import { callUpstream, FAILURES, type UpstreamOutcome, type UpstreamResult } from './upstreamCall.ts';
+import { callUpstream, CODE_FAILURES, FAILURES, type UpstreamOutcome, type UpstreamResult } from './upstreamCall.ts';
 
 /** What the metrics hear from the upstream source (server/upstream/upstreamMetrics.ts). */
 export interface UpstreamObserver {
@@ -13,14 +13,16 @@ export interface UpstreamObserver {
   cache(hit: boolean): void;
 }
 
-/** Failures in a row that open the breaker: a few, so one stray timeout does not. */
+/** Failures in a row that open the breaker (of at least three codes): a few, so one stray timeout does not. */
 const BREAKER_THRESHOLD = 5;
 /** Larger bodies are not the contract's answer for one code: a bad body. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 /** Memory the answer cache may hold. */
 const CACHE_BYTES = 32 * 1024 * 1024;
-/** A well-formed code no brand prints: readiness asks for it to see whether the upstream answers at all. */
-const PROBE_CODE = '00000000000000000';
+/** How long a code's own failure (a bad or oversize body, a 5xx) is answered again without asking; at most the cache's TTL. */
+const CODE_FAILURE_MS = 3000;
+/** Memory for remembered failures: their answers are shared constants, the entries only keys. */
+const FAILURE_CACHE_BYTES = 1024 * 1024;
 /** Each cached entry's keeping beyond its bytes, counted against the budget. */
 const ENTRY_OVERHEAD = 200;
 
@@ -34,8 +36,9 @@ const silent: UpstreamObserver = { outcome: () => {}, breaker: () => {}, cache: 
 /**
  * The brand's own trace service as the trace source (issue 24). Concurrent lookups of one code share
  * one call (single flight; the map holds only calls in flight, each ended by the timeout); answers and
- * unknown codes are kept for the cache's TTL, failures never; the breaker fails fast while the
- * upstream is down.
+ * unknown codes are kept for the cache's TTL; a code's own failure (a bad body, a 5xx) is answered again
+ * for a few seconds without asking; the breaker fails fast while the service itself is down (timeouts,
+ * no connection, across several codes).
  */
 export function upstreamSource(config: UpstreamConfig, observer: UpstreamObserver = silent): TraceSource {
   const target = {
@@ -46,6 +49,10 @@ export function upstreamSource(config: UpstreamConfig, observer: UpstreamObserve
   };
   const breaker = new CircuitBreaker(BREAKER_THRESHOLD, config.breakerCooldownMs, (state) => observer.breaker(state));
   const cache = new AnswerCache<TraceAnswer>(config.cacheTtlSeconds * 1000, CACHE_BYTES);
+  const failures = new AnswerCache<TraceAnswer>(
+    Math.min(CODE_FAILURE_MS, config.cacheTtlSeconds * 1000),
+    FAILURE_CACHE_BYTES,
+  );
   const inFlight = new Map<string, Promise<TraceAnswer>>();
   observer.breaker(breaker.state);
 
@@ -57,7 +64,7 @@ export function upstreamSource(config: UpstreamConfig, observer: UpstreamObserve
     const started = performance.now();
     const result = await callUpstream(target, code);
     observer.outcome(result.outcome, (performance.now() - started) / 1000);
-    if (FAILURES.has(result.outcome)) breaker.failed();
+    if (FAILURES.has(result.outcome)) breaker.failed(code);
     else breaker.succeeded();
     return result;
   };
@@ -67,6 +74,8 @@ export function upstreamSource(config: UpstreamConfig, observer: UpstreamObserve
       const cached = cache.get(code);
       observer.cache(cached !== undefined);
       if (cached !== undefined) return cached;
+      const failed = failures.get(code);
+      if (failed !== undefined) return failed;
     }
     let pending = inFlight.get(code);
     if (pending === undefined) {
@@ -74,6 +83,7 @@ export function upstreamSource(config: UpstreamConfig, observer: UpstreamObserve
         inFlight.delete(code);
         if (outcome === 'answer' || outcome === 'not_found')
           cache.set(code, answer, (answer.bytes()?.length ?? 0) + code.length + ENTRY_OVERHEAD);
+        else if (CODE_FAILURES.has(outcome)) failures.set(code, answer, code.length + ENTRY_OVERHEAD);
         return answer;
       });
       inFlight.set(code, pending);
@@ -83,14 +93,11 @@ export function upstreamSource(config: UpstreamConfig, observer: UpstreamObserve
 
   return {
     lookup,
-    // Ready unless the breaker is open: one slow call does not take the instance out. Once the
-    // cool-down is over readiness sends the probe itself, so an instance out of rotation (no lookups
-    // reach it) still finds the upstream back.
-    async ping() {
-      if (breaker.state === 'open' && !breaker.failingFast) await ask(PROBE_CODE);
-      if (breaker.state === 'open')
-        throw new Error('the upstream trace service is failing: its circuit breaker is open');
-    },
+    // Always ready: the breaker fails lookups at once while the service is down, and the instance
+    // still serves its static pages and says so; taking every instance out of the load balancer for
+    // the upstream's failure would turn "System error!" into no page at all. The breaker's probe is a
+    // lookup after the cool-down, and lookups keep coming to an instance that stays in rotation.
+    ping() {},
     unreachable: 'Upstream trace service unavailable',
   };
 }

@@ -7,7 +7,7 @@ import { loadConfig } from '../../server/config.ts';
 import { start, type Started } from '../../server/main.ts';
 import { OTHER_CODE, startFaultProxy, type FaultProxy } from '../support/system/faultProxy.ts';
 import { runTs } from '../support/system/childProcess.ts';
-import { DEMO_KEY, startTestServer, TRACE_URL_PATH, type TestServer } from '../support/server/harness.ts';
+import { DEMO_KEY, makeSiteDir, startTestServer, TRACE_URL_PATH, type TestServer } from '../support/server/harness.ts';
 
 // The page server in upstream mode (issue 24) in front of the reference service itself, on its own
 // port and database, with a fault-injecting proxy between them.
@@ -118,8 +118,6 @@ describe('upstream mode', () => {
   });
 
   it.each([
-    ['garbage', 502, 'bad_body'],
-    ['oversize', 502, 'bad_body'],
     ['resetMidBody', 502, 'refused'],
     ['slow', 504, 'timeout'],
     ['noContent', 204, 'not_found'],
@@ -261,12 +259,17 @@ describe('upstream mode', () => {
     expect(await metric(server, 'trace_upstream_cache_total{result="miss"}')).toBe(2);
   });
 
-  it('opens the breaker while the upstream is down, fails fast, and closes it once a probe is answered', async () => {
+  it('opens the breaker when the upstream is down for several codes, fails fast, stays ready and serves its pages, and closes it once a probe is answered', async () => {
     // Long enough that the checks of the open breaker below end inside it on a busy machine.
-    const server = await startPageServer({ TRACE_UPSTREAM_BREAKER_COOLDOWN_MS: '2000', LOG_LEVEL: 'info' });
+    const site = makeSiteDir();
+    const server = await startPageServer({
+      TRACE_UPSTREAM_BREAKER_COOLDOWN_MS: '2000',
+      LOG_LEVEL: 'info',
+      STATIC_DIR: join(site, 'dist'),
+    });
     const logged = (text: string) => logs.filter((line) => line.includes(text)).length;
     await proxy.down();
-    for (let i = 0; i < 5; i++) await expectPlainSystemError(await lookup(server, KNOWN));
+    for (let i = 0; i < 5; i++) await expectPlainSystemError(await lookup(server, `DOWN00000000000${i}0`));
     expect(await outcomes(server, 'refused')).toBe(5);
     expect(await metric(server, 'trace_upstream_breaker_state')).toBe(2);
     const refused = await lookup(server, KNOWN);
@@ -274,26 +277,50 @@ describe('upstream mode', () => {
     await expectPlainSystemError(refused);
     expect(await outcomes(server, 'breaker_open')).toBe(1);
     expect(await outcomes(server, 'refused')).toBe(5);
-    expect((await fetch(`${server.url}/readyz`)).status).toBe(503);
+    // The instance stays in the load balancer: its pages are served, and say "System error!" for lookups.
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+    const page = await fetch(`${server.url}/`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root">');
     expect(logged('upstream trace service failing: lookups fail at once for 2000 ms')).toBe(1);
 
     await proxy.up();
-    // Readiness probes the upstream itself once the cool-down is over, with no lookup needed.
-    await expect
-      .poll(async () => (await fetch(`${server.url}/readyz`)).status, { timeout: 10_000, interval: 100 })
-      .toBe(200);
+    // After the cool-down, the next lookup is the probe.
+    await expect.poll(async () => (await lookup(server, KNOWN)).status, { timeout: 10_000, interval: 200 }).toBe(200);
     expect(await metric(server, 'trace_upstream_breaker_state')).toBe(0);
     expect(logged('upstream trace service answers again')).toBe(1);
-    expect((await lookup(server, KNOWN)).status).toBe(200);
+    rmSync(site, { recursive: true, force: true });
   });
 
-  it('stays ready through one slow call', async () => {
-    const server = await startPageServer();
-    proxy.delayMs = 2500;
-    proxy.set('slow', 1);
-    expect((await lookup(server, KNOWN)).status).toBe(504);
+  it('keeps the breaker closed while one code times out again and again: other codes are answered', async () => {
+    const server = await startPageServer({ TRACE_UPSTREAM_TIMEOUT_MS: '300' });
+    proxy.delayMs = 1000;
+    proxy.forCode = (code) => (code === 'SLOW0000000000001' ? 'slow' : undefined);
+    for (let i = 0; i < 6; i++) expect((await lookup(server, 'SLOW0000000000001')).status).toBe(504);
+    expect(await metric(server, 'trace_upstream_breaker_state')).toBe(0);
+    expect((await lookup(server, KNOWN)).status).toBe(200);
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
   });
+
+  it.each(['garbage', 'oversize'] as const)(
+    "answers one code's %s body 502 and remembers it a few seconds: the breaker stays closed, other codes are answered",
+    async (fault) => {
+      const server = await startPageServer({ TRACE_UPSTREAM_CACHE_TTL_S: '30' });
+      const bad = 'MALF0000000000001';
+      proxy.forCode = (code) => (code === bad ? fault : undefined);
+      const before = proxy.calls;
+      for (let i = 0; i < 6; i++) await expectPlainSystemError(await lookup(server, bad));
+      // Asked once: the failure is remembered rather than asked again on every scan.
+      expect(proxy.calls - before).toBe(1);
+      expect(await outcomes(server, 'bad_body')).toBe(1);
+      expect(await metric(server, 'trace_upstream_breaker_state')).toBe(0);
+      expect((await lookup(server, KNOWN)).status).toBe(200);
+      expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+      // Forgotten after a few seconds: once the upstream answers the code well, it is shown.
+      proxy.forCode = undefined;
+      await expect.poll(async () => (await lookup(server, bad)).status, { timeout: 10_000, interval: 250 }).toBe(204);
+    },
+  );
 
   it('says the pictures are not available in upstream mode, and its API document names the statuses of an upstream failure', async () => {
     const server = await startPageServer();

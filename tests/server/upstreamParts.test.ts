@@ -42,13 +42,13 @@ describe('the circuit breaker', () => {
       (state) => states.push(state),
       () => now,
     );
-    breaker.failed();
-    breaker.failed();
+    breaker.failed('A');
+    breaker.failed('B');
     breaker.succeeded();
-    breaker.failed();
-    breaker.failed();
+    breaker.failed('A');
+    breaker.failed('B');
     expect(breaker.state).toBe('closed');
-    breaker.failed();
+    breaker.failed('C');
     expect(breaker.state).toBe('open');
     expect(breaker.allow()).toBe(false);
     now = 1000;
@@ -67,14 +67,21 @@ describe('the circuit breaker', () => {
       () => {},
       () => now,
     );
-    breaker.failed();
-    breaker.failed();
+    for (const code of ['A', 'B', 'C']) breaker.failed(code);
     now = 1000;
     expect(breaker.allow()).toBe(true);
-    breaker.failed();
+    breaker.failed('A');
     expect(breaker.state).toBe('open');
     expect(breaker.failingFast).toBe(true);
     now = 1999;
     expect(breaker.allow()).toBe(false);
+  });
+
+  it('never opens for failures of fewer than three distinct codes, however many', () => {
+    const breaker = new CircuitBreaker(5, 1000);
+    for (let i = 0; i < 50; i++) breaker.failed(i % 2 === 0 ? 'SLOW' : 'HUGE');
+    expect(breaker.state).toBe('closed');
+    breaker.failed('THIRD');
+    expect(breaker.state).toBe('open');
   });
 });
