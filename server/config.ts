@@ -1,4 +1,4 @@
-import { isIP } from 'node:net';
+import { BlockList, isIP } from 'node:net';
 import { resolve } from 'node:path';
 
 /** The key the page is built with by default (.env VITE_TRACE_API_KEY), so `npm start` works out of the box. */
@@ -120,15 +120,25 @@ export function loadConfig(env: Env = process.env): Config {
   }
 
   const staffApiKeys = list('STAFF_API_KEYS');
+  const pageKeys = usingDemoKey ? [DEMO_API_KEY] : apiKeys;
+  // A staff key in the page's bundle would make every shopper staff: their lookups never counted.
+  if (staffApiKeys.some((key) => pageKeys.includes(key))) {
+    problems.push(
+      'STAFF_API_KEYS: a staff key is also a page key (TRACE_API_KEYS, or the demo key while it is unset): the page ships its key, so every shopper would be staff; give staff keys of their own',
+    );
+  }
 
   const corsOrigins = list('CORS_ORIGINS');
   for (const origin of corsOrigins) {
-    if (!isOrigin(origin)) problems.push(`CORS_ORIGINS: '${origin}' is not an origin like https://shop.example.com`);
+    if (!isOrigin(origin))
+      problems.push(`CORS_ORIGINS: '${withoutUserinfo(origin)}' is not an origin like https://shop.example.com`);
   }
 
   const publicOrigin = value('PUBLIC_ORIGIN');
   if (publicOrigin !== undefined && !(isOrigin(publicOrigin) && publicOrigin.startsWith('https://'))) {
-    problems.push(`PUBLIC_ORIGIN: '${publicOrigin}' is not an https origin like https://trace.example.com`);
+    problems.push(
+      `PUBLIC_ORIGIN: '${withoutUserinfo(publicOrigin)}' is not an https origin like https://trace.example.com`,
+    );
   }
 
   const databaseUrl = value('DATABASE_URL');
@@ -146,11 +156,18 @@ export function loadConfig(env: Env = process.env): Config {
   const imageOrigins = list('IMAGE_ORIGINS');
   for (const origin of imageOrigins) {
     if (!(isOrigin(origin) && origin.startsWith('https://'))) {
-      problems.push(`IMAGE_ORIGINS: '${origin}' is not an https origin like https://images.example.com`);
+      problems.push(
+        `IMAGE_ORIGINS: '${withoutUserinfo(origin)}' is not an https origin like https://images.example.com`,
+      );
     }
   }
 
   const upstream = parseUpstream(value, integer, problems);
+  if (upstream !== undefined && pageKeys.includes(upstream.key)) {
+    problems.push(
+      "TRACE_UPSTREAM_KEY is also a page key (TRACE_API_KEYS, or the demo key while it is unset): the page ships its key, so your service's key would be public; give the page a key of its own",
+    );
+  }
 
   const metricsPort = value('METRICS_PORT') === undefined ? undefined : integer('METRICS_PORT', 0, 0, 65535);
 
@@ -215,7 +232,18 @@ function parseUpstream(
     return undefined;
   }
   if (!isHttpUrl(url)) {
-    problems.push(`TRACE_UPSTREAM_URL: '${url}' is not an http(s) URL like https://trace.example.vn/qrinfo-svc/api`);
+    problems.push(
+      `TRACE_UPSTREAM_URL: '${withoutUserinfo(url)}' is not an http(s) URL without user or password, like https://trace.example.vn/qrinfo-svc/api`,
+    );
+  } else if (
+    new URL(url).protocol === 'http:' &&
+    !isPrivateHost(new URL(url).hostname) &&
+    value('TRACE_UPSTREAM_ALLOW_HTTP') !== '1'
+  ) {
+    problems.push(
+      `TRACE_UPSTREAM_URL: http:// to ${new URL(url).hostname} would send TRACE_UPSTREAM_KEY and every answer in the clear: ` +
+        'use https, or, where the network between is your own, set TRACE_UPSTREAM_ALLOW_HTTP=1 (plain http is taken as is to loopback and private addresses)',
+    );
   }
   if (key === undefined)
     problems.push('TRACE_UPSTREAM_URL is set without TRACE_UPSTREAM_KEY: give the X-Key the trace service expects');
@@ -245,6 +273,26 @@ function isHttpUrl(text: string): boolean {
 
 const LOOPBACK_HOSTS = new Set(['localhost', '::1']);
 
+/** A URL as a config error may show it: never its user, password or query (where a password may be). */
+const withoutUserinfo = (text: string) => text.replace(/\/\/[^/?#\s]*@/, '//…@').replace(/[?#].*$/, '?…');
+
+/** Loopback and private ranges (RFC 1918, IPv6 unique local): a network that is the operator's own. */
+const PRIVATE_RANGES = new BlockList();
+PRIVATE_RANGES.addSubnet('127.0.0.0', 8, 'ipv4');
+PRIVATE_RANGES.addSubnet('10.0.0.0', 8, 'ipv4');
+PRIVATE_RANGES.addSubnet('172.16.0.0', 12, 'ipv4');
+PRIVATE_RANGES.addSubnet('192.168.0.0', 16, 'ipv4');
+PRIVATE_RANGES.addAddress('::1', 'ipv6');
+PRIVATE_RANGES.addSubnet('fc00::', 7, 'ipv6');
+
+/** A URL's hostname (IPv6 in brackets) that is loopback or a private address; a name other than localhost is not. */
+function isPrivateHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[(.*)\]$/, '$1');
+  const family = isIP(host);
+  if (family === 0) return host === 'localhost';
+  return PRIVATE_RANGES.check(host, family === 4 ? 'ipv4' : 'ipv6');
+}
+
 const isLoopback = (host: string) => LOOPBACK_HOSTS.has(host) || (isIP(host) === 4 && host.startsWith('127.'));
 
 function parseChecks(raw: string | undefined, problems: string[]): boolean {
@@ -263,8 +311,8 @@ function parseSeedDemo(raw: string | undefined, problems: string[]): boolean {
 
 /**
  * What is public must not run on what the repository publishes: its demo codes (a counterfeiter
- * could print them and shoppers would see "genuine") or its demo key. PUBLIC_ORIGIN, TRUST_PROXY and
- * NODE_ENV=production each say the instance is deployed. A hop-count TRUST_PROXY believes
+ * could print them and shoppers would see "genuine") or its demo key. PUBLIC_ORIGIN, TRUST_PROXY,
+ * NODE_ENV=production and a HOST others can reach each say the instance is deployed. A hop-count TRUST_PROXY believes
  * X-Forwarded-For from whoever connects, so it is only safe where nobody but the proxy can connect.
  */
 function checkPublicInstance(config: Config, nodeEnv: string | undefined, problems: string[]): void {
@@ -272,6 +320,7 @@ function checkPublicInstance(config: Config, nodeEnv: string | undefined, proble
     ...(config.publicOrigin === undefined ? [] : ['PUBLIC_ORIGIN']),
     ...(config.trustProxy === false ? [] : ['TRUST_PROXY']),
     ...(nodeEnv === 'production' ? ['NODE_ENV=production'] : []),
+    ...(isLoopback(config.host) ? [] : [`HOST=${config.host}`]),
   ];
   if (config.seedDemo && deployedBy.length > 0) {
     problems.push(

@@ -89,6 +89,60 @@ describe('loadConfig', () => {
     ).toBe('postgres://u@h/db');
   });
 
+  it('refuses an http:// upstream that is not loopback or private (the key in the clear) unless allowed, and shows no password', () => {
+    const http = (url: string, env: Record<string, string> = {}) =>
+      loadConfig({ TRACE_UPSTREAM_URL: url, TRACE_UPSTREAM_KEY: 'k', ...env }).upstream?.url;
+    for (const url of ['http://trace.example.vn/api', 'http://203.0.113.7/api', 'http://[2001:db8::1]/api'])
+      expect(() => http(url)).toThrow(
+        /TRACE_UPSTREAM_URL: http:\/\/ to .* in the clear: use https.*TRACE_UPSTREAM_ALLOW_HTTP=1/,
+      );
+    for (const url of [
+      'http://127.0.0.1:8081/api',
+      'http://localhost/api',
+      'http://10.1.2.3/api',
+      'http://172.31.0.9/api',
+      'http://192.168.1.2/api',
+      'http://[::1]:8081/api',
+      'http://[fd00::5]/api',
+    ])
+      expect(http(url)).toBe(url);
+    expect(http('http://trace.example.vn/api', { TRACE_UPSTREAM_ALLOW_HTTP: '1' })).toBe('http://trace.example.vn/api');
+    for (const [name, url] of [
+      ['TRACE_UPSTREAM_URL', 'https://brand:s3cret-pw@trace.example.vn/api'],
+      ['TRACE_UPSTREAM_URL', 'https://trace.example.vn/api?password=s3cret-pw'],
+      ['CORS_ORIGINS', 'https://u:s3cret-pw@shop.example.com'],
+      ['PUBLIC_ORIGIN', 'https://u:s3cret-pw@trace.example.com'],
+      ['IMAGE_ORIGINS', 'https://u:s3cret-pw@images.example.com'],
+      ['DATABASE_URL', 'mysql://u:s3cret-pw@h/db'],
+      ['REDIS_URL', 'memcached://:s3cret-pw@h'],
+    ] as const) {
+      let error: unknown;
+      try {
+        loadConfig({ TRACE_UPSTREAM_KEY: 'k', TRACE_UPSTREAM_URL: 'https://t.example.vn/api', [name]: url });
+      } catch (thrown) {
+        error = thrown;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as ConfigError).message).toContain(name);
+      expect((error as ConfigError).message).not.toContain('s3cret-pw');
+    }
+  });
+
+  it('refuses a staff key or the upstream key that is also a page key: the page ships its key', () => {
+    expect(() => loadConfig({ TRACE_API_KEYS: 'page', STAFF_API_KEYS: 'desk,page' })).toThrow(
+      /STAFF_API_KEYS: a staff key is also a page key/,
+    );
+    expect(() => loadConfig({ STAFF_API_KEYS: 'demo-key-change-me' })).toThrow(/STAFF_API_KEYS: a staff key is also/);
+    expect(() =>
+      loadConfig({
+        TRACE_API_KEYS: 'page',
+        TRACE_UPSTREAM_URL: 'https://t.example.vn/api',
+        TRACE_UPSTREAM_KEY: 'page',
+      }),
+    ).toThrow(/TRACE_UPSTREAM_KEY is also a page key/);
+    expect(loadConfig({ TRACE_API_KEYS: 'page', STAFF_API_KEYS: 'desk' }).staffApiKeys).toEqual(['desk']);
+  });
+
   it('reads the counting settings (issue 26), and refuses bad ones', () => {
     expect(loadConfig({})).toMatchObject({ checks: true, checksCautionDevices: 5, staffApiKeys: [] });
     expect(loadConfig({ CHECKS: 'off', CHECKS_CAUTION_DEVICES: '12', STAFF_API_KEYS: 'desk-1, desk-2' })).toMatchObject(
@@ -194,6 +248,8 @@ describe('loadConfig', () => {
       { PUBLIC_ORIGIN: 'https://trace.example.com', TRACE_API_KEYS: 'k' },
       { TRUST_PROXY: '10.0.0.5' },
       { NODE_ENV: 'production' },
+      { HOST: '0.0.0.0' },
+      { HOST: '10.0.0.5' },
     ]) {
       expect(() => loadConfig({ SEED_DEMO: '1', ...deployed })).toThrow(
         new RegExp(`SEED_DEMO=1 with ${Object.keys(deployed)[0]}.*never gets the public demo codes`),
