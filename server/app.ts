@@ -130,7 +130,14 @@ export async function buildApp(
   // Without a build (e.g. beside `npm run dev`, where Vite serves the page) the API still runs.
   else app.log.warn(`No built page in ${config.staticDir} (run 'npm run build'): serving the API only`);
   if (hasPage && !render) app.log.warn(`No server-render build at ${config.ssrEntry}: pages are sent unrendered`);
-  await app.register(traceRoutes, { prefix: TRACE_API_BASE_PATH, config, lookup, visitor, limit: limits.lookup });
+  await app.register(traceRoutes, {
+    prefix: TRACE_API_BASE_PATH,
+    config,
+    lookup,
+    visitor,
+    limit: limits.lookup,
+    trustedLimit: limits.trustedKey,
+  });
   if (pictures) {
     await app.register(imageRoutes, {
       prefix: TRACE_API_BASE_PATH,

@@ -56,6 +56,13 @@ export interface Config {
 
   /** The brand's own trace service the lookups go to instead of a database (TRACE_UPSTREAM_URL); unset: the database. */
   upstream: UpstreamConfig | undefined;
+  /**
+   * Keys of page servers in front of this service (TRUSTED_CLIENT_KEYS): their lookups are limited by
+   * the shopper's address they send in X-Forwarded-For, not by their own, within a budget per key.
+   */
+  trustedClientKeys: string[];
+  /** Lookups per trusted key per RATE_LIMIT_WINDOW_MS, all its shoppers together; 0: unlimited. */
+  trustedClientRateLimitMax: number;
 
   // Lookup counts (issue 26).
   /** Keys of the support desk and other staff clients (STAFF_API_KEYS): accepted like API keys, their lookups never counted. */
@@ -78,6 +85,10 @@ export interface UpstreamConfig {
   cacheTtlSeconds: number;
   /** How long the breaker stays open before one probe goes through. */
   breakerCooldownMs: number;
+  /** Unknown codes one client may have asked of the upstream per RATE_LIMIT_WINDOW_MS; 0: no such limit. */
+  unknownMax: number;
+  /** Send the client's address to the upstream in X-Forwarded-For (TRACE_UPSTREAM_FORWARD_CLIENT=1). */
+  forwardClient: boolean;
 }
 
 export class ConfigError extends Error {
@@ -163,6 +174,13 @@ export function loadConfig(env: Env = process.env): Config {
   }
 
   const upstream = parseUpstream(value, integer, problems);
+  const trustedClientKeys = list('TRUSTED_CLIENT_KEYS');
+  // A trusted key names any address it likes in X-Forwarded-For: in the page's bundle, anyone would.
+  if (trustedClientKeys.some((key) => pageKeys.includes(key) || staffApiKeys.includes(key))) {
+    problems.push(
+      'TRUSTED_CLIENT_KEYS: a trusted key is also a page or staff key: whoever holds it may name any client address in X-Forwarded-For, so give each page server a key of its own',
+    );
+  }
   if (upstream !== undefined && pageKeys.includes(upstream.key)) {
     problems.push(
       "TRACE_UPSTREAM_KEY is also a page key (TRACE_API_KEYS, or the demo key while it is unset): the page ships its key, so your service's key would be public; give the page a key of its own",
@@ -203,6 +221,8 @@ export function loadConfig(env: Env = process.env): Config {
     imageRateLimitMax: integer('IMAGE_RATE_LIMIT_MAX', 1200, 0, 1_000_000_000),
     imageCacheBytes: integer('IMAGE_CACHE_BYTES', 32 * 1024 * 1024, 0, 4 * 1024 * 1024 * 1024),
     upstream,
+    trustedClientKeys,
+    trustedClientRateLimitMax: integer('TRUSTED_CLIENT_RATE_LIMIT_MAX', 60_000, 0, 1_000_000_000),
     staffApiKeys,
     checks: parseChecks(value('CHECKS'), problems),
     checksCautionDevices: integer('CHECKS_CAUTION_DEVICES', 5, 2, 1_000_000),
@@ -253,6 +273,8 @@ function parseUpstream(
     timeoutMs: integer('TRACE_UPSTREAM_TIMEOUT_MS', 3000, 50, 60_000),
     cacheTtlSeconds: integer('TRACE_UPSTREAM_CACHE_TTL_S', 30, 0, 3600),
     breakerCooldownMs: integer('TRACE_UPSTREAM_BREAKER_COOLDOWN_MS', 5000, 100, 600_000),
+    unknownMax: integer('TRACE_UPSTREAM_UNKNOWN_MAX', 60, 0, 1_000_000_000),
+    forwardClient: parseSwitch('TRACE_UPSTREAM_FORWARD_CLIENT', value('TRACE_UPSTREAM_FORWARD_CLIENT'), problems),
   };
 }
 
@@ -294,6 +316,14 @@ function isPrivateHost(hostname: string): boolean {
 }
 
 const isLoopback = (host: string) => LOOPBACK_HOSTS.has(host) || (isIP(host) === 4 && host.startsWith('127.'));
+
+/** A 0/1 setting, off when unset. */
+function parseSwitch(name: string, raw: string | undefined, problems: string[]): boolean {
+  if (raw === undefined || raw === '0') return false;
+  if (raw === '1') return true;
+  problems.push(`${name}=${raw}: expected 1 (on) or 0 (off, the default)`);
+  return false;
+}
 
 function parseChecks(raw: string | undefined, problems: string[]): boolean {
   if (raw === undefined || raw === 'on') return true;

@@ -12,6 +12,7 @@ import { importFile } from './import/importFile.ts';
 import { NO_IMAGES_UPSTREAM } from './routes/images.ts';
 import { createMetrics, type Metrics } from './plugins/metrics.ts';
 import { serveMetrics, type MetricsServer } from './plugins/metricsServer.ts';
+import { UnknownBudget } from './plugins/unknownBudget.ts';
 import { withBreakerLog } from './upstream/breakerLog.ts';
 import { upstreamMetrics } from './upstream/upstreamMetrics.ts';
 import { upstreamSource } from './upstream/upstreamSource.ts';
@@ -129,7 +130,11 @@ async function startOnUpstream(config: Config, upstream: UpstreamConfig, options
     () => logger.current,
     upstream.breakerCooldownMs,
   );
-  const source = upstreamSource(upstream, observer);
+  const unknownCodes =
+    upstream.unknownMax > 0
+      ? new UnknownBudget(upstream.unknownMax, config.rateLimitWindowMs, config.rateLimitAddresses)
+      : undefined;
+  const source = upstreamSource(upstream, observer, unknownCodes);
   const counting = await openCounting(config, metrics);
   let app: FastifyInstance;
   try {

@@ -37,7 +37,7 @@ export function checkedLookup(
   return (code, visitor) => {
     let answer: TraceAnswer | Promise<TraceAnswer>;
     try {
-      answer = source.lookup(code);
+      answer = source.lookup(code, visitor);
     } catch (error) {
       observe('error', visitor.audience);
       throw error;

@@ -21,6 +21,11 @@ export interface TraceAnswer {
   withChecks?(checks: TraceChecks): TraceAnswer;
 }
 
+/** Who a lookup is for: the client's address as the service sees it (TRUST_PROXY decides). */
+export interface Asker {
+  address: string;
+}
+
 /**
  * Where lookups are answered: the reference service's own database (server/db/databaseSource.ts), or
  * the brand's trace service (server/upstream/). The routes, the page's render and readiness talk to
@@ -29,9 +34,10 @@ export interface TraceAnswer {
 export interface TraceSource {
   /**
    * Answers a normalised (trimmed, upper-case) code. The database may throw (its failure is the
-   * service's own: a 500); the upstream never does, its failures are answers.
+   * service's own: a 500); the upstream never does, its failures are answers. `asker`: whose lookup it
+   * is, which the upstream's per-client budget counts and may be told.
    */
-  lookup(code: string): TraceAnswer | Promise<TraceAnswer>;
+  lookup(code: string, asker?: Asker): TraceAnswer | Promise<TraceAnswer>;
   /** Throws unless the source should get traffic: what readiness reports. */
   ping(): void | Promise<void>;
   /** What readiness says when ping throws. */

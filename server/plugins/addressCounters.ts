@@ -37,6 +37,12 @@ export class AddressCounters {
     return this.counting.size + this.blocked.size;
   }
 
+  /** How long `key` stays at its limit: 0 unless it reached it in a window not over yet. Counts nothing. */
+  blockedFor(key: string, now: number): number {
+    const counter = this.blocked.get(key);
+    return counter !== undefined && now < counter.resetAt ? counter.resetAt - now : 0;
+  }
+
   increment(key: string, now: number, windowMs: number, max: number): WindowCount {
     let counter = this.blocked.get(key);
     if (counter !== undefined) {

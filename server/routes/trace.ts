@@ -25,6 +25,8 @@ export interface TraceRoutesOptions {
   visitor: (request: FastifyRequest) => Visitor;
   /** Takes one lookup from the client's budget, shared with the page renders (server/plugins/rateLimits.ts). */
   limit?: LimitHook;
+  /** Takes one lookup of a trusted server client (TRUSTED_CLIENT_KEYS) from its key's budget. */
+  trustedLimit?: LimitHook;
 }
 
 const HEADER = API_KEY_HEADER.toLowerCase();
@@ -38,7 +40,7 @@ function send(reply: FastifyReply, answer: TraceAnswer): FastifyReply {
 /** Everything under the API base path; registered with that prefix so CORS covers only the API. */
 export async function traceRoutes(
   app: FastifyInstance,
-  { config, lookup, visitor, limit }: TraceRoutesOptions,
+  { config, lookup, visitor, limit, trustedLimit }: TraceRoutesOptions,
 ): Promise<void> {
   if (config.corsOrigins.length > 0) {
     await app.register(cors, {
@@ -50,7 +52,7 @@ export async function traceRoutes(
   }
   // The key ships inside the public page, so it identifies the client rather than guarding a secret;
   // a plain set lookup is enough.
-  const keys = new Set([...config.apiKeys, ...config.staffApiKeys]);
+  const keys = new Set([...config.apiKeys, ...config.staffApiKeys, ...config.trustedClientKeys]);
   const checkKey = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     const key = request.headers[HEADER];
     if (typeof key === 'string' && keys.has(key)) return done();
@@ -79,7 +81,13 @@ export async function traceRoutes(
       compress: false,
       decompress: false,
       // The limit comes before the key check, so guessing keys costs requests like any lookup.
-      onRequest: [...(limit ? [limit] : []), checkKey, checkPurpose, refuseUnreadableBody],
+      onRequest: [
+        ...(trustedLimit ? [trustedLimit] : []),
+        ...(limit ? [limit] : []),
+        checkKey,
+        checkPurpose,
+        refuseUnreadableBody,
+      ],
     },
     (request, reply) => {
       const answer = lookup(normaliseCode(request.body.QrCode), visitor(request));

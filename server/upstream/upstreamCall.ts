@@ -120,7 +120,14 @@ interface RawAnswer {
 }
 
 /** One POST, body read within `max` bytes, ended at `deadline` (performance.now()). */
-function postOnce(url: URL, key: string, payload: string, max: number, deadline: number): Promise<RawAnswer> {
+function postOnce(
+  url: URL,
+  key: string,
+  payload: string,
+  max: number,
+  deadline: number,
+  forwardedFor: string | undefined,
+): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
     let answered = false;
     let timedOut = false;
@@ -138,6 +145,8 @@ function postOnce(url: URL, key: string, payload: string, max: number, deadline:
         'content-length': Buffer.byteLength(payload),
         accept: 'application/json',
         [API_KEY_HEADER]: key,
+        // The shopper's address alone, never a header of theirs: the upstream's per-client limit.
+        ...(forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor }),
       },
     });
     // Settling twice is harmless: whichever failure comes first is the one reported.
@@ -252,13 +261,14 @@ function classify({ status, retryAfter }: RawAnswer, json: Buffer, code: string,
 export async function callUpstream(
   { endpoint: target, key, timeoutMs, maxBodyBytes }: UpstreamTarget,
   code: string,
+  forwardedFor?: string,
 ): Promise<UpstreamResult> {
   const payload = JSON.stringify({ QrCode: code });
   const deadline = performance.now() + timeoutMs;
   try {
     let raw: RawAnswer;
     try {
-      raw = await postOnce(target, key, payload, maxBodyBytes, deadline);
+      raw = await postOnce(target, key, payload, maxBodyBytes, deadline, forwardedFor);
     } catch (error) {
       const retry =
         error instanceof CallFailure &&
@@ -266,7 +276,7 @@ export async function callUpstream(
         error.beforeResponse &&
         CONNECTION_CODES.has(error.code ?? '');
       if (!retry) throw error;
-      raw = await postOnce(target, key, payload, maxBodyBytes, deadline);
+      raw = await postOnce(target, key, payload, maxBodyBytes, deadline, forwardedFor);
     }
     return raw.body === undefined ? BAD_BODY : classify(raw, raw.body, code, key);
   } catch (error) {

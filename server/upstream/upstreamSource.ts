@@ -1,6 +1,13 @@
-import { TRACE_PATH } from '../../src/contract/traceContract.ts';
+import { TRACE_PATH, TRACE_URL_PATH } from '../../src/contract/traceContract.ts';
 import type { UpstreamConfig } from '../config.ts';
-import { systemErrorAnswer, type TraceAnswer, type TraceSource } from '../domain/traceSource.ts';
+import { errorBody } from '../domain/errorBody.ts';
+import {
+  JsonAnswer,
+  systemErrorAnswer,
+  type Asker,
+  type TraceAnswer,
+  type TraceSource,
+} from '../domain/traceSource.ts';
 import { AnswerCache } from './answerCache.ts';
 import { CircuitBreaker, type BreakerState } from './breaker.ts';
 import { callUpstream, CODE_FAILURES, FAILURES, type UpstreamOutcome, type UpstreamResult } from './upstreamCall.ts';
@@ -31,6 +38,21 @@ const BREAKER_OPEN: UpstreamResult = {
   answer: systemErrorAnswer(503, 'The trace service is not answering; try again shortly'),
 };
 
+/** A client whose unknown codes are spent: told when to ask again, as a spent lookup budget is. */
+function unknownSpentAnswer(waitMs: number): TraceAnswer {
+  const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+  const body = errorBody('RATE_LIMIT', 429, `Too many unknown codes; try again in ${seconds} s`, TRACE_URL_PATH);
+  return Object.assign(new JsonAnswer(429, Buffer.from(JSON.stringify(body))), { retryAfterSeconds: seconds });
+}
+
+/** Each client's budget of unknown codes asked upstream (server/plugins/unknownBudget.ts). */
+export interface UnknownCodes {
+  /** Milliseconds until this client may ask the upstream again; 0: now. */
+  waitFor(address: string): number;
+  /** One unknown code answered for this client. */
+  spend(address: string): void;
+}
+
 const silent: UpstreamObserver = { outcome: () => {}, breaker: () => {}, cache: () => {} };
 
 /**
@@ -40,7 +62,11 @@ const silent: UpstreamObserver = { outcome: () => {}, breaker: () => {}, cache: 
  * for a few seconds without asking; the breaker fails fast while the service itself is down (timeouts,
  * no connection, across several codes).
  */
-export function upstreamSource(config: UpstreamConfig, observer: UpstreamObserver = silent): TraceSource {
+export function upstreamSource(
+  config: UpstreamConfig,
+  observer: UpstreamObserver = silent,
+  unknown?: UnknownCodes,
+): TraceSource {
   const target = {
     endpoint: new URL(`${config.url}${TRACE_PATH}`),
     key: config.key,
@@ -56,20 +82,20 @@ export function upstreamSource(config: UpstreamConfig, observer: UpstreamObserve
   const inFlight = new Map<string, Promise<TraceAnswer>>();
   observer.breaker(breaker.state);
 
-  const ask = async (code: string): Promise<UpstreamResult> => {
+  const ask = async (code: string, asker: Asker | undefined): Promise<UpstreamResult> => {
     if (!breaker.allow()) {
       observer.outcome('breaker_open', undefined);
       return BREAKER_OPEN;
     }
     const started = performance.now();
-    const result = await callUpstream(target, code);
+    const result = await callUpstream(target, code, config.forwardClient ? asker?.address : undefined);
     observer.outcome(result.outcome, (performance.now() - started) / 1000);
     if (FAILURES.has(result.outcome)) breaker.failed(code);
     else breaker.succeeded();
     return result;
   };
 
-  const lookup = (code: string): TraceAnswer | Promise<TraceAnswer> => {
+  const lookup = (code: string, asker?: Asker): TraceAnswer | Promise<TraceAnswer> => {
     if (cache.enabled) {
       const cached = cache.get(code);
       observer.cache(cached !== undefined);
@@ -77,17 +103,20 @@ export function upstreamSource(config: UpstreamConfig, observer: UpstreamObserve
       const failed = failures.get(code);
       if (failed !== undefined) return failed;
     }
-    let pending = inFlight.get(code);
-    if (pending === undefined) {
-      pending = ask(code).then(({ outcome, answer }) => {
-        inFlight.delete(code);
-        if (outcome === 'answer' || outcome === 'not_found')
-          cache.set(code, answer, (answer.bytes()?.length ?? 0) + code.length + ENTRY_OVERHEAD);
-        else if (CODE_FAILURES.has(outcome)) failures.set(code, answer, code.length + ENTRY_OVERHEAD);
-        return answer;
-      });
-      inFlight.set(code, pending);
-    }
+    const joined = inFlight.get(code);
+    if (joined !== undefined) return joined;
+    // Checked only for a call that would go out: a kept answer or a call in flight costs the upstream nothing.
+    const wait = asker === undefined ? 0 : (unknown?.waitFor(asker.address) ?? 0);
+    if (wait > 0) return unknownSpentAnswer(wait);
+    const pending = ask(code, asker).then(({ outcome, answer }) => {
+      inFlight.delete(code);
+      if (outcome === 'not_found' && asker !== undefined) unknown?.spend(asker.address);
+      if (outcome === 'answer' || outcome === 'not_found')
+        cache.set(code, answer, (answer.bytes()?.length ?? 0) + code.length + ENTRY_OVERHEAD);
+      else if (CODE_FAILURES.has(outcome)) failures.set(code, answer, code.length + ENTRY_OVERHEAD);
+      return answer;
+    });
+    inFlight.set(code, pending);
     return pending;
   };
 

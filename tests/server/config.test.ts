@@ -31,6 +31,8 @@ describe('loadConfig', () => {
       imageRateLimitMax: 1200,
       imageCacheBytes: 33554432,
       upstream: undefined,
+      trustedClientKeys: [],
+      trustedClientRateLimitMax: 60000,
       staffApiKeys: [],
       checks: true,
       checksCautionDevices: 5,
@@ -47,6 +49,8 @@ describe('loadConfig', () => {
       timeoutMs: 3000,
       cacheTtlSeconds: 30,
       breakerCooldownMs: 5000,
+      unknownMax: 60,
+      forwardClient: false,
     });
     expect(
       loadConfig({
@@ -55,6 +59,8 @@ describe('loadConfig', () => {
         TRACE_UPSTREAM_TIMEOUT_MS: '1500',
         TRACE_UPSTREAM_CACHE_TTL_S: '0',
         TRACE_UPSTREAM_BREAKER_COOLDOWN_MS: '2000',
+        TRACE_UPSTREAM_UNKNOWN_MAX: '20',
+        TRACE_UPSTREAM_FORWARD_CLIENT: '1',
       }).upstream,
     ).toEqual({
       url: 'http://10.0.0.7:8080/api',
@@ -62,7 +68,16 @@ describe('loadConfig', () => {
       timeoutMs: 1500,
       cacheTtlSeconds: 0,
       breakerCooldownMs: 2000,
+      unknownMax: 20,
+      forwardClient: true,
     });
+    expect(() =>
+      loadConfig({
+        TRACE_UPSTREAM_URL: 'https://t.example.vn/api',
+        TRACE_UPSTREAM_KEY: 'k',
+        TRACE_UPSTREAM_FORWARD_CLIENT: 'yes',
+      }),
+    ).toThrow(/TRACE_UPSTREAM_FORWARD_CLIENT=yes: expected 1/);
     expect(() => loadConfig({ TRACE_UPSTREAM_URL: 'https://trace.example.vn/api' })).toThrow(
       /TRACE_UPSTREAM_URL is set without TRACE_UPSTREAM_KEY/,
     );
@@ -141,6 +156,14 @@ describe('loadConfig', () => {
       }),
     ).toThrow(/TRACE_UPSTREAM_KEY is also a page key/);
     expect(loadConfig({ TRACE_API_KEYS: 'page', STAFF_API_KEYS: 'desk' }).staffApiKeys).toEqual(['desk']);
+    for (const trusted of ['page', 'desk'])
+      expect(() =>
+        loadConfig({ TRACE_API_KEYS: 'page', STAFF_API_KEYS: 'desk', TRUSTED_CLIENT_KEYS: `front,${trusted}` }),
+      ).toThrow(/TRUSTED_CLIENT_KEYS: a trusted key is also a page or staff key/);
+    expect(loadConfig({ TRACE_API_KEYS: 'page', TRUSTED_CLIENT_KEYS: 'front-1, front-2' }).trustedClientKeys).toEqual([
+      'front-1',
+      'front-2',
+    ]);
   });
 
   it('reads the counting settings (issue 26), and refuses bad ones', () => {
