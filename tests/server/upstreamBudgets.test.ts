@@ -1,13 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { API_KEY_HEADER, TRACE_API_BASE_PATH } from '../../src/contract/traceContract.ts';
+import { TRACE_API_BASE_PATH } from '../../src/contract/traceContract.ts';
 import { loadConfig } from '../../server/config.ts';
 import { start, type Started } from '../../server/main.ts';
 import { startFaultProxy, type FaultProxy } from '../support/system/faultProxy.ts';
-import { DEMO_KEY, startTestServer, TRACE_URL_PATH, type TestServer } from '../support/server/harness.ts';
+import { DEMO_KEY, startTestServer, type TestServer } from '../support/server/harness.ts';
+import { lookupFrom, randomCode, type LookupAnswer } from '../support/system/lookupFrom.ts';
 
 // Issue 37 point 1 (review N2): one client at its own allowed rate must not spend the page server's
 // budget at the upstream for everyone. The reference service is the upstream, with its own per-address
@@ -18,46 +18,6 @@ const FRONT_KEY = 'front-server-key';
 const PAGE_KEY = 'page-key-for-browsers';
 /** Both sides' per-address budget, small so a test spends it in a few dozen requests. */
 const BUDGET = 20;
-
-interface Answer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-/** A lookup from a loopback address of the test's choice: two shoppers on two addresses. */
-function lookupFrom(
-  from: string,
-  url: string,
-  code: string,
-  key: string,
-  headers: Record<string, string> = {},
-): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const target = new URL(`${url}${TRACE_URL_PATH}`);
-    const sent = request(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: target.pathname,
-        method: 'POST',
-        localAddress: from,
-        agent: false,
-        headers: { 'content-type': 'application/json', [API_KEY_HEADER]: key, ...headers },
-      },
-      (response) => {
-        let body = '';
-        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
-      },
-    );
-    sent.on('error', reject);
-    sent.end(JSON.stringify({ QrCode: code }));
-  });
-}
-
-const randomCode = (i: number) =>
-  `RND${String(i).padStart(6, '0')}${Math.random().toString(36).slice(2, 10).toUpperCase().padEnd(8, '0')}`;
 
 let dir: string;
 const opened: { close(): Promise<void> }[] = [];
@@ -140,7 +100,7 @@ describe('one client cannot exhaust the upstream for others (N2)', () => {
     const proxy = await proxyTo(upstream);
     const server = await pageServer(proxy, { TRACE_UPSTREAM_KEY: DEMO_KEY, TRACE_UPSTREAM_UNKNOWN_MAX: '0' });
     const statuses: number[] = [];
-    let last: Answer | undefined;
+    let last: LookupAnswer | undefined;
     for (let i = 0; i < BUDGET + 2; i++) {
       last = await lookupFrom(`127.0.0.${10 + (i % 5)}`, server.url, KNOWN, PAGE_KEY);
       statuses.push(last.status);
