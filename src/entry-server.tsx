@@ -2,7 +2,6 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { PassThrough } from 'node:stream';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { i18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
@@ -26,11 +25,16 @@ import { switchedLanguage, type Language } from '@/i18n/languages';
 import { requestLanguage } from '@/i18n/requestLanguage';
 import { vietnamDay } from '@/contract/vietnamDay';
 import { createRenderCache, type PageHtml, type PageView } from '@/render/renderCache';
+import { renderTurns } from '@/render/renderTurns';
 import { createStaticPages } from '@/render/staticPages';
 import { withKeptTranslations } from '@/render/keptTranslations';
 
+/** Every render of this module starts in an event-loop turn of its own (src/render/renderTurns.ts). */
+const renderTurn = renderTurns();
+
 /** The whole HTML once every part is ready: the lazy scanner controls render too, so hydration matches. */
-function renderToHtml(element: React.ReactNode): Promise<string> {
+async function renderToHtml(element: React.ReactNode): Promise<string> {
+  await renderTurn();
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const sink = new PassThrough();
@@ -176,14 +180,8 @@ async function pageIn(
 ): Promise<Pick<PageRenderResult, 'lang' | 'title' | 'description' | 'head' | 'body' | 'alternate'>> {
   const switched = switchedLanguage(language);
   const page = await html(language);
-  // The copy in a turn of the event loop of its own: a render runs without yielding, and the service
-  // starts one per turn so that an API lookup waits for one render at most (server/routes/pageGuard.ts).
   // A copy that fails to render leaves the page without one: a tap on its button waits for the script.
-  const copy =
-    switched &&
-    (await nextTurn()
-      .then(() => html(switched))
-      .catch(() => null));
+  const copy = switched && (await html(switched).catch(() => null));
   return {
     lang: language,
     ...pageHeadIn(language),
@@ -240,7 +238,7 @@ export const renderPage: RenderPage = async ({
     return html;
   };
   const page = await pageIn(language, lookupPage);
-  if (cachingLookupPages && rendered.length > 0) void lookupPages.learnInTurn(rendered).catch(() => undefined);
+  if (cachingLookupPages && rendered.length > 0) void lookupPages.learn(rendered).catch(() => undefined);
   return { status, ...page, state: stateOf(store) };
 };
 

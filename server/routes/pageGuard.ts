@@ -18,39 +18,12 @@ export interface PageGuardOptions {
 }
 
 /**
- * Lets renders start one per turn of the event loop. A render is milliseconds of CPU that mostly runs
- * without yielding, and the requests of one turn are handled back to back: fifty page requests read in
- * one turn would render in a row while an API lookup read in the same turn waited behind them all.
- * Started from setImmediate, each render runs after that turn's requests were handled (a lookup is
- * answered, another page request is admitted or refused), so a lookup waits for one render at most.
- */
-function renderTurns() {
-  const starts: (() => void)[] = [];
-  let scheduled = false;
-  const next = () => {
-    scheduled = false;
-    starts.shift()?.();
-    // Scheduled from within this turn's setImmediate callbacks, it runs in the next turn.
-    if (starts.length > 0) schedule();
-  };
-  const schedule = () => {
-    if (scheduled) return;
-    scheduled = true;
-    setImmediate(next);
-  };
-  return () =>
-    new Promise<void>((start) => {
-      starts.push(start);
-      schedule();
-    });
-}
-
-/**
  * Every render takes one lookup from its client's budget, whether or not its address names a code
  * (a codeless page costs a render all the same), then a place among the renders admitted. A spent
  * budget gets 429; with `maxInFlight` renders already admitted the page gets 503. The places make a
- * tiny bounded queue: a render waits for its turn (above), never for more than `maxInFlight` renders,
- * where a longer queue would only turn a flood into waiting for everyone. Either refusal is held a
+ * tiny bounded queue: the page module starts its renders one per event-loop turn (src/render/renderTurns.ts),
+ * so a render waits for at most `maxInFlight` others, where a longer queue would only turn a flood into
+ * waiting for everyone. Either refusal is held a
  * while before it goes out (server/plugins/tarpit.ts), so a flood runs at the pace of its own connections. A
  * refused request still counts against the budget, as a lookup with a wrong key does.
  */
@@ -58,7 +31,6 @@ export function guardRenders(
   render: PageRenderer,
   { takeLookup, maxInFlight, holdRefusal, busyTexts }: PageGuardOptions,
 ): PageRenderer {
-  const turn = renderTurns();
   let inFlight = 0;
   return async (request, reply) => {
     if (takeLookup) {
@@ -71,7 +43,6 @@ export function guardRenders(
     }
     inFlight++;
     try {
-      await turn();
       return await render(request, reply);
     } finally {
       inFlight--;

@@ -32,11 +32,3 @@ export function fillTemplate({ parts, slots }: HtmlTemplate, values: readonly st
   for (let i = 0; i < slots.length; i++) html += escapeHtml(values[slots[i]]) + parts[i + 1];
   return html;
 }
-
-export function sameTemplate(a: HtmlTemplate, b: HtmlTemplate): boolean {
-  return (
-    a.parts.length === b.parts.length &&
-    a.parts.every((part, i) => part === b.parts[i]) &&
-    a.slots.every((slot, i) => slot === b.slots[i])
-  );
-}

@@ -4,3 +4,4 @@ export { addressCode, lookupCodeOf } from './addressCode';
 export { codeLink } from './codeLink';
 export { unitName } from './traceRows';
 export { rowText } from './result/rowText';
+export { UNITS_SHOWN_FIRST } from './result/UnitCodeList';
