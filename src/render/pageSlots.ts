@@ -68,7 +68,7 @@ interface AnswerSlots {
   standInAnswer: () => TraceWireAnswer;
 }
 
-/** The fields of a record that are slots, as field name → the stand-in's form of it ('value' in, 'out'). */
+/** The record with its fields that hold a code put by `put`, each code found added to `codes`. */
 function slotFields(record: unknown, fields: string[], codes: string[], put: (code: string) => string) {
   if (!isRecord(record)) return record;
   const copy = { ...record };
@@ -107,22 +107,19 @@ function answerSlotsOf(answer: TraceWireAnswer): AnswerSlots {
     const product = slotFields(products[0], ['Code', 'CartonCode'], codes, put);
     codes.push(...shownUnits);
     const withUnits = (unitCodes: unknown) => (isRecord(box) && units ? { ...box, UnitCodes: unitCodes } : box);
-    const shaped = (unitCodes: unknown): TraceWireAnswer => ({
-      status: answer.status,
-      body: (data
-        ? {
-            ...(body as object),
-            Data: {
-              ...data,
-              ...(boxes.length > 0 && { Box: [withUnits(unitCodes), ...boxes.slice(1)] }),
-              ...(products.length > 0 && { Products: [product, ...products.slice(1)] }),
-            },
-            ...(checks && {
-              Checks: { ...checks, ...Object.fromEntries(counts.map(({ name }) => [name, count(name)])) },
-            }),
-          }
-        : body) as TraceWireAnswer['body'],
-    });
+    const shaped = (unitCodes: unknown): TraceWireAnswer => {
+      if (!isRecord(body)) return answer;
+      const shapedBody: Record<string, unknown> = { ...body };
+      if (data)
+        shapedBody.Data = {
+          ...data,
+          ...(boxes.length > 0 && { Box: [withUnits(unitCodes), ...boxes.slice(1)] }),
+          ...(products.length > 0 && { Products: [product, ...products.slice(1)] }),
+        };
+      if (checks)
+        shapedBody.Checks = { ...checks, ...Object.fromEntries(counts.map(({ name }) => [name, count(name)])) };
+      return { status: answer.status, body: shapedBody as unknown as TraceWireAnswer['body'] };
+    };
     return { codes, shaped };
   };
 

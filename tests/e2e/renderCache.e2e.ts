@@ -151,6 +151,34 @@ describe('a page filled in from the render cache', () => {
   });
 });
 
+/** A carton of 50,000 unit codes (1 MiB: what an upstream answer may hold), numbered from `from`. */
+function bigCarton(code: string, from: number): TraceWireAnswer {
+  const answer = carton(code);
+  const box = (answer.body as { Data: { Box: object[] } }).Data.Box[0];
+  const UnitCodes = Array.from({ length: 50_000 }, (_, i) => `9U24B${String(from + i).padStart(7, '0')}A2320`);
+  return { status: 200, body: { Data: { Products: [], Box: [{ ...box, UnitCodes } as never] } } };
+}
+
+describe('a carton of 50,000 unit codes (issue 37 point 4, review N6)', () => {
+  it('renders its page listing the first ten and their number, learns it, and fills another such carton as a render gives it', async () => {
+    const warm = await loadRenderModule();
+    const first = await render(warm, `/dt?qr=${CODES[0]}`, bigCarton(CODES[0], 0), 'en');
+    const listed = [...first.body.matchAll(/>(9U24B\d{7}A2320)</g)].map(([, code]) => code);
+    expect(listed).toEqual(Array.from({ length: 10 }, (_, i) => `9U24B${String(i).padStart(7, '0')}A2320`));
+    expect(first.body).toMatch(/Show all (<!-- -->)?50,?000(<!-- -->)? codes/);
+    await learned(warm, WITH_COPY);
+
+    const address = `/dt?qr=${CODES[1]}`;
+    const filled = await render(warm, address, bigCarton(CODES[1], 100_000), 'en');
+    expect(shown(filled)).toEqual(
+      shown(await render(await uncachedModule(), address, bigCarton(CODES[1], 100_000), 'en')),
+    );
+    expect(filled.body).toContain('9U24B0100009A2320');
+    expect(filled.body).not.toContain('9U24B0100010A2320');
+    expect(warm.renderCacheStats().filled).toBe(WITH_COPY);
+  });
+});
+
 /** A unit's answer with what the service counted of its lookups (issue 26). */
 function checked(code: string, Lookups: number, Devices: number, Caution = false): TraceWireAnswer {
   const { status, body } = unit(code, 'Sữa bột Đồng Xanh Gold 900g');

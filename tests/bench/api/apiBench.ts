@@ -18,7 +18,7 @@ import {
   zipfCode,
 } from './apiBenchData.ts';
 import { countingFloor } from './apiCountFloor.ts';
-import { renderCpu } from './apiRenderCpu.ts';
+import { cartonCpu, renderCpu, renderCpuLines } from './apiRenderCpu.ts';
 
 // `--render-beside <entry-server.js>`: the server-render module of another build (dist-ssr/ of an older
 // checkout, built), whose render CPU is measured in the same run and printed beside this one's.
@@ -296,6 +296,7 @@ try {
   const cases = allCases.filter((benchCase, i) => i === 0 || ONLY.test(benchCase.name));
   // In this process, while the services above idle: a render's own CPU, no HTTP nor lookup.
   const pageCpu = await renderCpu(builtPage.ssrEntry);
+  const cartonsCpu = await cartonCpu(builtPage.ssrEntry);
   const besideCpu = RENDER_BESIDE ? await renderCpu(RENDER_BESIDE) : undefined;
   // Warm-up: JIT, the code index's pages, PostgreSQL's connections and prepared statements.
   for (const benchCase of cases) await load(benchCase, 2);
@@ -368,11 +369,7 @@ try {
         `${(median(logged.cpu) - median(existingCase.cpu)).toFixed(0)} µs more CPU per request)`,
     );
   }
-  console.log(
-    `One lookup page rendered without any cache (PAGE_RENDER_CACHE=off): ${pageCpu.uncachedMs.toFixed(2)} ms CPU ` +
-      `(${(1000 / pageCpu.uncachedMs).toFixed(0)} pages/s of one core); from the render cache, one counted code whose counts ` +
-      `change on every lookup: ${pageCpu.cachedMs.toFixed(2)} ms (${(1000 / pageCpu.cachedMs).toFixed(0)} pages/s), ${pageCpu.filled} pages filled`,
-  );
+  for (const line of renderCpuLines(pageCpu, cartonsCpu)) console.log(line);
   if (besideCpu)
     console.log(
       `  beside ${RENDER_BESIDE}: without any cache ${besideCpu.uncachedMs.toFixed(2)} ms CPU, from the render cache ` +
