@@ -8,8 +8,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { escapeHtml } from '../src/contract/htmlEscape.ts';
 import type { RenderPage } from '../src/contract/traceContract.ts';
+import { checkedTemplate, fillPage } from '../server/routes/pageDocument.ts';
 
 const { values } = parseArgs({
   options: { page: { type: 'string', default: 'dist' }, ssr: { type: 'string', default: 'dist-ssr' } },
@@ -29,20 +29,8 @@ const shell = await renderPage({
   url: '/dt',
   answerTrace: () => Promise.reject(new Error('the shell has no code to look up')),
 });
-const ROOT = '<div id="root"></div>';
-if (!unrendered.includes(ROOT) || !unrendered.includes('</head>'))
-  throw new Error(`${indexPath} lacks ${ROOT} or </head>`);
-await writeFile(
-  indexPath,
-  unrendered
-    .replace(/<html lang="[^"]*"/, `<html lang="${shell.lang}"`)
-    // The default language's title and description, from its catalogue (as the server render writes them).
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(shell.title)}</title>`)
-    .replace(
-      /(<meta name="description" content=")[^"]*"/,
-      (_match, start: string) => `${start}${escapeHtml(shell.description)}"`,
-    )
-    .replace('</head>', `${shell.head}</head>`)
-    .replace(ROOT, `<div id="root">${shell.body}</div>`),
-);
+// The build's index.html has the service's template's slots (server/routes/pageDocument.ts): the shell
+// fills them as the service fills a render's, by plain replaces, with no store state.
+const { lang, title, description, head, body } = shell;
+await writeFile(indexPath, fillPage(checkedTemplate(unrendered, indexPath), { lang, title, description, head, body }));
 console.log(`prerendered the shell into ${indexPath}`);

@@ -4,99 +4,19 @@ import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  ALTERNATE_PAGE_ID,
   PAGE_TEMPLATE_FILE,
-  SERVER_STATE_ID,
   TRACE_URL_PATH,
-  type AlternatePage,
   type BusyTexts,
-  type PageRenderResult,
   type RenderPage,
   type TraceRequest,
   type TraceWireAnswer,
 } from '../../src/contract/traceContract.ts';
-import { escapeHtml } from '../../src/contract/htmlEscape.ts';
 import { normaliseCode } from '../domain/traceCode.ts';
 import type { BusyTextsOf } from '../http/busyPage.ts';
 import { errorBody } from '../domain/errorBody.ts';
 import type { CheckedLookup } from '../checks/checkedLookup.ts';
 import type { Visitor } from '../checks/lookupCounter.ts';
-
-const ROOT = '<div id="root"></div>';
-
-/** The built page's index.html, cut where a render's parts go. */
-interface PageTemplate {
-  beforeLang: string;
-  /** Up to </head>, cut where the title's and the description's texts go, in the order they come. */
-  headParts: string[];
-  headSlots: ('title' | 'description')[];
-  beforeRoot: string;
-  afterRoot: string;
-}
-
-/** The head cut at the texts of <title> and of the description meta, which follow the page's language. */
-function cutHead(head: string): Pick<PageTemplate, 'headParts' | 'headSlots'> {
-  const places = [
-    { slot: 'title' as const, match: /(?<=<title>)[^<]*(?=<\/title>)/.exec(head) },
-    { slot: 'description' as const, match: /(?<=<meta name="description" content=")[^"]*(?=")/.exec(head) },
-  ]
-    .flatMap(({ slot, match }) => (match ? [{ slot, start: match.index, end: match.index + match[0].length }] : []))
-    .sort((a, b) => a.start - b.start);
-  const headParts: string[] = [];
-  let from = 0;
-  for (const { start, end } of places) {
-    headParts.push(head.slice(from, start));
-    from = end;
-  }
-  headParts.push(head.slice(from));
-  return { headParts, headSlots: places.map(({ slot }) => slot) };
-}
-
-function pageTemplate(html: string): PageTemplate {
-  const lang = html.indexOf('lang="') + 'lang="'.length;
-  const langEnd = html.indexOf('"', lang);
-  const head = html.indexOf('</head>');
-  const root = html.indexOf(ROOT);
-  if (lang < 'lang="'.length || head < 0 || root < 0)
-    throw new Error('index.html lacks <html lang>, </head> or the root element');
-  return {
-    beforeLang: html.slice(0, lang),
-    ...cutHead(html.slice(langEnd, head)),
-    beforeRoot: html.slice(head, root),
-    afterRoot: html.slice(root + ROOT.length),
-  };
-}
-
-/** The page in the language its button switches to, inert until the page's loader swaps it in. */
-function alternateHtml(alternate: AlternatePage | undefined): string {
-  if (!alternate) return '';
-  const { lang, title, description, body } = alternate;
-  return (
-    `<template id="${ALTERNATE_PAGE_ID}" lang="${escapeHtml(lang)}" data-title="${escapeHtml(title)}" ` +
-    `data-description="${escapeHtml(description)}">${body}</template>`
-  );
-}
-
-function pageHtml(
-  template: PageTemplate,
-  { lang, title, description, head, body, state, alternate }: PageRenderResult,
-): string {
-  const texts = { title: escapeHtml(title), description: escapeHtml(description) };
-  const beforeHead = template.headSlots.reduce(
-    (html, slot, i) => html + texts[slot] + (template.headParts[i + 1] ?? ''),
-    template.headParts[0] ?? '',
-  );
-  return (
-    template.beforeLang +
-    lang +
-    beforeHead +
-    head +
-    template.beforeRoot +
-    `<div id="root">${body}</div><script type="application/json" id="${SERVER_STATE_ID}">${state}</script>` +
-    alternateHtml(alternate) +
-    template.afterRoot
-  );
-}
+import { checkedTemplate, fillPage } from './pageDocument.ts';
 
 /**
  * The lookup as the API would answer it, without HTTP: the page's render asks through its own api slice,
@@ -138,7 +58,9 @@ export async function loadPageRenderer(
   const unrendered = await readFile(indexHtml, 'utf8');
   // The page as the build wrote it for the service (scripts/vite/loadPath.ts): no shell, no early trace request.
   const templateHtml = join(dirname(indexHtml), PAGE_TEMPLATE_FILE);
-  const template = pageTemplate(existsSync(templateHtml) ? await readFile(templateHtml, 'utf8') : unrendered);
+  const template = existsSync(templateHtml)
+    ? checkedTemplate(await readFile(templateHtml, 'utf8'), templateHtml)
+    : checkedTemplate(unrendered, indexHtml);
   const render: PageRenderer = async (request, reply) => {
     reply
       .type('text/html; charset=utf-8')
@@ -153,7 +75,7 @@ export async function loadPageRenderer(
         // Each render's lookup is its visitor's: counted as theirs (issue 26).
         answerTrace: inProcessTrace(lookup, visitorOf(request)),
       });
-      return reply.code(result.status).send(pageHtml(template, result));
+      return reply.code(result.status).send(fillPage(template, result));
     } catch (error) {
       // A page that failed to render still works: the browser renders it, as on a static host.
       request.log.error({ err: error }, 'server render failed; sent the page unrendered');

@@ -120,7 +120,7 @@ describe("the build's two pages (scripts/vite/loadPath.ts)", () => {
     'index.html': INDEX_HTML.replace(
       '<head>',
       '<head><script type="module" src="/assets/earlyTrace-a1.js" data-early-trace></script>',
-    ).replace('<div id="root"></div>', '<div id="root"><input id="qr-code"></div>'),
+    ).replace('<!--app-html-->', '<input id="qr-code">'),
     [PAGE_TEMPLATE_FILE]: INDEX_HTML.replace('</head>', `${loader}</head>`),
   });
 

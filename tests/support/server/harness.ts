@@ -8,8 +8,9 @@ import { importFile } from '../../../server/import/importFile.ts';
 import { DEMO_DATA, start, type Started } from '../../../server/main.ts';
 
 export { DEMO_API_KEY as DEMO_KEY, TRACE_URL_PATH };
+/** A built index.html with the slots the service renders pages into (server/routes/pageDocument.ts). */
 export const INDEX_HTML =
-  '<!doctype html><html lang="vi"><head><meta name="description" content="Mô tả" /><title>Tiêu đề</title></head><body><div id="root"></div></body></html>';
+  '<!doctype html><html lang="vi"><head><meta charset="UTF-8" /><!--app-head--></head><body><div id="root"><!--app-html--></div><!--app-state--></body></html>';
 /** Big enough to pass the compression threshold. */
 /** The smallest valid WebAssembly module: magic number and version. */
 export const ASSET_WASM = Buffer.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);

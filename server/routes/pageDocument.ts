@@ -1,0 +1,58 @@
+import { escapeHtml } from '../../src/contract/htmlEscape.ts';
+import { ALTERNATE_PAGE_ID, SERVER_STATE_ID, type PageRenderResult } from '../../src/contract/traceContract.ts';
+
+/**
+ * Where index.html takes a render's parts, each once, as in Vite's SSR template: comments, so the page
+ * as it stands (npm run dev) is a valid empty page. The language is the html element's own attribute.
+ */
+export const PAGE_SLOTS = {
+  /** `<html lang="vi">` as index.html opens: the default language, which a render's language replaces. */
+  lang: '<html lang="vi">',
+  /** In the head: the title, the description and the render's styles. */
+  head: '<!--app-head-->',
+  /** Inside `<div id="root">`: the rendered page. */
+  root: '<!--app-html-->',
+  /** After the root: the store's state and the page's copy in the other language. */
+  state: '<!--app-state-->',
+} as const;
+
+/** What goes into the template: the render's result, or the prerendered shell's without state. */
+export type PageParts = Pick<PageRenderResult, 'lang' | 'title' | 'description' | 'head' | 'body'> &
+  Partial<Pick<PageRenderResult, 'state' | 'alternate'>>;
+
+/** The template the build wrote, checked once: each slot is there exactly once. */
+export function checkedTemplate(html: string, source: string): string {
+  for (const slot of Object.values(PAGE_SLOTS))
+    if (html.split(slot).length !== 2) throw new Error(`${source} must hold ${slot} exactly once`);
+  return html;
+}
+
+/** The page in the language its button switches to, inert until the page's loader swaps it in. */
+function alternateHtml({ alternate }: PageParts): string {
+  if (!alternate) return '';
+  const { lang, title, description, body } = alternate;
+  return (
+    `<template id="${ALTERNATE_PAGE_ID}" lang="${escapeHtml(lang)}" data-title="${escapeHtml(title)}" ` +
+    `data-description="${escapeHtml(description)}">${body}</template>`
+  );
+}
+
+/**
+ * The template with a render's parts in its slots, by plain replaces: from the last slot to the first,
+ * so each finds the template's own placeholder before any text put in (functions, so a '$' in a page is
+ * kept as it is).
+ */
+export function fillPage(template: string, parts: PageParts): string {
+  const { lang, title, description, head, body, state } = parts;
+  const stateHtml =
+    state === undefined ? '' : `<script type="application/json" id="${SERVER_STATE_ID}">${state}</script>`;
+  return template
+    .replace(PAGE_SLOTS.state, () => stateHtml + alternateHtml(parts))
+    .replace(PAGE_SLOTS.root, () => body)
+    .replace(
+      PAGE_SLOTS.head,
+      () =>
+        `<meta name="description" content="${escapeHtml(description)}" /><title>${escapeHtml(title)}</title>${head}`,
+    )
+    .replace(PAGE_SLOTS.lang, () => `<html lang="${escapeHtml(lang)}">`);
+}
