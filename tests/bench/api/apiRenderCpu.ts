@@ -6,11 +6,11 @@ import { REPO_ROOT, runTs } from '../../support/system/childProcess.ts';
 // lookup (issue 26); and of a carton's page by its number of unit codes (issue 37 point 4). Each in a
 // process of its own (apiRenderCpuChild.ts). Run alone for these figures only, with the built page:
 //
-//   npm run build && tsx tests/bench/api/apiRenderCpu.ts dist-ssr/entry-server.js [--beside <other entry-server.js>]
+//   npm run build && tsx tests/bench/api/apiRenderCpu.ts dist-ssr/entry-server.js [<another build's entry-server.js>...]
 
 const CHILD = join(REPO_ROOT, 'tests/bench/api/apiRenderCpuChild.ts');
 /** The carton sizes measured: one unit, and the 50,000 codes (1 MiB) an upstream answer may hold; BENCH_CARTON_UNITS (e.g. "1,2000") for others. */
-const CARTON_UNITS = (process.env.BENCH_CARTON_UNITS ?? '1,50000').split(',').map(Number);
+const CARTON_UNITS = (process.env.BENCH_CARTON_UNITS ?? '1,50000').split(',').filter(Boolean).map(Number);
 
 async function measured<Figures>(ssrEntry: string, cache: 'on' | 'off', args: string[] = []): Promise<Figures> {
   const { code, stdout, stderr } = await runTs(CHILD, {
@@ -66,9 +66,8 @@ export function renderCpuLines(
 }
 
 if (process.argv[1] && import.meta.filename === process.argv[1]) {
-  const [entry] = process.argv.slice(2);
-  const besideArg = process.argv.indexOf('--beside');
-  for (const ssrEntry of [entry!, ...(besideArg > 0 ? [process.argv[besideArg + 1]!] : [])]) {
+  // Each build's figures in one run, one after the other.
+  for (const ssrEntry of process.argv.slice(2)) {
     console.log(ssrEntry);
     for (const line of renderCpuLines(await renderCpu(ssrEntry), await cartonCpu(ssrEntry))) console.log(line);
   }

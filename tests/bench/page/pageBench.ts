@@ -150,7 +150,7 @@ const floor = await serveFloor(renderedFloor);
 // The static build's floor: its shell, then the design card's libraries (scripts/stackFloor.ts), which once
 // evaluated put the rendered result in at once, as if the page's own code took no time and no bytes at all.
 const shell = await (await fetch(`${staticHost.url}/dt?qr=${DEMO_CODE}`)).text();
-const resultRoot = /<div id="root">([\s\S]*)<\/div><script type="application\/json"/.exec(rendered)?.[1];
+const resultRoot = /<div id="root">([\s\S]*)<\/div>\s*<script type="application\/json"/.exec(rendered)?.[1];
 if (!resultRoot) throw new Error("the rendered deep link's root was not found");
 // Requested by the page's own loader (src/afterFirstPaint.js, as the build writes it), once the shell has
 // painted: in the document, the script's request delays the shell's own paint in Lighthouse's model.
