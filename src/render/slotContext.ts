@@ -1,6 +1,6 @@
 /**
  * Attributes a browser reads as a URL: a text filled in there could change where a link or an image
- * points, which a proof by lookalike on one value cannot vouch for.
+ * points, which a check render with one stand-in value cannot vouch for.
  */
 const URL_ATTRIBUTES = new Set([
   'action',
