@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { RenderPage } from '../src/contract/traceContract.ts';
-import { checkedTemplate, fillPage } from '../server/routes/pageDocument.ts';
+import { pageTemplate, fillPage } from '../server/routes/pageDocument.ts';
 
 const { values } = parseArgs({
   options: { page: { type: 'string', default: 'dist' }, ssr: { type: 'string', default: 'dist-ssr' } },
@@ -32,5 +32,5 @@ const shell = await renderPage({
 // The build's index.html has the service's template's slots (server/routes/pageDocument.ts): the shell
 // fills them as the service fills a render's, by plain replaces, with no store state.
 const { lang, title, description, head, body } = shell;
-await writeFile(indexPath, fillPage(checkedTemplate(unrendered, indexPath), { lang, title, description, head, body }));
+await writeFile(indexPath, fillPage(pageTemplate(unrendered, indexPath), { lang, title, description, head, body }));
 console.log(`prerendered the shell into ${indexPath}`);

@@ -16,7 +16,7 @@ import type { BusyTextsOf } from '../http/busyPage.ts';
 import { errorBody } from '../domain/errorBody.ts';
 import type { CheckedLookup } from '../checks/checkedLookup.ts';
 import type { Visitor } from '../checks/lookupCounter.ts';
-import { checkedTemplate, fillPage } from './pageDocument.ts';
+import { pageTemplate, fillPage } from './pageDocument.ts';
 
 /**
  * The lookup as the API would answer it, without HTTP: the page's render asks through its own api slice,
@@ -59,8 +59,8 @@ export async function loadPageRenderer(
   // The page as the build wrote it for the service (scripts/vite/loadPath.ts): no shell, no early trace request.
   const templateHtml = join(dirname(indexHtml), PAGE_TEMPLATE_FILE);
   const template = existsSync(templateHtml)
-    ? checkedTemplate(await readFile(templateHtml, 'utf8'), templateHtml)
-    : checkedTemplate(unrendered, indexHtml);
+    ? pageTemplate(await readFile(templateHtml, 'utf8'), templateHtml)
+    : pageTemplate(unrendered, indexHtml);
   const render: PageRenderer = async (request, reply) => {
     reply
       .type('text/html; charset=utf-8')

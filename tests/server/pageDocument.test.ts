@@ -1,14 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkedTemplate, fillPage, PAGE_SLOTS } from '../../server/routes/pageDocument.ts';
+import { pageTemplate, fillPage, PAGE_SLOTS } from '../../server/routes/pageDocument.ts';
 import { REPO_ROOT } from '../support/system/childProcess.ts';
 
 // index.html's slots, filled by the service (a render) and by the build's prerender (the static shell)
 // with plain replaces, as in Vite's SSR template.
-const TEMPLATE =
+const TEMPLATE_HTML =
   '<!doctype html><html lang="vi"><head><meta charset="UTF-8" /><!--app-head--><script>loader()</script></head>' +
   '<body><div id="root"><!--app-html--></div><!--app-state--></body></html>';
+
+const TEMPLATE = pageTemplate(TEMPLATE_HTML, 'a page');
 
 const PARTS = {
   lang: 'en',
@@ -21,7 +23,9 @@ const PARTS = {
 describe("index.html's slots", () => {
   it('are each in the page once, where the service and the prerender put their parts', () => {
     const html = readFileSync(join(REPO_ROOT, 'index.html'), 'utf8');
-    expect(checkedTemplate(html, 'index.html')).toBe(html);
+    expect(pageTemplate(html, 'index.html').join('')).toBe(
+      Object.values(PAGE_SLOTS).reduce((rest, slot) => rest.replace(slot, ''), html),
+    );
     expect(html).toContain(`<div id="root">${PAGE_SLOTS.root}</div>`);
     expect(html.indexOf(PAGE_SLOTS.head)).toBeLessThan(html.indexOf('</head>'));
   });
@@ -49,13 +53,18 @@ describe("index.html's slots", () => {
     expect(html).not.toContain('server-state');
   });
 
-  it('must each be in the template exactly once, or the service does not start', () => {
-    expect(() => checkedTemplate(TEMPLATE.replace(PAGE_SLOTS.state, ''), 'a page')).toThrow(
-      'a page must hold <!--app-state--> exactly once',
+  it('must each be in the template exactly once and in their order, or the service does not start', () => {
+    const rootFirst = TEMPLATE_HTML.replace(PAGE_SLOTS.root, '').replace(
+      PAGE_SLOTS.head,
+      `${PAGE_SLOTS.root}${PAGE_SLOTS.head}`,
     );
-    expect(() => checkedTemplate(TEMPLATE.replace(PAGE_SLOTS.head, PAGE_SLOTS.head.repeat(2)), 'a page')).toThrow(
-      'a page must hold <!--app-head--> exactly once',
+    expect(() => pageTemplate(rootFirst, 'a page')).toThrow('<!--app-html-->');
+    expect(() => pageTemplate(TEMPLATE_HTML.replace(PAGE_SLOTS.state, ''), 'a page')).toThrow(
+      'a page must hold <!--app-state--> exactly once, after the slots before it',
     );
-    expect(() => checkedTemplate(TEMPLATE.replace('lang="vi"', 'lang="en"'), 'a page')).toThrow('<html lang="vi">');
+    expect(() => pageTemplate(TEMPLATE_HTML.replace(PAGE_SLOTS.head, PAGE_SLOTS.head.repeat(2)), 'a page')).toThrow(
+      'a page must hold <!--app-head--> exactly once, after the slots before it',
+    );
+    expect(() => pageTemplate(TEMPLATE_HTML.replace('lang="vi"', 'lang="en"'), 'a page')).toThrow('<html lang="vi">');
   });
 });
