@@ -4,6 +4,7 @@ import { defineConfig } from 'vitest/config';
 import { iconShapes } from './scripts/vite/iconShapes.ts';
 import { loadPath } from './scripts/vite/loadPath.ts';
 import { muiThemeWithoutCssVariables } from './scripts/vite/muiThemeWithoutCssVariables.ts';
+import { wechatQr } from './scripts/vite/wechatQr.ts';
 
 const src = fileURLToPath(new URL('./src', import.meta.url));
 
@@ -17,6 +18,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     iconShapes(),
     muiThemeWithoutCssVariables(),
+    wechatQr(),
     loadPath({
       main: `${src}/main.tsx`,
       earlyTrace: `${src}/app/earlyTrace.ts`,
@@ -50,7 +52,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     },
   },
   // The decode worker is an ES module worker: it can import, and it is built with the same tree-shaking.
-  worker: { format: 'es', rolldownOptions: { treeshake: zxingTreeshake } },
+  // Its WeChat engine's files are emitted from its build (scripts/vite/wechatQr.ts).
+  worker: { format: 'es', plugins: () => [wechatQr()], rolldownOptions: { treeshake: zxingTreeshake } },
   test: {
     projects: [
       {

@@ -1,8 +1,9 @@
 // Usage: npm run bench:scan [-- <set dir>... [--passes N] [--summary]]
-// Runs the page's decode engine (photo and camera-frame effort), zxing-wasm with its package defaults and
-// @zxing/library with its defaults on the same pixels of every set given (default: the three sets in
-// ../shared), and prints correct %, wrong, median and p95 ms per set and per category, side by side,
-// then which attempt of the page engine's ladder read how many images.
+// Runs the page's decode engine (photo with its last resorts, photo with the ladder alone as before them,
+// camera frame), zxing-wasm with its package defaults and @zxing/library with its defaults on the same
+// pixels of every set given (default: the three sets in ../shared and the repository's fixtures), and
+// prints correct %, wrong, median and p95 ms per set and per category, side by side, then which attempt
+// of the page engine read how many images (the last resorts' share: gamma, WeChat).
 import { register } from 'node:module';
 import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -19,10 +20,12 @@ const { values, positionals } = parseArgs({
   options: { passes: { type: 'string', default: '3' }, summary: { type: 'boolean', default: false } },
 });
 const passes = Number(values.passes);
-const sets = positionals.length > 0 ? positionals.map((dir) => resolve(dir)) : SHARED_SCAN_SETS;
+const FIXTURES = resolve(import.meta.dirname, '../../fixtures/scan');
+const sets = positionals.length > 0 ? positionals.map((dir) => resolve(dir)) : [...SHARED_SCAN_SETS, FIXTURES];
 
 const decoders = [
   ['page engine, photo', await pageEngine('photo')],
+  ['ladder alone, photo', await pageEngine('photo', { ladderOnly: true })],
   ['page engine, frame', await pageEngine('frame')],
   ['zxing-wasm defaults', await wasmDefaults()],
   ['@zxing/library defaults', zxingLibraryDefaults()],
@@ -68,11 +71,12 @@ for (const dir of sets) {
   if (!values.summary && categories.length > 1)
     for (const category of categories) print(`  ${category}`, (c) => c === category);
 
-  for (const { name, images: perImage } of results.slice(0, 2)) {
+  for (const { name, images: perImage } of results.slice(0, 3)) {
     const attempts = new Map<string, number>();
     for (const { attempt } of perImage) if (attempt) attempts.set(attempt, (attempts.get(attempt) ?? 0) + 1);
+    const share = (count: number) => `${((100 * count) / perImage.length).toFixed(1)} %`;
     console.log(
-      `  ${name}: first read by ${[...attempts].map(([attempt, count]) => `${attempt} ${count}`).join(', ') || 'nothing'}`,
+      `  ${name}: first read by ${[...attempts].map(([attempt, count]) => `${attempt} ${count} (${share(count)})`).join(', ') || 'nothing'}`,
     );
     const notRead = perImage.filter((result) => result.outcome !== 'correct');
     console.log(

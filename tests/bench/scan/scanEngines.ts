@@ -4,6 +4,7 @@ import type { DecodeEffort, RgbaImage } from '@/features/scanner/decode/decodedC
 import { createDecodeEngine } from '@/features/scanner/decode/decodeEngine';
 import { toGrey } from '@/features/scanner/decode/greyImage';
 import { loadWasm } from '../../support/scan/wasmReader';
+import { loadWeChat } from '../../support/scan/wechatReader';
 
 export interface BenchAnswer {
   /** The first text the decoder gave, null when none. */
@@ -15,13 +16,14 @@ export interface BenchAnswer {
 export type BenchDecoder = (image: RgbaImage) => Promise<BenchAnswer>;
 
 /**
- * The page's own decode path: the engine its worker runs, with the WebAssembly engine loaded. A photo is
- * decoded whole, as is a camera frame: the bench's frames are 1280x720, what the camera loop sends of
- * every other frame (scanBox.ts).
+ * The page's own decode path: the engine its worker runs, with the WebAssembly engine loaded and, unless
+ * `ladderOnly`, a photo's last resorts (the darkening gamma, the WeChat engine); `ladderOnly` is the
+ * ladder as it was before them. A photo is decoded whole, as is a camera frame: the bench's frames are
+ * 1280x720, what the camera loop sends of every other frame (scanBox.ts).
  */
-export async function pageEngine(effort: DecodeEffort): Promise<BenchDecoder> {
+export async function pageEngine(effort: DecodeEffort, { ladderOnly = false } = {}): Promise<BenchDecoder> {
   const read = await loadWasm();
-  const engine = createDecodeEngine(async () => read);
+  const engine = createDecodeEngine(async () => read, ladderOnly ? undefined : { loadWeChat });
   return async (image) => {
     const { codes, attempt } = await engine.decode(image, effort);
     return { text: codes[0]?.text ?? null, attempt };

@@ -10,7 +10,10 @@ import { createDecodeEngine, type DecodeEngine } from '@/features/scanner/decode
 import type { RgbaImage } from '@/features/scanner/decode/decodedCode';
 import { loadScanCorpus, type CorpusImage } from '../../support/scan/scanCorpus';
 import { loadWasm } from '../../support/scan/wasmReader';
+import { loadWeChat } from '../../support/scan/wechatReader';
+import { lazyWeChat } from '@/features/scanner/decode/photoLastResorts';
 import type { ReadBarcodes } from '@/features/scanner/decode/wasmDecode';
+import { createWeChatReader, type ReadWeChat, type WeChatCv } from '@/features/scanner/decode/wechatDecode';
 
 const FIXTURES = resolve(import.meta.dirname, '../../fixtures/scan');
 const TRACE_URL = 'https://trace.example/dt?qr=1D24B3261X54A2320';
@@ -27,6 +30,17 @@ beforeAll(async () => {
 }, 30_000);
 
 const wasmEngine = () => createDecodeEngine(async () => read);
+/** The engine as the worker builds it: the ladder, then a photo's last resorts; counts the WeChat engine's loads. */
+function engineWithLastResorts() {
+  const weChatLoads = { count: 0 };
+  const engine = createDecodeEngine(async () => read, {
+    loadWeChat: () => {
+      weChatLoads.count++;
+      return loadWeChat();
+    },
+  });
+  return { engine, weChatLoads };
+}
 const failedEngine = () => createDecodeEngine(() => Promise.reject(new Error('WebAssembly is blocked')));
 
 /** QR codes drawn side by side on white, `scale` pixels per module, each with its quiet zone. */
@@ -65,7 +79,8 @@ describe('the decode engine, on the WebAssembly engine', () => {
   it('reads every photo of the in-repository sample, never a wrong text', async () => {
     const engine = wasmEngine();
     expect(images.length).toBeGreaterThanOrEqual(20);
-    for (const image of images) {
+    // wechat/: photos the ladder misses, read by the last resorts (below).
+    for (const image of images.filter(({ category }) => category !== 'wechat')) {
       const answer = await engine.decode(image.pixels, 'photo');
       expect({ image: image.name, text: answer.codes[0]?.text }).toEqual({ image: image.name, text: image.expected });
       expect(answer.engine).toBe('wasm');
@@ -196,5 +211,85 @@ describe('the decode engine without WebAssembly', () => {
       }
     }
     expect(await texts(failedEngine(), { ...image, data: mirrored }, 'frame')).toEqual([TRACE_URL]);
+  });
+});
+
+describe("a photo's last resorts", () => {
+  it('reads a photo the whole ladder misses with the WeChat engine, loaded then and only then, and once', async () => {
+    const needsWeChat = images.filter(({ category }) => category === 'wechat');
+    expect(needsWeChat.length).toBeGreaterThan(0);
+    const { engine, weChatLoads } = engineWithLastResorts();
+    expect(await texts(engine, qrPixels([TRACE_URL]))).toEqual([TRACE_URL]);
+    for (const image of needsWeChat) {
+      expect(await texts(wasmEngine(), image.pixels)).toEqual([]);
+      // A camera frame never gets the last resorts: the next frame is another chance.
+      expect(await texts(engine, image.pixels, 'frame')).toEqual([]);
+    }
+    expect(weChatLoads.count).toBe(0);
+    for (const image of needsWeChat) {
+      expect({ image: image.name, ...(await engine.decode(image.pixels, 'photo')) }).toEqual({
+        image: image.name,
+        codes: [{ text: image.expected, symbology: 'qr' }],
+        engine: 'wechat',
+        attempt: 'WeChat',
+      });
+    }
+    expect(weChatLoads.count).toBe(1);
+  }, 60_000);
+
+  it('finds nothing in a blank photo after every last resort, and says so', async () => {
+    const blank = { data: new Uint8ClampedArray(320 * 240 * 4).fill(200), width: 320, height: 240 };
+    const { engine, weChatLoads } = engineWithLastResorts();
+    expect(await engine.decode(blank, 'photo')).toEqual({ codes: [], engine: 'wasm', attempt: 'none' });
+    expect(weChatLoads.count).toBe(1);
+  }, 30_000);
+
+  it('answers a photo without waiting past its bound for the WeChat files; the next photo uses them', async () => {
+    let arrived: (reader: ReadWeChat) => void = () => undefined;
+    const weChat = lazyWeChat(() => new Promise((resolve) => (arrived = resolve)));
+    expect(await weChat(20)).toBeNull();
+    const reader: ReadWeChat = () => [TRACE_URL];
+    arrived(reader);
+    expect(await weChat(20)).toBe(reader);
+  });
+
+  it('tries a failed load of the WeChat files again on the next photo that needs them', async () => {
+    let attempts = 0;
+    const reader: ReadWeChat = () => [TRACE_URL];
+    const weChat = lazyWeChat(async () => {
+      if (++attempts === 1) throw new Error('offline');
+      return reader;
+    });
+    expect(await weChat(1000)).toBeNull();
+    expect(await weChat(1000)).toBe(reader);
+    expect(attempts).toBe(2);
+  });
+
+  it('never accepts a text with U+FFFD (Shift_JIS bytes read as UTF-8), an empty one or a lone surrogate', async () => {
+    const found = ['\uFFFD\uFFFDり', '', 'a\uD800b', TRACE_URL, 'Sữa 🥛'];
+    const cv = {
+      CV_8UC1: 0,
+      Mat: class {
+        data = new Uint8Array(4);
+        delete() {}
+      },
+      MatVector: class {
+        size = () => 0;
+        get = () => undefined;
+        delete() {}
+      },
+      FS_createDataFile: () => undefined,
+      wechat_qrcode_WeChatQRCode: class {
+        detectAndDecode() {
+          return { size: () => found.length, get: (index: number) => found[index]!, delete() {} };
+        }
+      },
+    } satisfies WeChatCv;
+    const model = new Uint8Array(1);
+    const readWeChat = await createWeChatReader(async () => cv, {
+      wasm: new Uint8Array(1),
+      models: { detect_prototxt: model, detect_caffemodel: model, sr_prototxt: model, sr_caffemodel: model },
+    });
+    expect(readWeChat({ data: new Uint8ClampedArray(4), width: 2, height: 2 })).toEqual([TRACE_URL, 'Sữa 🥛']);
   });
 });

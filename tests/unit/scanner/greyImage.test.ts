@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toGrey } from '@/features/scanner/decode/greyImage';
+import { darkened, toGrey } from '@/features/scanner/decode/greyImage';
 
 /** A 4x3 RGBA image whose pixel at (x, y) is grey 10 * (4y + x), the last one transparent. */
 function numbered() {
@@ -37,5 +37,12 @@ describe('toGrey', () => {
       width: 0,
       height: 3,
     });
+  });
+});
+
+describe('darkened', () => {
+  it('darkens mid-tones far more than white paper or black ink (γ 2)', () => {
+    const grey = { data: Uint8ClampedArray.from([0, 64, 128, 192, 255]), width: 5, height: 1 };
+    expect(darkened(grey, 2)).toEqual({ data: Uint8ClampedArray.from([0, 16, 64, 145, 255]), width: 5, height: 1 });
   });
 });

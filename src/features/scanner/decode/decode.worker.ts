@@ -8,14 +8,18 @@ import type { DecodeReply, DecodeRequest, DecodeSource } from './workerProtocol'
 
 // The .wasm comes from the page's own origin (Vite copies it beside the chunks), never from a CDN.
 // Loading starts with the worker, which the page creates the first time the camera or a photo is used.
-const engine = createDecodeEngine(async () => {
-  await prepareZXingModule({
-    overrides: { locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? wasmUrl : prefix + path) },
-    fireImmediately: true,
-  });
-  // The engine hands ImageData-shaped pixels (width, height, RGBA data), which is all zxing-wasm reads.
-  return (image, options) => readBarcodes(image as ImageData, options);
-});
+const engine = createDecodeEngine(
+  async () => {
+    await prepareZXingModule({
+      overrides: { locateFile: (path: string, prefix: string) => (path.endsWith('.wasm') ? wasmUrl : prefix + path) },
+      fireImmediately: true,
+    });
+    // The engine hands ImageData-shaped pixels (width, height, RGBA data), which is all zxing-wasm reads.
+    return (image, options) => readBarcodes(image as ImageData, options);
+    // The WeChat engine's code and files load only when a photo the ladder missed needs them.
+  },
+  { loadWeChat: async () => (await import('./wechatLoad')).loadWeChat() },
+);
 
 // Every request gets a reply, even when something throws: the camera loop waits for it before the next frame.
 self.onmessage = async ({ data: { id, effort, source } }: MessageEvent<DecodeRequest>) => {

@@ -1,7 +1,9 @@
 import { distinctCodes, MAX_PHOTO_SIDE_PX, type DecodeEffort, type DecodeResult, type RgbaImage } from './decodedCode';
 import { fitWithin, toGrey } from './greyImage';
 import { decodeWithJs, retryAfterWasm } from './jsDecode';
+import { lazyWeChat, photoLastResorts } from './photoLastResorts';
 import { decodeWithWasm, type ReadBarcodes } from './wasmDecode';
+import type { ReadWeChat } from './wechatDecode';
 
 export interface EngineAnswer extends DecodeResult {
   /** The attempt that read the codes, for the bench's ladder ('none' when nothing was read). */
@@ -16,9 +18,15 @@ export interface DecodeEngine {
  * One decode interface over two engines. The WebAssembly engine starts loading at once; until it is
  * ready, camera frames go to the @zxing/library engine so the camera reads from its first frame, while a
  * photo (one image, read once) waits for the better engine. If WebAssembly cannot run (missing, blocked
- * by policy, the file failed to load), @zxing/library takes over for good.
+ * by policy, the file failed to load), @zxing/library takes over for good. A photo that neither reads gets
+ * the last resorts (photoLastResorts.ts) when given them: the WeChat engine is loaded only then, never for a
+ * camera frame. Without them, the ladder as it was before them (the bench compares the two).
  */
-export function createDecodeEngine(loadWasm: () => Promise<ReadBarcodes>): DecodeEngine {
+export function createDecodeEngine(
+  loadWasm: () => Promise<ReadBarcodes>,
+  lastResorts?: { loadWeChat: () => Promise<ReadWeChat> },
+): DecodeEngine {
+  const weChat = lastResorts && lazyWeChat(lastResorts.loadWeChat);
   let wasm: ReadBarcodes | null = null;
   const loading = loadWasm().then(
     (read) => (wasm = read),
@@ -36,6 +44,11 @@ export function createDecodeEngine(loadWasm: () => Promise<ReadBarcodes>): Decod
       // A photo the WebAssembly ladder missed gets the one @zxing/library attempt that pays; without
       // WebAssembly (or when it threw), @zxing/library's whole ladder.
       const codes = answer ? retryAfterWasm(grey) : decodeWithJs(grey, effort);
+      const last =
+        lastResorts && codes.length === 0 && effort === 'photo'
+          ? await photoLastResorts(grey, answer && read, weChat ?? null)
+          : null;
+      if (last) return { codes: distinctCodes(last.codes), engine: last.engine, attempt: last.attempt };
       // The engine named is the one that read the codes; with none read, the one that had the first try.
       if (codes.length === 0) return { codes, engine: read ? 'wasm' : 'js', attempt: 'none' };
       return { codes, engine: 'js', attempt: answer ? 'JS ×2, global threshold' : 'JS engine' };

@@ -26,7 +26,7 @@ export interface DecodedCode {
 }
 
 /** Which engine answered; only the bench and the tests look at it, the page never does. */
-export type EngineName = 'wasm' | 'js';
+export type EngineName = 'wasm' | 'js' | 'wechat';
 
 export interface DecodeResult {
   /** Every distinct code found, trace candidates first; empty when none. */
@@ -48,4 +48,15 @@ export function distinctCodes(codes: DecodedCode[]): DecodedCode[] {
     .map((code, index) => ({ code, index }))
     .sort((a, b) => rank(a.code) - rank(b.code) || a.index - b.index)
     .map(({ code }) => code);
+}
+
+/**
+ * A text the page may act on, from any engine. The WeChat engine (wechatDecode.ts) hands its bytes over
+ * as UTF-8 whatever their encoding, so bytes it could not read as UTF-8 (Shift_JIS, damaged data) come
+ * back as U+FFFD: never a code's content, and its only wrong texts on labelled sets. Refused too: an empty text, and one that is not well-formed
+ * Unicode (a lone surrogate). Control characters stay: a code may hold them (zxing's corpus has one).
+ */
+export function acceptableText(text: unknown): text is string {
+  // With the u flag a surrogate pair is one code point: the class matches lone surrogates only.
+  return typeof text === 'string' && text !== '' && !/[\uFFFD\uD800-\uDFFF]/u.test(text);
 }

@@ -66,6 +66,15 @@ export function inverted({ data, width, height }: GreyImage): GreyImage {
   return { data: data.map((v) => 255 - v), width, height };
 }
 
+/**
+ * Every shade raised to the power `gamma` (as a share of white): above 1, mid-tones darken far more than
+ * white paper does, so modules washed out by glare or a flash come back apart from the paper.
+ */
+export function darkened({ data, width, height }: GreyImage, gamma: number): GreyImage {
+  const shade = Uint8ClampedArray.from({ length: 256 }, (_, v) => Math.round(255 * (v / 255) ** gamma));
+  return { data: data.map((v) => shade[v]), width, height };
+}
+
 /** Box filter when shrinking (averages away sensor noise), bilinear when enlarging (smooth module edges). */
 export function scaled(image: GreyImage, factor: number): GreyImage {
   return factor < 1 ? shrunk(image, factor) : enlarged(image, factor);

@@ -12,7 +12,7 @@ import {
   RGBLuminanceSource,
   type Reader,
 } from '@zxing/library';
-import type { DecodedCode, DecodeEffort, Symbology } from './decodedCode';
+import { acceptableText, type DecodedCode, type DecodeEffort, type Symbology } from './decodedCode';
 import { inverted, mirrored, scaled, type GreyImage } from './greyImage';
 
 type Binarizer = 'hybrid' | 'global';
@@ -89,7 +89,8 @@ function read(reader: Reader, grey: GreyImage, binarizer: Binarizer, hints: Hint
     binarizer === 'hybrid' ? new HybridBinarizer(source) : new GlobalHistogramBinarizer(source),
   );
   try {
-    return reader.decode(bitmap, hints).getText();
+    const text = reader.decode(bitmap, hints).getText();
+    return acceptableText(text) ? text : null;
   } catch {
     // NotFound, Checksum and Format exceptions all mean "no code in this image": try the next attempt.
     return null;

@@ -1,5 +1,5 @@
 import type { ReaderOptions, ReadResult } from 'zxing-wasm/reader';
-import type { DecodedCode, DecodeEffort, RgbaImage, Symbology } from './decodedCode';
+import { acceptableText, type DecodedCode, type DecodeEffort, type RgbaImage, type Symbology } from './decodedCode';
 import { unwrapCylinder, type Cylinder } from './cylinderUnwrap';
 import { flattenOnFittedGrid } from './fittedGrid';
 import type { Point, Quad } from './flatCode';
@@ -147,8 +147,13 @@ function pixmap({ data, width, height }: RgbaImage): RgbaImage & { colorSpace: '
 function validCodes(results: ReadResult[]): DecodedCode[] {
   return results.flatMap((result) => {
     const symbology = SYMBOLOGY[result.format];
-    return result.isValid && symbology && result.text !== '' ? [{ text: result.text, symbology }] : [];
+    return result.isValid && symbology && acceptableText(result.text) ? [{ text: result.text, symbology }] : [];
   });
+}
+
+/** One QR read of a photo with the first attempt's options: the codes it read, none when it read none. */
+export async function readQr(read: ReadBarcodes, image: RgbaImage): Promise<DecodedCode[]> {
+  return validCodes(await read(pixmap(image), QR));
 }
 
 /** Only a full QR code: the Micro QR candidates it reports are its own finder patterns misread. */
