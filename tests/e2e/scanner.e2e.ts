@@ -1,6 +1,6 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -70,6 +70,10 @@ function decodeMarks(page: Page): Promise<{ engine: string; found: number }[]> {
 
 const isWasm = (path: string) => path.endsWith('.wasm');
 const isWorker = (path: string) => /decode\.worker/.test(path);
+const isWeChat = (path: string) => /wechat/i.test(path);
+/** A photo the zxing ladder misses and the WeChat engine reads (tests/fixtures/scan/NOTICE). */
+const WECHAT_PHOTO = resolve(import.meta.dirname, '../fixtures/scan/wechat/lowcontrast-0033.jpg');
+const WECHAT_PHOTO_CODE = 'PI031B24K77UIA091';
 
 describe('camera scanner in Chromium with a fake camera', () => {
   it('reads the QR code on camera, closes, searches and shows the product; the camera is released', async () => {
@@ -168,6 +172,42 @@ describe('the decode worker', () => {
     expect(await decodeMarks(page)).toEqual([{ engine: 'wasm', found: 1 }]);
     expect(requests.filter(isWasm)).toHaveLength(1);
     expect(requests.filter(isWorker)).toHaveLength(1);
+    expect(problems).toEqual([]);
+  });
+
+  it('a photo the ladder reads fetches no WeChat file; one only WeChat reads fetches its files from this origin and reads the code', async () => {
+    const photo = join(workDir, 'ladder-reads.png');
+    await writeQrPhoto(photo, `https://trace.example.vn/dt?qr=${CARTON_CODE}`);
+    const { page, problems, requests } = await openLookupPage({ camera: 'none' });
+    const origins = new Set<string>();
+    page.on('request', (request) => origins.add(new URL(request.url()).origin));
+    const caching = new Set<string>();
+    page.on('response', (response) => {
+      if (isWeChat(new URL(response.url()).pathname)) caching.add(response.headers()['cache-control'] ?? '');
+    });
+
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: PHOTO_BUTTON }).click();
+    await (await chooser).setFiles(photo);
+    await page.getByRole('cell', { name: CARTON_PRODUCT }).waitFor();
+    expect(requests.filter(isWeChat)).toEqual([]);
+
+    const second = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: PHOTO_BUTTON }).click();
+    await (await second).setFiles(WECHAT_PHOTO);
+    await expect
+      .poll(() => page.getByRole('textbox').first().inputValue(), { timeout: 30_000 })
+      .toBe(WECHAT_PHOTO_CODE);
+    expect(new URL(page.url()).searchParams.get('qr')).toBe(WECHAT_PHOTO_CODE);
+    expect((await decodeMarks(page)).at(-1)).toEqual({ engine: 'wechat', found: 1 });
+    // Its code, its WebAssembly and its four models, each a file of its own, from the page's origin only.
+    const fetched = requests.filter(isWeChat);
+    expect(fetched.filter((path) => path.endsWith('.js'))).toHaveLength(1);
+    expect(fetched.filter(isWasm)).toHaveLength(1);
+    expect(fetched.filter((path) => /\.(caffemodel|prototxt)$/.test(path))).toHaveLength(4);
+    expect([...origins]).toEqual([new URL(server.url).origin]);
+    // Content-hashed: a second visit takes them from the browser's cache.
+    expect([...caching]).toEqual(['public, max-age=31536000, immutable']);
     expect(problems).toEqual([]);
   });
 
