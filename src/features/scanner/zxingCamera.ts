@@ -1,9 +1,9 @@
 import { BrowserCodeReader } from '@zxing/browser';
 import { CameraError, type CameraInfo, type CameraRequest, type CameraSession, type CameraZoom } from './cameraSession';
-import type { DecodedCode } from './decode/decodedCode';
+import type { DecodedCode, DecodeEffort } from './decode/decodedCode';
 import { decodeOffThread, warmUpDecoder, workerCanDraw } from './decode/decoderClient';
 import { frameRegion } from './scanBox';
-import { findingOf, SCAN_FPS } from './scanHints';
+import { cameraEffort, findingOf, SCAN_FPS } from './scanHints';
 
 const FRAME_INTERVAL_MS = 1000 / SCAN_FPS;
 
@@ -122,13 +122,17 @@ function runDecodeLoop({ video, onCode, onProductBarcode, isPaused }: CameraRequ
   let timer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
   let frame = 0;
+  let framesWithoutCode = 0;
 
   // One frame in flight at most: the next is grabbed only once the worker answered about this one.
   const tick = async () => {
     const started = performance.now();
-    const codes = isPaused() ? [] : await decodeFrame(video, frame++).catch(() => []);
+    const effort = cameraEffort(framesWithoutCode);
+    const codes = isPaused() ? [] : await decodeFrame(video, frame++, effort).catch(() => []);
     if (stopped) return;
     const finding = findingOf(codes);
+    // Frames with only the product barcode count too: the trace code in view is still unread.
+    if (!isPaused()) framesWithoutCode++;
     if (finding.kind === 'codes') {
       stopped = true;
       onCode(finding.codes[0]);
@@ -166,16 +170,18 @@ let frameCanvas: HTMLCanvasElement | null = null;
  * decode worker. Where the worker can draw, it goes as an ImageBitmap (transferred, never copied);
  * elsewhere as the pixels of a canvas.
  */
-async function decodeFrame(video: HTMLVideoElement, frame: number): Promise<DecodedCode[]> {
+async function decodeFrame(video: HTMLVideoElement, frame: number, effort: DecodeEffort): Promise<DecodedCode[]> {
   const { videoWidth, videoHeight } = video;
   if (video.readyState < video.HAVE_CURRENT_DATA || videoWidth === 0 || videoHeight === 0) return [];
-  const { left, top, width, height, outWidth, outHeight } = frameRegion(videoWidth, videoHeight, frame);
+  // A stubborn frame is the whole frame: the photo's attempts look for a code anywhere in view.
+  const region = frameRegion(videoWidth, videoHeight, effort === 'stubbornFrame' ? 0 : frame);
+  const { left, top, width, height, outWidth, outHeight } = region;
   if (workerCanDraw) {
     const bitmap = await createImageBitmap(video, left, top, width, height, {
       resizeWidth: outWidth,
       resizeHeight: outHeight,
     });
-    return decodeOffThread(bitmap, 'frame');
+    return decodeOffThread(bitmap, effort);
   }
   frameCanvas ??= document.createElement('canvas');
   // Setting a canvas's size clears and reallocates it, so only when the size changes.
@@ -186,5 +192,5 @@ async function decodeFrame(video: HTMLVideoElement, frame: number): Promise<Deco
   const context = frameCanvas.getContext('2d', { willReadFrequently: true });
   if (!context) return [];
   context.drawImage(video, left, top, width, height, 0, 0, outWidth, outHeight);
-  return decodeOffThread(context.getImageData(0, 0, outWidth, outHeight), 'frame');
+  return decodeOffThread(context.getImageData(0, 0, outWidth, outHeight), effort);
 }

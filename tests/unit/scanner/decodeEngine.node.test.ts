@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { prepareZXingModule, writeBarcode } from 'zxing-wasm/writer';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createDecodeEngine, type DecodeEngine } from '@/features/scanner/decode/decodeEngine';
-import type { RgbaImage } from '@/features/scanner/decode/decodedCode';
+import type { DecodeEffort, RgbaImage } from '@/features/scanner/decode/decodedCode';
 import { loadScanCorpus, type CorpusImage } from '../../support/scan/scanCorpus';
 import { loadWasm } from '../../support/scan/wasmReader';
 import { loadWeChat } from '../../support/scan/wechatReader';
@@ -72,7 +72,7 @@ async function barcodePixels(text: string, format: 'EAN13' | 'UPCA'): Promise<Rg
   return { data, width: info.width, height: info.height };
 }
 
-const texts = async (engine: DecodeEngine, image: RgbaImage, effort: 'photo' | 'frame' = 'photo') =>
+const texts = async (engine: DecodeEngine, image: RgbaImage, effort: DecodeEffort = 'photo') =>
   (await engine.decode(image, effort)).codes.map((code) => code.text);
 
 describe('the decode engine, on the WebAssembly engine', () => {
@@ -234,6 +234,20 @@ describe("a photo's last resorts", () => {
         attempt: 'WeChat',
       });
     }
+    expect(weChatLoads.count).toBe(1);
+  }, 60_000);
+
+  it('gives a stubborn camera frame the WeChat engine only once a photo loaded it, never starting its download', async () => {
+    const [image] = images.filter(({ category }) => category === 'wechat');
+    const { engine, weChatLoads } = engineWithLastResorts();
+    await engine.decode(qrPixels([TRACE_URL]), 'photo');
+    expect(await texts(engine, image!.pixels, 'stubbornFrame')).toEqual([]);
+    expect(weChatLoads.count).toBe(0);
+    expect(await texts(engine, image!.pixels, 'photo')).toEqual([image!.expected]);
+    expect(await engine.decode(image!.pixels, 'stubbornFrame')).toMatchObject({
+      codes: [{ text: image!.expected }],
+      engine: 'wechat',
+    });
     expect(weChatLoads.count).toBe(1);
   }, 60_000);
 

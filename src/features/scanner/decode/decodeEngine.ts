@@ -35,18 +35,20 @@ export function createDecodeEngine(
 
   return {
     async decode(image, effort) {
+      // A stubborn camera frame gets a photo's attempts, with what is loaded: it never waits for a download.
+      const ladder = effort === 'frame' ? 'frame' : 'photo';
       const read = wasm ?? (effort === 'photo' ? await loading : null);
-      const answer = read && (await decodeWithWasm(read, image, effort).catch(() => null));
+      const answer = read && (await decodeWithWasm(read, image, ladder).catch(() => null));
       if (answer && (answer.codes.length > 0 || effort === 'frame')) {
         return { ...answer, codes: distinctCodes(answer.codes), engine: 'wasm' };
       }
       const grey = fitWithin(toGrey(image), MAX_PHOTO_SIDE_PX);
       // A photo the WebAssembly ladder missed gets the one @zxing/library attempt that pays; without
       // WebAssembly (or when it threw), @zxing/library's whole ladder.
-      const codes = answer ? retryAfterWasm(grey) : decodeWithJs(grey, effort);
+      const codes = answer ? retryAfterWasm(grey) : decodeWithJs(grey, ladder);
       const last =
-        lastResorts && codes.length === 0 && effort === 'photo'
-          ? await photoLastResorts(grey, answer && read, weChat ?? null)
+        weChat && codes.length === 0 && effort !== 'frame'
+          ? await photoLastResorts(grey, answer && read, effort === 'photo' ? weChat : weChat.ifLoaded)
           : null;
       if (last) return { codes: distinctCodes(last.codes), engine: last.engine, attempt: last.attempt };
       // The engine named is the one that read the codes; with none read, the one that had the first try.

@@ -21,21 +21,27 @@ export interface LastResortAnswer {
   engine: 'wasm' | 'wechat';
 }
 
+/** Gives the WeChat engine, waiting for it at most `waitMs`; null when it is not there by then. */
+export type WeChatSource = (waitMs: number) => Promise<ReadWeChat | null>;
+
 /**
  * The WeChat engine, loaded the first time a photo needs it and kept; a failed load (offline, blocked) is
- * tried again by the next photo that needs it.
+ * tried again by the next photo that needs it. `ifLoaded` gives it only when a photo loaded it already,
+ * and never starts the download: what a camera frame uses.
  */
-export function lazyWeChat(load: () => Promise<ReadWeChat>): (waitMs: number) => Promise<ReadWeChat | null> {
+export function lazyWeChat(load: () => Promise<ReadWeChat>): WeChatSource & { ifLoaded: WeChatSource } {
   let loading: Promise<ReadWeChat | null> | null = null;
-  return (waitMs) => {
-    loading ??= load().catch(() => {
-      loading = null;
-      return null;
-    });
+  let loaded: ReadWeChat | null = null;
+  const source: WeChatSource = (waitMs) => {
+    loading ??= load().then(
+      (reader) => (loaded = reader),
+      () => (loading = null),
+    );
     let timer: ReturnType<typeof setTimeout> | undefined;
     const timeout = new Promise<null>((resolve) => (timer = setTimeout(resolve, waitMs, null)));
     return Promise.race([loading, timeout]).finally(() => clearTimeout(timer));
   };
+  return Object.assign(source, { ifLoaded: async () => loaded });
 }
 
 /**
@@ -48,7 +54,7 @@ export function lazyWeChat(load: () => Promise<ReadWeChat>): (waitMs: number) =>
 export async function photoLastResorts(
   grey: GreyImage,
   read: ReadBarcodes | null,
-  weChat: ((waitMs: number) => Promise<ReadWeChat | null>) | null,
+  weChat: WeChatSource | null,
 ): Promise<LastResortAnswer | null> {
   if (read) {
     const codes = await readQr(read, toRgba(darkened(grey, DARKENING_GAMMA))).catch(() => []);
