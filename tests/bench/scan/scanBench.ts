@@ -13,7 +13,7 @@ import type { ImageResult } from './scanResults';
 register('./cjsNamedExports.mjs', import.meta.url);
 const { SHARED_SCAN_SETS, loadScanCorpus } = await import('../../support/scan/scanCorpus');
 const { pageEngine, wasmDefaults, zxingLibraryDefaults } = await import('./scanEngines');
-const { correctPercent, scoreDecoder, summarize } = await import('./scanResults');
+const { correctPercent, scoreDecoders, summarize } = await import('./scanResults');
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -32,7 +32,7 @@ const decoders = [
 ] as const;
 
 console.log(
-  `node ${process.version}, ${passes} timed passes per image after one scored warm-up; ms = median of the passes`,
+  `node ${process.version}, ${passes} timed passes per image after one scored warm-up, the decoders in turn; ms = median of the passes`,
 );
 console.log(`images as the page's photo path sees them: EXIF applied, fitted inside 1280 px\n`);
 const row = (cells: (string | number)[]) =>
@@ -49,8 +49,15 @@ for (const dir of sets) {
     continue;
   }
   const set = basename(dir);
-  const results: { name: string; images: ImageResult[] }[] = [];
-  for (const [name, decode] of decoders) results.push({ name, images: await scoreDecoder(images, decode, passes) });
+  const scored = await scoreDecoders(
+    images,
+    decoders.map(([, decode]) => decode),
+    passes,
+  );
+  const results: { name: string; images: ImageResult[] }[] = decoders.map(([name], index) => ({
+    name,
+    images: scored[index]!,
+  }));
 
   const print = (label: string, filter: (category: string) => boolean) => {
     for (const { name, images: perImage } of results) {

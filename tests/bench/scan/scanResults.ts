@@ -16,30 +16,36 @@ export interface ImageResult {
 
 /**
  * Correct means byte-for-byte equal to the expected text, as in zxing's own tests. One untimed warm-up
- * call per image gives the scored answer, then the timed passes.
+ * call per image and decoder gives the scored answer, then the timed passes. The decoders take turns on
+ * each image, pass by pass, so that a busy machine slows them alike and their times compare.
  */
-export async function scoreDecoder(
+export async function scoreDecoders(
   images: CorpusImage[],
-  decode: BenchDecoder,
+  decoders: BenchDecoder[],
   timedPasses: number,
-): Promise<ImageResult[]> {
-  const results: ImageResult[] = [];
+): Promise<ImageResult[][]> {
+  const results: ImageResult[][] = decoders.map(() => []);
   for (const image of images) {
-    const { text, attempt } = await decode(image.pixels);
-    const passes: number[] = [];
+    const answers = [];
+    for (const decode of decoders) answers.push(await decode(image.pixels));
+    const passes: number[][] = decoders.map(() => []);
     for (let pass = 0; pass < timedPasses; pass++) {
-      const start = performance.now();
-      await decode(image.pixels);
-      passes.push(performance.now() - start);
+      for (const [index, decode] of decoders.entries()) {
+        const start = performance.now();
+        await decode(image.pixels);
+        passes[index]!.push(performance.now() - start);
+      }
     }
-    const outcome: Outcome = text === image.expected ? 'correct' : text === null ? 'missed' : 'wrong';
-    results.push({
-      name: image.name,
-      category: image.category,
-      outcome,
-      ms: percentile(passes, 50),
-      attempt: text === null ? undefined : attempt,
-    });
+    for (const [index, { text, attempt }] of answers.entries()) {
+      const outcome: Outcome = text === image.expected ? 'correct' : text === null ? 'missed' : 'wrong';
+      results[index]!.push({
+        name: image.name,
+        category: image.category,
+        outcome,
+        ms: percentile(passes[index]!, 50),
+        attempt: text === null ? undefined : attempt,
+      });
+    }
   }
   return results;
 }
