@@ -3,6 +3,7 @@ import { BinaryBitmap, HybridBinarizer, MultiFormatReader, RGBLuminanceSource } 
 import type { DecodeEffort, RgbaImage } from '@/features/scanner/decode/decodedCode';
 import { createDecodeEngine } from '@/features/scanner/decode/decodeEngine';
 import { toGrey } from '@/features/scanner/decode/greyImage';
+import type { NativePhoto } from '@/features/scanner/decode/nativePhoto';
 import { loadWasm } from '../../support/scan/wasmReader';
 import { loadWeChat } from '../../support/scan/wechatReader';
 
@@ -13,7 +14,8 @@ export interface BenchAnswer {
   attempt?: string;
 }
 
-export type BenchDecoder = (image: RgbaImage) => Promise<BenchAnswer>;
+/** `native`: the photo as taken, when larger than `image`; only the page engine looks at it. */
+export type BenchDecoder = (image: RgbaImage, native?: NativePhoto) => Promise<BenchAnswer>;
 
 /**
  * The page's own decode path: the engine its worker runs, with the WebAssembly engine loaded and, unless
@@ -24,8 +26,8 @@ export type BenchDecoder = (image: RgbaImage) => Promise<BenchAnswer>;
 export async function pageEngine(effort: DecodeEffort, { ladderOnly = false } = {}): Promise<BenchDecoder> {
   const read = await loadWasm();
   const engine = createDecodeEngine(async () => read, ladderOnly ? undefined : { loadWeChat });
-  return async (image) => {
-    const { codes, attempt } = await engine.decode(image, effort);
+  return async (image, native) => {
+    const { codes, attempt } = await engine.decode(image, effort, native);
     return { text: codes[0]?.text ?? null, attempt };
   };
 }

@@ -27,12 +27,12 @@ export async function scoreDecoders(
   const results: ImageResult[][] = decoders.map(() => []);
   for (const image of images) {
     const answers = [];
-    for (const decode of decoders) answers.push(await decode(image.pixels));
+    for (const decode of decoders) answers.push(await decode(image.pixels, image.native));
     const passes: number[][] = decoders.map(() => []);
     for (let pass = 0; pass < timedPasses; pass++) {
       for (const [index, decode] of decoders.entries()) {
         const start = performance.now();
-        await decode(image.pixels);
+        await decode(image.pixels, image.native);
         passes[index]!.push(performance.now() - start);
       }
     }

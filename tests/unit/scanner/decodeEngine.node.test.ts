@@ -11,6 +11,8 @@ import type { DecodeEffort, RgbaImage } from '@/features/scanner/decode/decodedC
 import { loadScanCorpus, type CorpusImage } from '../../support/scan/scanCorpus';
 import { loadWasm } from '../../support/scan/wasmReader';
 import { loadWeChat } from '../../support/scan/wechatReader';
+import { fitWithin, toGrey, toRgba } from '@/features/scanner/decode/greyImage';
+import type { NativePhoto } from '@/features/scanner/decode/nativePhoto';
 import { lazyWeChat } from '@/features/scanner/decode/photoLastResorts';
 import type { ReadBarcodes } from '@/features/scanner/decode/wasmDecode';
 import { createWeChatReader, type ReadWeChat, type WeChatCv } from '@/features/scanner/decode/wechatDecode';
@@ -250,6 +252,35 @@ describe("a photo's last resorts", () => {
     });
     expect(weChatLoads.count).toBe(1);
   }, 60_000);
+
+  it("reads at the photo's own resolution the region of a code seen but not read in its fitted pixels", async () => {
+    // A phone photo 3000 px wide with a dense code (version 10ish) 3 px a module: 1.3 px a module once
+    // fitted within 1280 px, where it is seen but not read.
+    const text = `${TRACE_URL}&batch=${'0123456789'.repeat(17)}`;
+    const code = qrPixels([text], 3);
+    const [width, height] = [3000, 2000];
+    const data = new Uint8ClampedArray(width * height * 4).fill(255);
+    for (let y = 0; y < code.height; y++) {
+      const from = y * code.width * 4;
+      // The code itself at (1400, 700), its quiet zone of 4 modules around it.
+      data.set(code.data.subarray(from, from + code.width * 4), ((y + 688) * width + 1388) * 4);
+    }
+    const photo = { data, width, height };
+    const fitted = toRgba(fitWithin(toGrey(photo), 1280));
+    const native: NativePhoto = {
+      width,
+      height,
+      region: (box) => toRgba(toGrey(photo, box)),
+    };
+    const { engine, weChatLoads } = engineWithLastResorts();
+    expect(await texts(wasmEngine(), fitted)).toEqual([]);
+    expect(await engine.decode(fitted, 'photo', native)).toEqual({
+      codes: [{ text, symbology: 'qr' }],
+      engine: 'wasm',
+      attempt: 'QR region at native resolution',
+    });
+    expect(weChatLoads.count).toBe(0);
+  }, 30_000);
 
   it('finds nothing in a blank photo after every last resort, and says so', async () => {
     const blank = { data: new Uint8ClampedArray(320 * 240 * 4).fill(200), width: 320, height: 240 };

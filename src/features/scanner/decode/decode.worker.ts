@@ -3,7 +3,8 @@ import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import wasmUrl from 'zxing-wasm/reader/zxing_reader.wasm?url';
 import { createDecodeEngine } from './decodeEngine';
 import type { RgbaImage } from './decodedCode';
-import { drawnPixels, photoPixels } from './photoPixels';
+import type { NativePhoto } from './nativePhoto';
+import { drawnPixels, fittedPixels, nativePhoto } from './photoPixels';
 import type { DecodeReply, DecodeRequest, DecodeSource } from './workerProtocol';
 
 // The .wasm comes from the page's own origin (Vite copies it beside the chunks), never from a CDN.
@@ -23,30 +24,48 @@ const engine = createDecodeEngine(
 
 // Every request gets a reply, even when something throws: the camera loop waits for it before the next frame.
 self.onmessage = async ({ data: { id, effort, source } }: MessageEvent<DecodeRequest>) => {
-  let image: RgbaImage;
+  let pixels: Pixels;
   try {
-    image = await pixelsOf(source);
+    pixels = await pixelsOf(source);
   } catch {
     return reply({ id, error: 'unreadable' });
   }
   try {
-    const { codes, engine: answered } = await engine.decode(image, effort);
+    const { codes, engine: answered } = await engine.decode(pixels.image, effort, pixels.native);
     reply({ id, result: { codes, engine: answered } });
   } catch {
     reply({ id, error: 'failed' });
+  } finally {
+    pixels.close?.();
   }
 };
+
+/** What the engine reads; a photo also as taken (closed once decoded), for a closer look at part of it. */
+interface Pixels {
+  image: RgbaImage;
+  native?: NativePhoto;
+  close?: () => void;
+}
 
 function reply(message: DecodeReply) {
   self.postMessage(message);
 }
 
-async function pixelsOf(source: DecodeSource): Promise<RgbaImage> {
-  // createImageBitmap applies the photo's EXIF orientation, as the visitor saw the photo.
-  if (source instanceof Blob) return photoPixels(await createImageBitmap(source), new OffscreenCanvas(1, 1));
-  if (!(source instanceof ImageBitmap)) return source;
+async function pixelsOf(source: DecodeSource): Promise<Pixels> {
+  if (source instanceof Blob) {
+    // createImageBitmap applies the photo's EXIF orientation, as the visitor saw the photo.
+    const bitmap = await createImageBitmap(source);
+    try {
+      const image = fittedPixels(bitmap, new OffscreenCanvas(1, 1));
+      return { image, native: nativePhoto(bitmap, new OffscreenCanvas(1, 1)), close: () => bitmap.close() };
+    } catch (error) {
+      bitmap.close();
+      throw error;
+    }
+  }
+  if (!(source instanceof ImageBitmap)) return { image: source };
   try {
-    return drawnPixels(source, new OffscreenCanvas(1, 1), source.width, source.height);
+    return { image: drawnPixels(source, new OffscreenCanvas(1, 1), source.width, source.height) };
   } finally {
     source.close();
   }

@@ -2,7 +2,8 @@ import { distinctCodes, MAX_PHOTO_SIDE_PX, type DecodeEffort, type DecodeResult,
 import { fitWithin, toGrey } from './greyImage';
 import { decodeWithJs, retryAfterWasm } from './jsDecode';
 import { lazyWeChat, photoLastResorts } from './photoLastResorts';
-import { decodeWithWasm, type ReadBarcodes } from './wasmDecode';
+import { nativeBox, type NativePhoto } from './nativePhoto';
+import { decodeWithWasm, readQr, type ReadBarcodes } from './wasmDecode';
 import type { ReadWeChat } from './wechatDecode';
 
 export interface EngineAnswer extends DecodeResult {
@@ -11,7 +12,8 @@ export interface EngineAnswer extends DecodeResult {
 }
 
 export interface DecodeEngine {
-  decode: (image: RgbaImage, effort: DecodeEffort) => Promise<EngineAnswer>;
+  /** `native`: a photo as taken, when larger than `image` (its pixels fitted within MAX_PHOTO_SIDE_PX). */
+  decode: (image: RgbaImage, effort: DecodeEffort, native?: NativePhoto) => Promise<EngineAnswer>;
 }
 
 /**
@@ -34,7 +36,7 @@ export function createDecodeEngine(
   );
 
   return {
-    async decode(image, effort) {
+    async decode(image, effort, native) {
       // A stubborn camera frame gets a photo's attempts, with what is loaded: it never waits for a download.
       const ladder = effort === 'frame' ? 'frame' : 'photo';
       const read = wasm ?? (effort === 'photo' ? await loading : null);
@@ -46,6 +48,12 @@ export function createDecodeEngine(
       // A photo the WebAssembly ladder missed gets the one @zxing/library attempt that pays; without
       // WebAssembly (or when it threw), @zxing/library's whole ladder.
       const codes = answer ? retryAfterWasm(grey) : decodeWithJs(grey, ladder);
+      // Codes seen but not read in a photo larger than its fitted pixels: their region at the photo's own
+      // resolution (cheap: one read of a part of the photo; a photo no larger has no such retry).
+      const box = weChat && codes.length === 0 && native && answer?.unread && nativeBox(answer.unread, image, native);
+      const closer = box && read && native ? await readQr(read, native.region(box)).catch(() => []) : [];
+      if (closer.length > 0)
+        return { codes: distinctCodes(closer), engine: 'wasm', attempt: 'QR region at native resolution' };
       const last =
         weChat && codes.length === 0 && effort !== 'frame'
           ? await photoLastResorts(grey, answer && read, effort === 'photo' ? weChat : weChat.ifLoaded)

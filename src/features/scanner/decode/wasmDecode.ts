@@ -15,6 +15,8 @@ export type ReadBarcodes = (
 export interface WasmAnswer {
   codes: DecodedCode[];
   attempt: string;
+  /** When nothing was read in a photo: the box around the QR codes seen but not read, for a closer look. */
+  unread?: Box | null;
 }
 
 const SYMBOLOGY: Record<string, Symbology> = {
@@ -131,7 +133,7 @@ export async function decodeWithWasm(read: ReadBarcodes, image: RgbaImage, effor
 
   return (
     (await attempt('QR denoise', image, { ...QR, tryDenoise: true })) ??
-    (await attempt('other formats', image, OTHER_FORMATS)) ?? { codes: [], attempt: 'none' }
+    (await attempt('other formats', image, OTHER_FORMATS)) ?? { codes: [], attempt: 'none', unread: region }
   );
 }
 
