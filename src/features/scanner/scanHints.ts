@@ -12,22 +12,6 @@ export const SCAN_BOX_MIN_PX = 50;
 export const SCAN_BOX_SHARE = 0.7;
 /** Camera frames are decoded at most this large: a 1280x720 frame as it is, a 1080p one shrunk (see scanBox.ts). */
 export const MAX_FRAME_SIDE_PX = 1280;
-/**
- * Once this many camera frames in a row held no code (2 s at SCAN_FPS), every STUBBORN_FRAME_EVERY-th
- * frame gets a photo's attempts: 50–100 ms more on the bench machine for that frame, in the worker, so
- * the preview never stalls and the camera still decodes about nine frames a second. A clean frame is read
- * before this starts, as fast as before.
- */
-export const STUBBORN_AFTER_FRAMES = 20;
-export const STUBBORN_FRAME_EVERY = 10;
-
-/** How hard to try on the next camera frame, given how many frames in a row held no code. */
-export function cameraEffort(framesWithoutCode: number): 'frame' | 'stubbornFrame' {
-  return framesWithoutCode >= STUBBORN_AFTER_FRAMES && framesWithoutCode % STUBBORN_FRAME_EVERY === 0
-    ? 'stubbornFrame'
-    : 'frame';
-}
-
 /** After this long without a code, the dialog suggests typing the code or choosing a photo instead. */
 export const SCAN_HINT_DELAY_MS = 20_000;
 /** The photo picker's input, which the page's "Choose a photo" buttons open. */

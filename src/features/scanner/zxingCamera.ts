@@ -3,7 +3,8 @@ import { CameraError, type CameraInfo, type CameraRequest, type CameraSession, t
 import type { DecodedCode, DecodeEffort } from './decode/decodedCode';
 import { decodeOffThread, warmUpDecoder, workerCanDraw } from './decode/decoderClient';
 import { frameRegion } from './scanBox';
-import { cameraEffort, findingOf, SCAN_FPS } from './scanHints';
+import { cameraEffort } from './cameraEffort';
+import { findingOf, SCAN_FPS } from './scanHints';
 
 const FRAME_INTERVAL_MS = 1000 / SCAN_FPS;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cameraEffort, STUBBORN_AFTER_FRAMES, STUBBORN_FRAME_EVERY } from '@/features/scanner/scanHints';
+import { cameraEffort, STUBBORN_AFTER_FRAMES, STUBBORN_FRAME_EVERY } from '@/features/scanner/cameraEffort';
 
 describe('cameraEffort', () => {
   it("reads frames on the camera's budget until many in a row held no code, then gives an occasional one more", () => {

@@ -11,7 +11,7 @@ export interface RgbaImage {
 /**
  * 'frame': a camera frame, decoded up to ten times a second, so only what fits the frame budget; the
  * next frame is another chance. 'photo': one still image, so every attempt the bench shows pays.
- * 'stubbornFrame': an occasional camera frame once many in a row held no code (scanHints.ts): the photo's
+ * 'stubbornFrame': an occasional camera frame once many in a row held no code (cameraEffort.ts): the photo's
  * attempts, with the WeChat engine only if a photo already loaded it (its files are a photo's to fetch).
  */
 export type DecodeEffort = 'frame' | 'photo' | 'stubbornFrame';
