@@ -8,7 +8,8 @@
  *             (HTML escaping, Vietnam's day); the page and the service import it, it imports nothing
  *
  * The page, lowest first; a layer imports only its own and lower ones:
- *   shared    theme/ (values only: imports nothing of src/ but the contract), src/shared, src/config.ts
+ *   shared    theme/ (values only: imports nothing of src/ but the contract), src/shared, src/boot (the loader
+ *             inline in the head, the protocol it speaks with the page, the held text fields), src/config.ts
  *             (the build's VITE_* settings), locales/, public/
  *   api/i18n  src/api (the one createApi), src/i18n (languages, the instance, words for days and expiry)
  *   store     src/store: makeStore, the root reducer and typed hooks; feature slices inject themselves
@@ -28,7 +29,8 @@
  */
 
 /** Folders and files of a layer, as path patterns from the project root. */
-const SHARED = ['^src/shared/', '^src/config\\.ts$', '^theme/', '^locales/', '^public/'];
+const SHARED = ['^src/shared/', '^src/boot/', '^src/config\\.ts$', '^theme/', '^locales/', '^public/'];
+const BOOT = '^src/boot/';
 const API_I18N = ['^src/api/', '^src/i18n/'];
 const STORE = ['^src/store/'];
 const FEATURES = ['^src/features/', '^src/layout/'];
@@ -72,6 +74,15 @@ module.exports = {
       severity: 'error',
       from: { path: CONTRACT },
       to: { pathNot: CONTRACT },
+    },
+    {
+      name: 'boot-stands-alone',
+      comment:
+        "src/boot/ is built into the inline script in every page's head (scripts/vite/loadPath.ts): what it " +
+        'imports goes into that script, before the first paint. It takes only its own files and the contract.',
+      severity: 'error',
+      from: { path: BOOT },
+      to: { pathNot: [BOOT, CONTRACT] },
     },
     {
       name: 'shared-imports-no-higher-layer',

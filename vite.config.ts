@@ -22,7 +22,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     loadPath({
       main: `${src}/main.tsx`,
       earlyTrace: `${src}/app/earlyTrace.ts`,
-      loader: `${src}/afterFirstPaint.js`,
+      loader: `${src}/boot/afterFirstPaint.ts`,
       favicon: fileURLToPath(new URL('./theme/favicon.svg', import.meta.url)),
     }),
   ],

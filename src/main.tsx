@@ -4,9 +4,9 @@ import 'vite/modulepreload-polyfill';
 import { StrictMode, startTransition } from 'react';
 import { httpsRedirectTarget } from './app/httpsRedirect';
 import { createI18n, isLanguage } from './i18n/i18n';
-import { SERVER_STATE_ID } from './contract/traceContract';
+import { shellFields } from './boot/fieldHandOver';
+import { PAGE_LIVE, PAGE_READING, SERVER_STATE_ID, announce, pageRoot } from './boot/protocol';
 import { serverHtml } from './shared/serverHtml';
-import { shellFields } from './shared/shellFieldHandOver';
 
 // A background tab runs timers once a second at most: nothing there to keep responsive, so no yields.
 const nextTask = () =>
@@ -27,23 +27,23 @@ async function start() {
   const { App } = await import('./app/App');
   await nextTask();
   // Until here the loader may swap the server's page for its copy in the other language (a tap on the
-  // language button: src/afterFirstPaint.js); from here on the HTML is read as it is.
-  document.dispatchEvent(new Event('page:reading'));
+  // language button: src/boot/languageSwap.ts); from here on the HTML is read as it is.
+  announce(PAGE_READING);
   // The field hand-over, step 1: the HTML's text fields (the code field, the support desk's box) are
   // held before the page's first render, as the visitor may have typed into them meanwhile. Step 2 is
   // the page's own field as it first mounts (QrCodeField, CodeInput); step 3 ends it once React has
-  // committed (onCommitted below). See src/shared/shellFieldHandOver.ts.
+  // committed (onCommitted below). See src/boot/fieldHandOver.ts.
   shellFields.hold(document);
   // A page the server rendered carries its store's state and its language; hydrate it in both.
   const serverState = document.getElementById(SERVER_STATE_ID)?.textContent;
   const renderedIn = document.documentElement.lang;
   await createI18n(serverState && isLanguage(renderedIn) ? renderedIn : undefined);
   await nextTask();
-  const root = document.getElementById('root')!;
-  // The loader (src/afterFirstPaint.js, inline in the head) holds the taps made on the HTML's buttons until the page
-  // says it is live, then replays them: from hydrateRoot on, React takes taps itself (hydrating at once
-  // what a tap needs); a fresh render over the static shell answers them only once it has committed.
-  const live = () => document.dispatchEvent(new Event('page:live'));
+  const root = pageRoot()!;
+  // The loader (inline in the head: src/boot/tapHolder.ts) holds the taps made on the HTML's buttons until
+  // the page says it is live, then makes them again: from hydrateRoot on, React takes taps itself (hydrating
+  // at once what a tap needs); a fresh render over the static shell answers them only once it has committed.
+  const live = () => announce(PAGE_LIVE);
   const committed = () => {
     shellFields.endReplaced();
     if (!serverState) live();

@@ -174,7 +174,7 @@ export const SERVER_STATE_ID = 'server-state';
 /**
  * The id of the <template> that carries `alternate` (its lang attribute and data-title and
  * data-description its head's texts), which the page's loader swaps with the root's content
- * (src/afterFirstPaint.js).
+ * (src/boot/languageSwap.ts).
  */
 export const ALTERNATE_PAGE_ID = 'page-alternate';
 

@@ -1,14 +1,11 @@
 import i18next, { type InitOptions, type i18n as I18n } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
+import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_SECONDS } from '../boot/protocol';
 import { brand } from '../../theme/brand';
 import { FALLBACK_LANGUAGE, LANGUAGES, SUPPORTED_LANGUAGES, type Language } from './languages';
 
 export const resources = Object.fromEntries(LANGUAGES.map(({ code, catalogue }) => [code, { translation: catalogue }]));
-
-/** The visitor's choice, kept in a cookie as well as in localStorage so that the server sees it. */
-export const LANGUAGE_COOKIE = 'i18nextLng';
-const A_YEAR_IN_MINUTES = 365 * 24 * 60;
 
 export function isLanguage(value: string | undefined | null): value is Language {
   return (SUPPORTED_LANGUAGES as readonly string[]).includes(value ?? '');
@@ -44,7 +41,7 @@ export const i18nOptions: InitOptions = {
     lookupCookie: LANGUAGE_COOKIE,
     lookupLocalStorage: LANGUAGE_COOKIE,
     caches: ['localStorage', 'cookie'],
-    cookieMinutes: A_YEAR_IN_MINUTES,
+    cookieMinutes: LANGUAGE_COOKIE_SECONDS / 60,
     cookieOptions: { path: '/', sameSite: 'lax' },
     convertDetectedLanguage: baseLanguage,
   },

@@ -1,5 +1,6 @@
 import { FALLBACK_LANGUAGE, type Language } from './languages';
-import { LANGUAGE_COOKIE, baseLanguage, isLanguage } from './i18n';
+import { LANGUAGE_COOKIE } from '../boot/protocol';
+import { baseLanguage, isLanguage } from './i18n';
 
 export interface LanguageHints {
   /** The address's `lng` parameter. */

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { languageSwitch } from '@/boot/protocol';
 import { languageOf } from '@/i18n/i18n';
 import { languageEntry, switchedLanguage } from '@/i18n/languages';
 import { Button } from '@/shared/ui/Button';
@@ -30,8 +31,8 @@ export function LanguageToggle() {
       aria-label={t('layout.languageButton', { current: code, next: languageEntry(next).name })}
       onClick={() => void i18n.changeLanguage(next)}
       // Before the script runs, the page's loader swaps in the server's copy of the page in this language
-      // (src/afterFirstPaint.js), or holds the tap and finds the button again by its id.
-      data-language={next}
+      // (src/boot/languageSwap.ts), or holds the tap and finds the button again by its id.
+      {...languageSwitch(next)}
       className={styles.language}
     >
       {code}

@@ -13,7 +13,7 @@ import { startTraceServer, type TraceServer } from '../support/server/traceServe
 import { REPO_ROOT } from '../support/system/childProcess';
 
 // A shopper taps a button of the page's HTML before its script has made it live: the page's loader
-// answers it at once where the HTML allows (src/afterFirstPaint.js), or once the script runs.
+// answers it at once where the HTML allows (src/boot/tapHolder.ts), or once the script runs.
 let rendered: TraceServer | undefined;
 let staticHost: TraceServer | undefined;
 let browser: Browser | undefined;

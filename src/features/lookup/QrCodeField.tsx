@@ -4,7 +4,8 @@ import Search from '@mui/icons-material/Search?shape';
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldErrorKey } from './qrCode';
-import { shellFields } from '@/shared/shellFieldHandOver';
+import { shellFields } from '@/boot/fieldHandOver';
+import { dialogFrameAttributes } from '@/boot/protocol';
 import textStyles from '@/shared/styles/text.module.css';
 import { Button, IconButton } from '@/shared/ui/Button';
 import { classNames } from '@/shared/ui/classNames';
@@ -39,7 +40,7 @@ export function QrCodeField(props: QrCodeFieldProps) {
   const inputRef = useRef<HTMLInputElement>(null);
 
   useLayoutEffect(() => {
-    // The field of the HTML the page arrived in, held by src/main.tsx (src/shared/shellFieldHandOver.ts).
+    // The field of the HTML the page arrived in, held by src/main.tsx (src/boot/fieldHandOver.ts).
     shellFields.handOver(INPUT_ID, inputRef.current, value, onChange);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the script takes the field over
   }, []);
@@ -92,16 +93,18 @@ export function QrCodeField(props: QrCodeFieldProps) {
         </div>
         <div className={styles.scanActions}>
           {/* The dialog's texts, for the frame the page's loader shows at a tap made before the script
-              runs (src/afterFirstPaint.js). */}
+              runs (src/boot/dialogFrame.ts). */}
           <IconButton
             id={CAMERA_ID}
             aria-label={t('lookup.camera')}
             onClick={onCamera}
             color="primary"
-            data-dialog-title={t('scanner.title')}
-            data-dialog-close={t('scanner.close')}
-            data-dialog-busy={t('scanner.starting')}
-            data-dialog-color={brand.primary}
+            {...dialogFrameAttributes({
+              title: t('scanner.title'),
+              close: t('scanner.close'),
+              busy: t('scanner.starting'),
+              color: brand.primary,
+            })}
           >
             <Icon shape={CameraAltOutlined} />
           </IconButton>

@@ -1,6 +1,7 @@
 import { useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TraceResult } from '@/api/traceResult';
+import { heldControl, heldTap, tapAgain, type HeldTap } from '@/boot/heldTap';
 import { languageOf } from '@/i18n/i18n';
 import { serverHtml } from '@/shared/serverHtml';
 import { TraceResultView } from './result/TraceResultView';
@@ -8,24 +9,14 @@ import { TraceResultView } from './result/TraceResultView';
 /** Kept as it is: the same object every render, so React never writes it into the element. */
 const SERVER_HTML = { __html: '' };
 
-/** A tap on a control of the server's HTML, to be made again on the same control once the result is live. */
-interface HeldTap {
-  selector: 'a[href]' | 'button';
-  name: string;
-  nth: number;
-}
-
-const nameOf = (element: Element) => element.getAttribute('aria-label') ?? element.textContent ?? '';
-const named = (container: Element, selector: HeldTap['selector'], name: string) =>
-  [...container.querySelectorAll(selector)].filter((element) => nameOf(element) === name);
-
 /**
  * The result under the field. On a page the server rendered, the result it arrived with stays the
  * server's HTML instead of being hydrated (most of the page's elements and styles, which a shopper
  * reads and does not act on): hydration then costs only the field, the header and what is around
  * them. It becomes the live view (rendered afresh, identical) when it must change or be acted on: in
  * another language, when its picture fails to load, or at a tap or click on one of its controls (share,
- * the carton's codes, show all), which is then made again on the live control.
+ * the carton's codes, show all), which is then made again on the live control (src/boot/heldTap.ts, as
+ * the page's loader makes the taps it held).
  */
 export function ResultIsland({ result, answeredAt }: { result: TraceResult; answeredAt: number }) {
   const { i18n } = useTranslation();
@@ -50,9 +41,9 @@ export function ResultIsland({ result, answeredAt }: { result: TraceResult; answ
     }
     const tap = held.current;
     held.current = null;
-    const target = tap && (named(element, tap.selector, tap.name)[tap.nth] as HTMLElement | undefined);
+    const target = tap && heldControl(element, tap);
     // Once React has finished this commit, so the control's own handler runs as for any tap.
-    if (target) queueMicrotask(() => (target.focus(), target.click()));
+    if (target) queueMicrotask(() => tapAgain(target));
   }, [live]);
 
   const hold = (event: MouseEvent<HTMLDivElement>) => {
@@ -63,9 +54,7 @@ export function ResultIsland({ result, answeredAt }: { result: TraceResult; answ
       return;
     event.preventDefault();
     event.stopPropagation();
-    const selector = control.matches('button') ? 'button' : 'a[href]';
-    const name = nameOf(control);
-    held.current = { selector, name, nth: named(element, selector, name).indexOf(control) };
+    held.current = heldTap(element, control);
     setReleased(true);
   };
 

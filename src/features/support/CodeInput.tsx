@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useLayoutEffect, useRef, useSyncExternalStore, type ClipboardEvent, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { languageOf } from '@/i18n/i18n';
-import { shellFields } from '@/shared/shellFieldHandOver';
+import { shellFields } from '@/boot/fieldHandOver';
 import { MAX_INPUT_CHARS, atInputLimit, withinInputLimit } from './inputLimit';
 import type { PhotoNote } from './usePhotoCodes';
 

@@ -152,9 +152,9 @@ const floor = await serveFloor(renderedFloor);
 const shell = await (await fetch(`${staticHost.url}/dt?qr=${DEMO_CODE}`)).text();
 const resultRoot = /<div id="root">([\s\S]*)<\/div>\s*<script type="application\/json"/.exec(rendered)?.[1];
 if (!resultRoot) throw new Error("the rendered deep link's root was not found");
-// Requested by the page's own loader (src/afterFirstPaint.js, as the build writes it), once the shell has
+// Requested by the page's own loader (src/boot/afterFirstPaint.ts, as the build writes it), once the shell has
 // painted: in the document, the script's request delays the shell's own paint in Lighthouse's model.
-const AFTER_PAINT = loaderTag([STACK_SCRIPT.slice(1)], [], loaderCode('src/afterFirstPaint.js'));
+const AFTER_PAINT = loaderTag([STACK_SCRIPT.slice(1)], [], await loaderCode('src/boot/afterFirstPaint.ts'));
 const loadingStack = (html: string) => html.replace('</head>', `${AFTER_PAINT}</head>`);
 const stack = await stackFloorCode();
 const staticFloor = await serveFloor(

@@ -21,7 +21,7 @@ async function renderOverShell(
   const shell = document.querySelector('input')!;
   shell.focus();
   vi.resetModules();
-  const { shellFields } = await import('@/shared/shellFieldHandOver');
+  const { shellFields } = await import('@/boot/fieldHandOver');
   if (held) shellFields.hold(document);
   const { renderApp } = await import('../../support/page/render');
   typing(shell);

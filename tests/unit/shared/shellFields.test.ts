@@ -1,6 +1,6 @@
 // The field hand-over's own rules, beside the lookup page's (tests/integration/lookup/shellField.test.tsx).
 import { describe, expect, it, vi } from 'vitest';
-import { createShellFields } from '@/shared/shellFieldHandOver';
+import { createShellFields } from '@/boot/fieldHandOver';
 
 /** The HTML the page arrived in, with `typed` typed into each of its text fields before the script ran. */
 function arrivedWith(html: string, typed: string) {
