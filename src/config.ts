@@ -25,13 +25,15 @@ export const TRACE_API_KEY = import.meta.env.VITE_TRACE_API_KEY ?? '';
 export const TRACE_TIMEOUT_MS = 15_000;
 
 /**
- * Hosts whose links are the brand's own: this page's host plus the comma-separated VITE_TRUSTED_HOSTS of
+ * Hosts whose links are the brand's own: the page's host plus the comma-separated VITE_TRUSTED_HOSTS of
  * the build (the brand's site, the host printed in its QR codes). A scanned link to any other host is
- * flagged to the visitor.
+ * flagged to the visitor. The server's render has no window: it names the host the visitor asked.
  */
-export const TRUSTED_HOSTS: readonly string[] = [
-  pageLocation?.hostname ?? '',
-  ...(import.meta.env.VITE_TRUSTED_HOSTS ?? '').split(','),
-]
-  .map((host) => host.trim().toLowerCase())
-  .filter((host) => host !== '');
+export function trustedHostsOf(pageHost: string | undefined): readonly string[] {
+  return [pageHost ?? '', ...(import.meta.env.VITE_TRUSTED_HOSTS ?? '').split(',')]
+    .map((host) => host.trim().toLowerCase())
+    .filter((host) => host !== '');
+}
+
+/** The brand's hosts, this page's own among them. */
+export const TRUSTED_HOSTS = trustedHostsOf(pageLocation?.hostname);

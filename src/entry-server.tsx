@@ -19,7 +19,8 @@ import type {
 import { AppProviders } from '@/app/providers';
 import { AppRoutes, routes } from '@/app/router';
 import { makeStore, type AppStore } from '@/store/store';
-import { addressCode, lookupCodeOf } from '@/features/lookup';
+import { trustedHostsOf } from '@/config';
+import { addressDraft } from '@/features/lookup';
 import { createServerI18n, pageHead } from '@/i18n/i18n';
 import { switchedLanguage, type Language } from '@/i18n/languages';
 import { requestLanguage } from '@/i18n/requestLanguage';
@@ -199,6 +200,7 @@ async function pageIn(
  */
 export const renderPage: RenderPage = async ({
   url,
+  host,
   cookie,
   acceptLanguage,
   answerTrace,
@@ -215,10 +217,13 @@ export const renderPage: RenderPage = async ({
       state: (emptyState ??= stateOf(await storeWith(null, answering(NO_ANSWER)))),
     };
   }
-  const code = lookupCodeOf(addressCode(address!.searchParams));
-  if (code === null) {
-    // A code that cannot be sent: the page shows it as typed, with its error, so it is rendered as it came.
-    const store = await storeWith(null, { answerTrace });
+  // Read as the live page reads it (a shop's link gives its code, with a warning naming the other host).
+  const draft = addressDraft(address!.searchParams, trustedHostsOf(host))!;
+  const code = draft.error === null ? draft.text : null;
+  if (code === null || draft.notices.length > 0) {
+    // A code that cannot be sent (the page shows it with its error), or one with what the page says about
+    // the link it came in, which the render cache's pages do not hold: rendered as it came.
+    const store = await storeWith(code, { answerTrace });
     return {
       status,
       ...(await pageIn(language, (language) => htmlOf(address!.pathname + address!.search, language, store))),

@@ -70,6 +70,7 @@ export async function loadPageRenderer(
     try {
       const result = await renderPage({
         url: request.url,
+        host: request.hostname,
         cookie: request.headers.cookie,
         acceptLanguage: request.headers['accept-language'],
         // Each render's lookup is its visitor's: counted as theirs (issue 26).

@@ -1,6 +1,6 @@
 import { API_KEY_HEADER, SERVER_STATE_ID, TRACE_PATH, type TraceRequest } from '@/contract/traceContract';
 import { TRACE_API_BASE, TRACE_API_KEY } from '@/config';
-import { addressCode, lookupCodeOf } from '@/features/lookup/addressCode';
+import { addressDraft } from '@/features/lookup/addressCode';
 
 // A module of its own, listed in index.html before the page's bundle: on a static host (no server
 // render), a deep link's trace request starts as soon as this small file has run instead of after the
@@ -8,8 +8,9 @@ import { addressCode, lookupCodeOf } from '@/features/lookup/addressCode';
 // script, so the Content-Security-Policy stays strict. A page the server rendered already holds its
 // answer: nothing to do there.
 const rendered = document.getElementById(SERVER_STATE_ID) !== null;
-const typed = rendered ? null : addressCode(new URLSearchParams(window.location.search));
-const code = lookupCodeOf(typed);
+// Read as the page reads it (a link gives its code); the brand's hosts matter only to what the page says.
+const typed = rendered ? null : addressDraft(new URLSearchParams(window.location.search), []);
+const code = typed?.error === null ? typed.text : null;
 
 let early: { code: string; response: Promise<Response> } | undefined =
   code === null
@@ -27,7 +28,7 @@ early?.response.catch(() => undefined);
 
 const field = document.querySelector<HTMLInputElement>('input[name="qr"]');
 // As the HTML's own value (defaultValue), not as typing: QrCodeField carries over only what the visitor typed.
-if (typed !== null && field !== null && field.value === '') field.defaultValue = typed;
+if (typed !== null && field !== null && field.value === '') field.defaultValue = typed.text;
 
 /** The response of the early request for this code, once; undefined when there is none to take. */
 export function takeEarlyResponse(forCode: string): Promise<Response> | undefined {

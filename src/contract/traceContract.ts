@@ -113,6 +113,8 @@ export interface TraceWireAnswer {
 export interface PageRenderRequest extends TraceTransport {
   /** Path and query, as requested. */
   url: string;
+  /** The host the visitor asked for (without port): the page's own, whose links the page trusts. */
+  host?: string;
   cookie?: string;
   acceptLanguage?: string;
 }

@@ -251,6 +251,27 @@ it('a tap on Search before the script ran still submits the form as HTML does', 
   await page.getByRole('table').filter({ hasText: CARTON_CODE }).waitFor();
 });
 
+it("a shop's link pasted and searched before the script ran is read as the live page reads it", async () => {
+  // The issue's case: the server rendered such an address as an invalid code, the live page looked the link's code up.
+  const link = `https://shop.example.vn/dt?qr=${CARTON_CODE}`;
+  const { page, problems, release } = await beforeItsScript(`${rendered!.url}/`);
+  const field = page.getByRole('textbox', { name: t.lookup.inputLabel });
+  await field.fill(link);
+  await Promise.all([page.waitForURL('**/dt?qr=**'), page.getByRole('button', { name: t.lookup.search }).tap()]);
+  // The server's page, its script still held: the link's code, its result, and the warning naming the other host.
+  const warning = page.getByText(fill(t.scan.foreignHost, { host: 'shop.example.vn' }));
+  await page.getByRole('table').filter({ hasText: CARTON_CODE }).waitFor();
+  await warning.waitFor();
+  expect(await field.inputValue()).toBe(CARTON_CODE);
+  expect(await page.getByText(t.errors.invalidCode).count()).toBe(0);
+  // The live page reads the address the same way: the same page, hydrated without a mismatch.
+  await release();
+  await page.getByRole('button', { name: t.scanner.photo, disabled: false }).waitFor();
+  expect(await warning.count()).toBe(1);
+  expect(await field.inputValue()).toBe(CARTON_CODE);
+  expect(problems).toEqual([]);
+});
+
 describe("the server's result on a rendered deep link", () => {
   /** The deep link's page, once its script is live (the photo button turns on with its chunk). */
   async function livePage(

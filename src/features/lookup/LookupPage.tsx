@@ -15,15 +15,15 @@ import {
   selectScannerOpen,
   type DecodedCode,
 } from '@/features/scanner';
-import { arrivalDraft, withCode, type Draft } from './addressCode';
+import { arrivalDraft, draftOf, typedDraft, withCode, type Draft } from './addressCode';
 import { LookupResult } from './LookupResult';
 import { lookupView } from './lookupView';
 import { INPUT_ID, QrCodeField } from './QrCodeField';
-import { normalizeInput, validateCode } from './qrCode';
+import { normalizeInput } from './qrCode';
 import { RecentLookups } from './recent/RecentLookups';
 import { recentLookups } from './recent/storedLookups';
 import { ScanNotices } from './ScanNotices';
-import { readScan, readTyped } from './scanReading';
+import { readScan } from './scanReading';
 import { useAddressLookup } from './useAddressLookup';
 import { useAfterPaint } from './useAfterPaint';
 import { useWhenIdle } from './useWhenIdle';
@@ -45,8 +45,8 @@ export function LookupPage() {
   const scannerOpen = useAppSelector(selectScannerOpen);
 
   // The field is an edit of the address: each navigation (Search, a scan, Back, Forward) starts it afresh.
-  const [edited, setEdited] = useState(() => ({ at: location.key, draft: arrivalDraft(location) }));
-  if (edited.at !== location.key) setEdited({ at: location.key, draft: arrivalDraft(location) });
+  const [edited, setEdited] = useState(() => ({ at: location.key, draft: arrivalDraft(location, TRUSTED_HOSTS) }));
+  if (edited.at !== location.key) setEdited({ at: location.key, draft: arrivalDraft(location, TRUSTED_HOSTS) });
   const { draft } = edited;
   const edit = (change: Partial<Draft>) => setEdited(({ at, draft }) => ({ at, draft: { ...draft, ...change } }));
 
@@ -64,20 +64,12 @@ export function LookupPage() {
     [dispatch, setSearchParams],
   );
 
-  // Typed and pasted text is read as a scan would be (a link gives its `qr`), spaces and dashes dropped.
-  const search = () => {
-    const { code, accepted, notices } = readTyped(draft.text, TRUSTED_HOSTS);
-    submit({ text: code, error: accepted ? validateCode(code) : 'errors.invalidCode', notices });
-  };
+  // Typed and pasted text is read as a scan would be (a link gives its `qr`), spaces and dashes dropped: as
+  // the server reads the form's `qr` when Search is tapped before the script runs.
+  const search = () => submit(typedDraft(draft.text, TRUSTED_HOSTS));
 
   // Stable between navigations: the photo paste and drop listeners hang on it.
-  const onScanned = useCallback(
-    (scanned: DecodedCode) => {
-      const { code, accepted, notices } = readScan(scanned, TRUSTED_HOSTS);
-      submit({ text: code, error: accepted ? validateCode(code) : 'errors.invalidCode', notices });
-    },
-    [submit],
-  );
+  const onScanned = useCallback((scanned: DecodedCode) => submit(draftOf(readScan(scanned, TRUSTED_HOSTS))), [submit]);
 
   const view = lookupView({ code: lookup.code, entry: lookup.entry, scannerError, fieldError: draft.error !== null });
 

@@ -1,6 +1,6 @@
 import type { Location } from 'react-router-dom';
-import { compactCode, validateCode, type FieldErrorKey } from './qrCode';
-import type { ScanNotice } from './scanReading';
+import { validateCode, type FieldErrorKey } from './qrCode';
+import { readTyped, type ScanNotice, type ScanReading } from './scanReading';
 
 /** What the field holds: the text, its error and what a scan had to say about it. */
 export interface Draft {
@@ -10,18 +10,31 @@ export interface Draft {
 }
 
 /**
- * The address's code, read as a typed one (spaces and dashes inside dropped, so a hand-written
- * `/dt?qr=ABCDEFGH-123456789` finds its code on the server render and in the browser alike); null when
- * the address has no `qr`.
+ * What the visitor typed, read as the page reads it wherever it was typed: the field's Search on the live
+ * page, and the address's `qr` (which the field's form writes when it is submitted before the script runs,
+ * and a link or a reload carries), in the server's render and in the browser alike. A pasted link gives
+ * its `qr` with what the page has to say about the link; anything else is the code, spaces and dashes
+ * inside dropped. `trustedHosts`: the brand's hosts, with the page's own (src/config.ts).
  */
-export function addressCode(search: URLSearchParams): string | null {
-  const qr = search.get('qr');
-  return qr === null ? null : compactCode(qr);
+export function typedDraft(typed: string, trustedHosts: readonly string[]): Draft {
+  return draftOf(readTyped(typed, trustedHosts));
 }
 
-/** The code to look up: the address's code when it may be sent. */
-export function lookupCodeOf(code: string | null): string | null {
-  return code !== null && validateCode(code) === null ? code : null;
+/** The field after a scan or a search: the code read, its error, and what the page says about it. */
+export function draftOf({ code, accepted, notices }: ScanReading): Draft {
+  return { text: code, error: accepted ? validateCode(code) : 'errors.invalidCode', notices };
+}
+
+/** The address's `qr` read as typed; null when the address has none. */
+export function addressDraft(search: URLSearchParams, trustedHosts: readonly string[]): Draft | null {
+  const qr = search.get('qr');
+  return qr === null ? null : typedDraft(qr, trustedHosts);
+}
+
+/** The code to look up: the address's, when it may be sent (whichever hosts are the brand's). */
+export function addressLookupCode(search: URLSearchParams): string | null {
+  const draft = addressDraft(search, []);
+  return draft?.error === null ? draft.text : null;
 }
 
 /** The address with this code in `qr` (or none), other parameters (`lng`) kept. */
@@ -40,11 +53,10 @@ function isDraft(value: unknown): value is Draft {
 
 /**
  * The field on arriving at an address: what the page wrote with it (kept in the history entry, so an
- * invalid entry or a scan's notices survive Back, Forward and reload), else the address's own code.
+ * invalid entry or a scan's notices survive Back, Forward and reload), else the address's own `qr`.
  */
-export function arrivalDraft(location: Pick<Location, 'search' | 'state'>): Draft {
+export function arrivalDraft(location: Pick<Location, 'search' | 'state'>, trustedHosts: readonly string[]): Draft {
   const kept: unknown = (location.state as { draft?: unknown } | null)?.draft;
   if (isDraft(kept)) return kept;
-  const code = addressCode(new URLSearchParams(location.search));
-  return { text: code ?? '', error: code === null ? null : validateCode(code), notices: [] };
+  return addressDraft(new URLSearchParams(location.search), trustedHosts) ?? { text: '', error: null, notices: [] };
 }

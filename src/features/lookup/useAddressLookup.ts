@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { NavigationType, useLocation, useNavigationType } from 'react-router-dom';
 import { traceApi, useTraceMutation } from '@/api/traceApi';
 import { useAppStore } from '@/store/hooks';
-import { addressCode, lookupCodeOf } from './addressCode';
+import { addressLookupCode } from './addressCode';
 
 /**
  * The address drives the lookup: every navigation the page makes (Search, Enter, a scan, a link) looks
@@ -14,8 +14,7 @@ export function useAddressLookup() {
   const location = useLocation();
   const navigationType = useNavigationType();
   const store = useAppStore();
-  const code = addressCode(new URLSearchParams(location.search));
-  const lookupCode = lookupCodeOf(code);
+  const lookupCode = addressLookupCode(new URLSearchParams(location.search));
   const [trace, entry] = useTraceMutation({ fixedCacheKey: lookupCode ?? undefined });
 
   useEffect(() => {

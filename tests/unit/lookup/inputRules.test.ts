@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressCode } from '@/features/lookup/addressCode';
+import { addressDraft, addressLookupCode, typedDraft } from '@/features/lookup/addressCode';
 import { compactCode, validateCode } from '@/features/lookup/qrCode';
 import { readTyped } from '@/features/lookup/scanReading';
 
@@ -59,9 +59,31 @@ describe('validateCode', () => {
 
 describe('the address', () => {
   it('reads its qr as typed input: spaces and dashes inside dropped, case kept', () => {
-    expect(addressCode(new URLSearchParams('qr=ABCDEFGH-123456789'))).toBe('ABCDEFGH123456789');
-    expect(addressCode(new URLSearchParams('qr=abcd+efgh+1234+56789'))).toBe('abcdefgh123456789');
-    expect(addressCode(new URLSearchParams('lng=en'))).toBeNull();
+    expect(addressLookupCode(new URLSearchParams('qr=ABCDEFGH-123456789'))).toBe('ABCDEFGH123456789');
+    expect(addressLookupCode(new URLSearchParams('qr=abcd+efgh+1234+56789'))).toBe('abcdefgh123456789');
+    expect(addressLookupCode(new URLSearchParams('lng=en'))).toBeNull();
+    expect(addressDraft(new URLSearchParams('lng=en'), HOSTS)).toBeNull();
+  });
+
+  it("reads a link in its qr as the field's Search does: the link's code, and a warning naming another host", () => {
+    // What the field's form sends when Search is tapped before the script runs, a shop's link pasted in.
+    const submitted = new URLSearchParams({ qr: `https://shop.example.vn/dt?qr=${CODE}` });
+    expect(addressLookupCode(submitted)).toBe(CODE);
+    expect(addressDraft(submitted, HOSTS)).toEqual({
+      text: CODE,
+      error: null,
+      notices: [{ key: 'scan.foreignHost', host: 'shop.example.vn' }],
+    });
+    expect(addressDraft(submitted, HOSTS)).toEqual(typedDraft(submitted.get('qr')!, HOSTS));
+    // The brand's own link, and a link without a code, which is refused as on the live page.
+    expect(addressDraft(new URLSearchParams({ qr: `https://trace.example.com/dt?qr=${CODE}` }), HOSTS)).toEqual({
+      text: CODE,
+      error: null,
+      notices: [],
+    });
+    const codeless = new URLSearchParams({ qr: 'https://trace.example.com/about' });
+    expect(addressLookupCode(codeless)).toBeNull();
+    expect(addressDraft(codeless, HOSTS)?.error).toBe('errors.invalidCode');
   });
 
   it('compacts a code the same way everywhere', () => {
