@@ -12,6 +12,7 @@ import { buildPage } from '../tests/support/server/buildPage';
 import { launchChromium } from '../tests/support/browser/chromium';
 import { PHONE_VI } from '../tests/support/browser/profiles';
 import { startTraceServer } from '../tests/support/server/traceServer';
+import { PAGE_LIVE } from '../src/boot/protocol.ts';
 import { pageModules } from './vite/loadPath.ts';
 import { stackFloorCode } from './stackFloor.ts';
 
@@ -106,7 +107,7 @@ async function scriptsOfDeepLink(origin: string): Promise<{ visibleAt: number; l
     // Records when the result table first entered the document; it shows at the first paint after that.
     // A string, not a function: tsx wraps named functions in a helper the page does not have.
     await context.addInitScript({
-      content: `document.addEventListener('page:live', () => (window.__liveAt = performance.now()));
+      content: `document.addEventListener('${PAGE_LIVE}', () => (window.__liveAt = performance.now()));
       new MutationObserver((records, observer) => {
         if (!document.querySelector('table')) return;
         window.__tableAt = performance.now();
