@@ -1,4 +1,11 @@
-import { ALTERNATE_PAGE_ID, PAGE_READING, languageCookie, onAnnounced } from './protocol';
+import {
+  ALTERNATE_DESCRIPTION,
+  ALTERNATE_PAGE_ID,
+  ALTERNATE_TITLE,
+  PAGE_READING,
+  languageCookie,
+  onAnnounced,
+} from './protocol';
 
 /**
  * The server's copy of the page in `language` (an inert <template> beside the root), to swap in at a tap
@@ -54,8 +61,8 @@ export function swapIn(
   copy.content.replaceChildren(...shown);
   const html = document.documentElement;
   trade(copy, html, 'lang', 'lang');
-  trade(copy, document.querySelector<HTMLMetaElement>('meta[name="description"]'), 'content', 'data-description');
-  trade(copy, document, 'title', 'data-title');
+  trade(copy, document.querySelector<HTMLMetaElement>('meta[name="description"]'), 'content', ALTERNATE_DESCRIPTION);
+  trade(copy, document, 'title', ALTERNATE_TITLE);
   for (const field of fields) {
     const same = document.getElementById(field.id) as HTMLInputElement | null;
     if (same) same.value = field.value;

@@ -6,14 +6,22 @@
  * changed here changes everywhere. Plain constants: the loader's build inlines them, so they cost the
  * page's head no more than the bare strings did.
  */
-import { ALTERNATE_PAGE_ID, SERVER_STATE_ID } from '../contract/traceContract.ts';
+import {
+  ALTERNATE_DESCRIPTION,
+  ALTERNATE_PAGE_ID,
+  ALTERNATE_TITLE,
+  SERVER_STATE_ID,
+} from '../contract/traceContract.ts';
 
 /** The page's root element, into which the server rendered the page (or the build its shell). */
 export const ROOT_ID = 'root';
 /** The root, found when asked: the loader runs in the head, before the body exists. */
 export const pageRoot = (): HTMLElement | null => document.getElementById(ROOT_ID);
-/** The server's copy of the page in the other language (a <template>), and its store's state. */
-export { ALTERNATE_PAGE_ID, SERVER_STATE_ID };
+/**
+ * The server's copy of the page in the other language (a <template>, its title and description in two of
+ * its attributes), and its store's state: the service writes them, so they are the contract's.
+ */
+export { ALTERNATE_DESCRIPTION, ALTERNATE_PAGE_ID, ALTERNATE_TITLE, SERVER_STATE_ID };
 
 /** Said by the page's script once it starts reading the HTML: the loader no longer swaps the page for its copy. */
 export const PAGE_READING = 'page:reading';

@@ -174,11 +174,14 @@ export type BusyTexts = (request: Omit<PageRenderRequest, 'answerTrace'>) => Bus
 export const SERVER_STATE_ID = 'server-state';
 
 /**
- * The id of the <template> that carries `alternate` (its lang attribute and data-title and
- * data-description its head's texts), which the page's loader swaps with the root's content
- * (src/boot/languageSwap.ts).
+ * The id of the <template> that carries `alternate` (its lang attribute and the two attributes below its
+ * head's texts), which the page's loader swaps with the root's content (src/boot/languageSwap.ts).
  */
 export const ALTERNATE_PAGE_ID = 'page-alternate';
+/** The attribute of that <template> holding its page's title. */
+export const ALTERNATE_TITLE = 'data-title';
+/** The attribute of that <template> holding its page's meta description. */
+export const ALTERNATE_DESCRIPTION = 'data-description';
 
 /**
  * The page the service renders into, written by the build beside index.html (scripts/vite/loadPath.ts):
