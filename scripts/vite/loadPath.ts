@@ -34,14 +34,17 @@ const EARLY_TRACE = 'earlyTrace';
  * The loader (its entry, src/boot/afterFirstPaint.ts, and the files it imports) as one classic script
  * for the page's head: a build of its own, by Vite's bundler, because the page's bundle is ES modules and
  * an inline script cannot import. The protocol's constants are inlined where they are used, as the bare
- * strings of the hand-written loader were (gzip 2,304 → 2,217 bytes).
+ * strings of the hand-written loader were (gzip 2,304 → 2,219 bytes).
  */
 export async function loaderCode(entry: string): Promise<string> {
   const built = (await build({
     configFile: false,
     logLevel: 'silent',
+    // In memory only: nothing of the page's build (dist/, public/) is touched.
+    publicDir: false,
     build: {
       write: false,
+      emptyOutDir: false,
       minify: true,
       rolldownOptions: { input: entry, optimization: { inlineConst: true }, output: { format: 'iife' } },
     },
