@@ -92,6 +92,20 @@ describe('the first HTML response', () => {
     expect((await firstHtml('/dt?qr=ABC')).html).toContain(TEXTS.vi.errors.invalidCode);
   });
 
+  it("of a link in qr (the field's form sent before the script ran) reads it as the page's Search does", async () => {
+    const linked = (link: string) => firstHtml(`/dt?${new URLSearchParams({ qr: link })}`);
+    const warning = (host: string) => fill(TEXTS.vi.scan.foreignHost, { host });
+    // A shop's link: its code's result, and the warning naming the shop's host.
+    const shop = withoutCopy((await linked(`https://shop.example.vn/dt?qr=${UNIT_CODE}`)).html).page;
+    expect(shop).toContain(PRODUCT);
+    expect(shop).toContain(warning('shop.example.vn'));
+    expect(shop).not.toContain(TEXTS.vi.errors.invalidCode);
+    // The page's own link (the host the visitor asked for): the same result, and nothing to warn about.
+    const own = withoutCopy((await linked(`${suite.url}/dt?qr=${UNIT_CODE}`)).html).page;
+    expect(own).toContain(PRODUCT);
+    expect(own).not.toContain(warning(new URL(suite.url).hostname));
+  });
+
   it('of an unknown path is the not-found page with a 404', async () => {
     const { status, html } = await firstHtml('/no/such/page', { 'accept-language': 'en' });
     expect(status).toBe(404);
