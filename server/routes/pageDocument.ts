@@ -1,5 +1,11 @@
 import { escapeHtml } from '../../src/contract/htmlEscape.ts';
-import { ALTERNATE_PAGE_ID, SERVER_STATE_ID, type PageRenderResult } from '../../src/contract/traceContract.ts';
+import {
+  ALTERNATE_DESCRIPTION,
+  ALTERNATE_PAGE_ID,
+  ALTERNATE_TITLE,
+  SERVER_STATE_ID,
+  type PageRenderResult,
+} from '../../src/contract/traceContract.ts';
 
 /**
  * Where index.html takes a render's parts, each once, as in Vite's SSR template: comments, so the page
@@ -41,8 +47,8 @@ function alternateHtml({ alternate }: PageParts): string {
   if (!alternate) return '';
   const { lang, title, description, body } = alternate;
   return (
-    `<template id="${ALTERNATE_PAGE_ID}" lang="${escapeHtml(lang)}" data-title="${escapeHtml(title)}" ` +
-    `data-description="${escapeHtml(description)}">${body}</template>`
+    `<template id="${ALTERNATE_PAGE_ID}" lang="${escapeHtml(lang)}" ${ALTERNATE_TITLE}="${escapeHtml(title)}" ` +
+    `${ALTERNATE_DESCRIPTION}="${escapeHtml(description)}">${body}</template>`
   );
 }
 
