@@ -29,6 +29,7 @@ import { createRenderCache, type PageHtml, type PageView } from '@/render/render
 import { renderTurns } from '@/render/renderTurns';
 import { createStaticPages } from '@/render/staticPages';
 import { withKeptTranslations } from '@/render/keptTranslations';
+import { brand } from '../theme/brand';
 
 /** Every render of this module starts in an event-loop turn of its own (src/render/renderTurns.ts). */
 const renderTurn = renderTurns();
@@ -248,8 +249,16 @@ export const renderPage: RenderPage = async ({
 };
 
 /** The service's busy page (429, 503) speaks the language this request's page would have been in. */
-export const busyTexts: BusyTexts = ({ url, cookie, acceptLanguage }) => {
+export const busyTexts: BusyTexts = ({ url, cookie, acceptLanguage }, retryAfterSeconds) => {
   const language = languageOf(addressOf(url), cookie, acceptLanguage);
   const { t } = i18nFor(language);
-  return { lang: language, title: t('lookup.title'), hint: t('help.retryHint'), retry: t('help.retry') };
+  return {
+    lang: language,
+    brand: brand.name,
+    primary: brand.primary,
+    pageTitle: t('page.title', { brand: brand.name }),
+    title: t('busy.title'),
+    hint: t('busy.hint', { seconds: retryAfterSeconds }),
+    retry: t('busy.retry'),
+  };
 };

@@ -35,11 +35,12 @@ export function guardRenders(
   return async (request, reply) => {
     if (takeLookup) {
       const budget = await takeLookup(request);
-      if (budget.isExceeded) return sendBusyPage(reply, 429, budget.ttlInSeconds, busyTexts(request));
+      if (budget.isExceeded)
+        return sendBusyPage(reply, 429, budget.ttlInSeconds, busyTexts(request, budget.ttlInSeconds));
     }
     if (inFlight >= maxInFlight) {
       await holdRefusal?.();
-      return sendBusyPage(reply, 503, RENDER_RETRY_AFTER_S, busyTexts(request));
+      return sendBusyPage(reply, 503, RENDER_RETRY_AFTER_S, busyTexts(request, RENDER_RETRY_AFTER_S));
     }
     inFlight++;
     try {

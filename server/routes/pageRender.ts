@@ -85,11 +85,14 @@ export async function loadPageRenderer(
   };
   return {
     render,
-    busyTexts: (request) =>
-      busyTexts({
-        url: request.url,
-        cookie: request.headers.cookie,
-        acceptLanguage: request.headers['accept-language'],
-      }),
+    busyTexts: (request, retryAfterSeconds) =>
+      busyTexts(
+        {
+          url: request.url,
+          cookie: request.headers.cookie,
+          acceptLanguage: request.headers['accept-language'],
+        },
+        retryAfterSeconds,
+      ),
   };
 }

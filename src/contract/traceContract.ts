@@ -160,15 +160,22 @@ export type RenderPage = (request: PageRenderRequest) => Promise<PageRenderResul
 /** What the service says instead of a page it will not render now (429, 503), plain text in `lang`. */
 export interface BusyPageTexts {
   lang: string;
+  /** The brand, shown as the page's heading: a bare page on an anti-fake site looks like phishing. */
+  brand: string;
+  /** The brand's colour (buttons, the heading's rule), as on its page. */
+  primary: string;
+  /** The document's title, with the brand. */
+  pageTitle: string;
+  /** What is happening: the service is busy. */
   title: string;
-  /** When to try again. */
+  /** When the page reloads by itself, and that it is not about the product. */
   hint: string;
-  /** The link that tries again. */
+  /** The button that reloads now. */
   retry: string;
 }
 
 /** The busy page's texts in the language the page itself would be rendered in for this request. */
-export type BusyTexts = (request: Omit<PageRenderRequest, 'answerTrace'>) => BusyPageTexts;
+export type BusyTexts = (request: Omit<PageRenderRequest, 'answerTrace'>, retryAfterSeconds: number) => BusyPageTexts;
 
 /** The id of the <script type="application/json"> element that carries `state` to the page. */
 export const SERVER_STATE_ID = 'server-state';

@@ -36,8 +36,11 @@ export async function renderPage({ url, answerTrace }) {
 }
 // The page build picks the busy page's language as it picks the page's (tested with the real build in
 // tests/unit/i18n/thirdLanguage.node.test.tsx); this one echoes what it was given.
-export function busyTexts({ url, cookie, acceptLanguage }) {
-  return { lang: 'xx', title: 'Busy <' + acceptLanguage + '>', hint: 'Wait & see: ' + url, retry: 'Again, ' + cookie };
+export function busyTexts({ url, cookie, acceptLanguage }, seconds) {
+  return {
+    lang: 'xx', brand: 'Milk & Co', primary: 'red;background:url(x)', pageTitle: 'Busy <' + acceptLanguage + '>',
+    title: 'Busy', hint: 'Wait & see: ' + url + ' in ' + seconds + ' s', retry: 'Again, ' + cookie,
+  };
 }`;
 
 let moduleDir = '';
@@ -104,8 +107,11 @@ describe.each([
     const html = await limitedPage.text();
     expect(html).toContain('<html lang="xx">');
     expect(html).toContain('<title>Busy &lt;en-GB,en;q=0.9&gt;</title>');
-    expect(html).toContain(`Wait &amp; see: /dt?qr=${CODE}`);
+    expect(html).toContain(`Wait &amp; see: /dt?qr=${CODE} in ${limitedPage.headers.get('retry-after')} s`);
     expect(html).toContain('Again, i18nextLng=en');
+    // The brand on top, in its colour; a colour that is not one never reaches the style.
+    expect(html).toContain('<header>Milk &amp; Co</header>');
+    expect(html).not.toContain('url(x)');
     expect((await server!.trace({ QrCode: CODE })).status).toBe(429);
     expect(await status(page('/missing/other'))).toBe(429);
     // Only what was let through rendered.

@@ -8,7 +8,7 @@ import type { FailureMessage, LookupView } from './lookupView';
 import { MessageBox } from './MessageBox';
 import { ResultIsland } from './ResultIsland';
 import styles from './LookupResult.module.css';
-import { HotlineLink } from './result/HotlineLink';
+import { BrandContact } from './result/BrandContact';
 
 /** What the visitor can do from a failed lookup or scan. */
 export interface ResultActions {
@@ -42,7 +42,8 @@ function NextSteps({ message, actions }: { message: FailureMessage; actions: Res
         <Button variant="outlined" color="inherit" onClick={actions.startCamera}>
           {t('help.tryCamera')}
         </Button>
-        {brand.hotline && <HotlineLink hotline={brand.hotline} />}
+        <p className={textStyles.body}>{t('help.notFoundContact', { brand: brand.name })}</p>
+        <BrandContact />
       </div>
     );
   }

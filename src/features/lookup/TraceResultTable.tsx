@@ -26,7 +26,7 @@ export function TraceResultTable({ rows }: { rows: TraceRow[] }) {
           {rows.map(({ label, value }) => (
             <tr key={label}>
               <th scope="row">{t(label)}</th>
-              <td>
+              <td className={label === 'result.qrCode' ? textStyles.code : undefined}>
                 <Value value={value} />
               </td>
             </tr>

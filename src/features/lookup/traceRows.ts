@@ -1,20 +1,15 @@
 import type { ParseKeys } from 'i18next';
 import type { TraceBox, TraceProduct, WireValue } from '@/contract/traceContract';
-import type { CodeChecks, TraceResult } from '@/api/traceResult';
+import type { TraceResult } from '@/api/traceResult';
 import { wireText } from '@/api/wireValues';
 import type { CalendarDay } from '@/contract/vietnamDay';
 import { parseWireDate } from '@/shared/dates/calendarDay';
 
 /**
- * A cell: nothing yet ('Updating'), plain text as given, a catalogue text, a date written per language,
- * or what the service counted of the code's checks.
+ * A cell: nothing yet ('Updating'), plain text as given, a catalogue text, or a date written per language.
  */
 export type RowValue =
-  | null
-  | { text: string }
-  | { i18nKey: ParseKeys; params: Record<string, string | number> }
-  | { date: CalendarDay }
-  | { checks: CodeChecks };
+  null | { text: string } | { i18nKey: ParseKeys; params: Record<string, string | number> } | { date: CalendarDay };
 
 export interface TraceRow {
   label: ParseKeys;
@@ -111,8 +106,10 @@ export function boxRows(box: TraceBox): TraceRow[] {
   ];
 }
 
-/** The specification's rows, then the code's checks when the service counts them. */
+/**
+ * The specification's rows. The recorded lookups are not repeated here: the summary says them once
+ * (a count said twice, next to a caution, reads as a third warning).
+ */
 export function resultRows(result: TraceResult): TraceRow[] {
-  const rows = result.kind === 'box' ? boxRows(result.box) : productRows(result.product);
-  return result.checks ? [...rows, { label: 'result.checks', value: { checks: result.checks } }] : rows;
+  return result.kind === 'box' ? boxRows(result.box) : productRows(result.product);
 }

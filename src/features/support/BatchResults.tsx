@@ -92,7 +92,7 @@ export function BatchResults({ rows, phase, onTake, onCopy }: BatchResultsProps)
                 <TableCell>{facts && notGiven(facts.lotText)}</TableCell>
                 <TableCell>{facts && notGiven(facts.packingText)}</TableCell>
                 <TableCell>
-                  {facts && <ChecksLabel text={notGiven(facts.checksText)} caution={facts.caution} />}
+                  {facts && <ChecksLabel text={facts.checksText ?? t('support.notCounted')} caution={facts.caution} />}
                 </TableCell>
                 <TableCell>
                   <OutcomeLabel outcome={row.outcome} />
@@ -161,7 +161,7 @@ export function BatchResults({ rows, phase, onTake, onCopy }: BatchResultsProps)
                     <dd>{notGiven(facts.packingText)}</dd>
                     <dt>{t('support.table.checks')}</dt>
                     <dd>
-                      <ChecksLabel text={notGiven(facts.checksText)} caution={facts.caution} />
+                      <ChecksLabel text={facts.checksText ?? t('support.notCounted')} caution={facts.caution} />
                     </dd>
                   </Box>
                 )}

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { codeLink } from '@/features/lookup';
+import { CODE_FONT } from '@/shared/codeFont';
 import { linkSx } from '@/shared/linkSx';
 import { recentChecks } from './recentBatches';
 
@@ -27,11 +28,7 @@ export function RecentChecks() {
             key={code}
             sx={{ py: 0.5, breakInside: 'avoid', display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'baseline' }}
           >
-            <Box
-              component="a"
-              href={codeLink(code)}
-              sx={{ ...linkSx, fontFamily: 'monospace', display: 'inline-block', py: 1 }}
-            >
+            <Box component="a" href={codeLink(code)} sx={{ ...linkSx, ...CODE_FONT, display: 'inline-block', py: 1 }}>
               {code}
             </Box>
             <Typography component="span" variant="body2" color="textSecondary">

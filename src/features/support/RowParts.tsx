@@ -8,9 +8,10 @@ import type { SvgIconComponent } from '@mui/icons-material';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { codeLink } from '@/features/lookup';
 import type { ExpiryStatus } from '@/shared/expiry/expiryStatus';
+import { CODE_FONT } from '@/shared/codeFont';
 import { linkSx } from '@/shared/linkSx';
 import type { CheckedCode, Outcome, Suggestion } from './checkedCode';
 import type { Phase } from './batchState';
@@ -19,7 +20,6 @@ import { statusTones } from '../../../theme/statusTones';
 
 /** The code, linking to its shopper page, and what the customer sent when a suggestion replaced it. */
 export function CodeCell({ row }: { row: CheckedCode }) {
-  const { t } = useTranslation();
   return (
     <>
       <Box
@@ -27,13 +27,17 @@ export function CodeCell({ row }: { row: CheckedCode }) {
         href={codeLink(row.code)}
         target="_blank"
         rel="noopener"
-        sx={{ ...linkSx, fontFamily: 'monospace', fontSize: '0.875rem', wordBreak: 'break-all' }}
+        sx={{ ...linkSx, ...CODE_FONT, fontSize: '0.875rem', wordBreak: 'break-all' }}
       >
         {row.code}
       </Box>
       {row.sentAs && (
         <Typography variant="body2" color="textSecondary" sx={{ wordBreak: 'break-all' }}>
-          {t('support.correctedFrom', { code: row.sentAs })}
+          <Trans
+            i18nKey="support.correctedFrom"
+            values={{ code: row.sentAs }}
+            components={{ code: <Box component="span" sx={CODE_FONT} /> }}
+          />
         </Typography>
       )}
     </>
@@ -134,7 +138,7 @@ export function Suggestions({
           size="small"
           variant="outlined"
           onClick={() => onTake(suggestion)}
-          sx={{ minHeight: 44, fontFamily: 'monospace', textTransform: 'none' }}
+          sx={{ minHeight: 44, ...CODE_FONT, textTransform: 'none' }}
           aria-label={t('support.suggest.use', { code: suggestion.code })}
         >
           {suggestion.code}

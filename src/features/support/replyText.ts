@@ -27,31 +27,31 @@ function foundLines(row: CheckedCode, context: ReplyContext): string[] {
   const { t, language, now, origin } = context;
   if (!row.result) return [];
   const facts = rowFacts(row.result, t, language, now);
-  const { lot, carton, unitCodes } = row.result.extras;
+  const { lot, carton } = row.result.extras;
+  const { checks } = row.result;
   // Mid-sentence, the unit is a common noun: '(lon)', '(can)', not the summary's stand-alone 'Lon'.
   const unit = facts.unit?.toLocaleLowerCase(language) ?? t('support.reply.unitMissing');
   const lines = [t('support.reply.product', { code: row.code, name: facts.name ?? t('support.reply.unnamed'), unit })];
   if (row.sentAs) lines.push(t('support.reply.corrected', { sent: row.sentAs, code: row.code }));
+  // What matters for safety first: in a chat bubble the lines after the product may never be read.
+  if (lot?.status === 'recalled') {
+    lines.push(
+      lot.reason ? t('support.reply.recalledWithReason', { reason: lot.reason }) : t('support.reply.recalled'),
+    );
+  }
+  if (checks?.caution) lines.push(t('support.reply.caution'));
   const missing = t('support.reply.dateMissing');
   lines.push(
     t('support.reply.dates', { mfg: facts.mfg ?? missing, exp: facts.exp ?? missing }),
     expiryText(facts.expiry, t, language, REPLY_WORDING),
   );
-  if (lot?.status === 'recalled') {
-    lines.push(
-      lot.reason ? t('support.reply.recalledWithReason', { reason: lot.reason }) : t('support.reply.recalled'),
-    );
-  } else if (lot?.status === 'active') {
-    lines.push(t('support.reply.lotActive'));
-  }
+  if (lot?.status === 'active') lines.push(t('support.reply.lotActive'));
   if (carton) lines.push(t('support.reply.inCarton', { carton: carton.code }));
   const holds = cartonHolds(row.result);
   if (holds !== null) lines.push(t('support.reply.holds', { count: holds }));
-  if (unitCodes.length > 0) lines.push(t('support.reply.unitCodes', { count: unitCodes.length }));
-  const { checks } = row.result;
-  if (checks) {
-    lines.push(t('support.reply.checks', { date: formatDay(checks.firstDay, language), count: checks.devices }));
-    if (checks.caution) lines.push(t('support.reply.caution'));
+  // The unit codes on record stay in the table and the CSV: the customer asked about the carton, not our records.
+  if (checks && checks.lookups > 0) {
+    lines.push(t('support.reply.checks', { date: formatDay(checks.firstDay, language), count: checks.lookups }));
   }
   lines.push(t('support.reply.link', { link: new URL(codeLink(row.code), origin).href }));
   return lines;

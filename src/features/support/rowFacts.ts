@@ -20,7 +20,7 @@ export interface RowFacts {
   packingText: string | null;
   /** Shoppers' checks of the code as the service counted them (staff's own never count); null when it does not count. */
   checksText: string | null;
-  /** The service's caution: many devices checked the code, which may have been copied. */
+  /** The service's caution: many networks looked the code up recently; it may have been copied. */
   caution: boolean;
 }
 
@@ -64,10 +64,10 @@ function packingText(result: TraceResult, t: TFunction): string | null {
   return parts.length === 0 ? null : parts.join('; ');
 }
 
-/** The first shopper's day and how many devices: staff want the facts, not the shopper's sentence. */
+/** The first shopper's day and how many lookups: staff want the facts, not the shopper's sentence. */
 function checksText({ checks }: TraceResult, t: TFunction, language: string): string | null {
   if (!checks) return null;
-  const facts = t('support.checks.facts', { date: formatDay(checks.firstDay, language), count: checks.devices });
+  const facts = t('support.checks.facts', { date: formatDay(checks.firstDay, language), count: checks.lookups });
   return checks.caution ? `${facts} · ${t('support.checks.caution')}` : facts;
 }
 

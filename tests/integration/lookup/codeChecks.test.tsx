@@ -32,42 +32,42 @@ const SEVERAL: TraceChecks = { FirstDay: '2026-11-01', Lookups: 5, Devices: 3, C
 const MANY: TraceChecks = { FirstDay: '2026-11-01', Lookups: 14, Devices: 9, Caution: true };
 
 const summary = () => screen.findByRole('region', { name: 'Sữa bột Đồng Xanh Gold 900g' });
-const checksRow = () => screen.queryByRole('row', { name: /Lượt kiểm tra|Checks/ });
-const caution = () => screen.queryByRole('region', { name: /nhiều thiết bị|many devices/ });
+const checksRow = () => screen.queryByRole('row', { name: /Lượt|Checks|Lookups/ });
+const caution = () => screen.queryByRole('region', { name: /nhiều nơi khác nhau|many different places/ });
 
-describe('the checks under the status line', () => {
-  it("says a code's first check right under the status line, and the table's row says the same", async () => {
+describe('the recorded lookups under the status line', () => {
+  it('says one lookup and its day right under the status line, once (the table does not repeat it)', async () => {
     await renderApp({ route: answerWithChecks(EXAMPLE_CODE, FIRST) });
     const box = await summary();
     const status = within(box).getByText(/^Mã hợp lệ/);
-    const line = within(box).getByText('Lần kiểm tra đầu tiên của mã này');
+    const line = within(box).getByText('Mới được tra cứu 1 lần, vào ngày 23/11/2026');
     expect(status.compareDocumentPosition(line) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
-    expect(checksRow()).toHaveTextContent('Lượt kiểm traLần kiểm tra đầu tiên của mã này');
+    expect(checksRow()).toBeNull();
     expect(caution()).toBeNull();
   });
 
-  it('counts devices since the first day, the date written as the page writes dates', async () => {
+  it("counts lookups (the shopper's own included), never devices, since the first day", async () => {
     await renderApp({ route: answerWithChecks(EXAMPLE_CODE, SEVERAL) });
-    expect(await summary()).toHaveTextContent('Đã được kiểm tra trên 3 thiết bị kể từ 01/11/2026');
-    expect(checksRow()).toHaveTextContent('Đã được kiểm tra trên 3 thiết bị kể từ 01/11/2026');
+    const box = await summary();
+    expect(box).toHaveTextContent('Đã được tra cứu 5 lần kể từ ngày 01/11/2026 (tính cả các lần bạn tra cứu)');
+    expect(box).not.toHaveTextContent(/thiết bị|kiểm tra/);
     expect(caution()).toBeNull();
   });
 
   it.each([
-    [{ ...SEVERAL, Devices: 1 }, 'Checked on 1 device since 1 Nov 2026'],
-    [SEVERAL, 'Checked on 3 devices since 1 Nov 2026'],
-    [FIRST, 'First check of this code'],
+    [SEVERAL, 'Looked up 5 times since 1 Nov 2026, your own lookups included'],
+    [FIRST, 'Looked up once so far, on 23 Nov 2026'],
   ])('reads in English: %j is "%s"', async (checks, text) => {
     await renderApp({ route: answerWithChecks(EXAMPLE_CODE, checks), language: 'en' });
-    expect(await screen.findByRole('region', { name: 'Sữa bột Đồng Xanh Gold 900g' })).toHaveTextContent(text);
-    expect(checksRow()).toHaveTextContent(`Checks${text}`);
+    const box = await screen.findByRole('region', { name: 'Sữa bột Đồng Xanh Gold 900g' });
+    expect(box).toHaveTextContent(text);
+    expect(box).not.toHaveTextContent(/device/);
   });
 
-  it("says nothing of checks when the service does not count them (the company's own service)", async () => {
+  it("says nothing of lookups when the service does not count them (the company's own service)", async () => {
     await renderApp({ route: `/dt?qr=${EXAMPLE_CODE}` });
     const box = await summary();
-    expect(box).not.toHaveTextContent(/kiểm tra (đầu tiên|trên)/);
-    expect(checksRow()).toBeNull();
+    expect(box).not.toHaveTextContent(/tra cứu \d|được tra cứu/);
     expect(screen.getAllByRole('row')).toHaveLength(7);
   });
 
@@ -78,63 +78,72 @@ describe('the checks under the status line', () => {
     ['a count that is not a whole number', { ...SEVERAL, Devices: 2.5 }],
     ['no lookups', { ...SEVERAL, Lookups: 0 }],
     ['a caution that is not a yes or no', { ...MANY, Caution: 'yes' }],
-  ])('says nothing of checks it cannot read: %s', async (_name, checks) => {
+  ])('says nothing of lookups it cannot read: %s', async (_name, checks) => {
     await renderApp({ route: answerWithChecks(EXAMPLE_CODE, checks) });
-    expect(await summary()).not.toHaveTextContent(/kiểm tra (đầu tiên|trên)/);
-    expect(checksRow()).toBeNull();
+    expect(await summary()).not.toHaveTextContent(/được tra cứu/);
     expect(caution()).toBeNull();
   });
 
-  it("shows a carton's checks too", async () => {
-    await renderApp({ route: answerWithChecks(CARTON_CODE, SEVERAL) });
-    expect(await screen.findByRole('table', { name: 'Thông tin sản phẩm' })).toHaveTextContent(
-      'Đã được kiểm tra trên 3 thiết bị kể từ 01/11/2026',
+  it("shows a carton's lookups too, and never a caution on a carton (shops and distributors scan them)", async () => {
+    await renderApp({ route: answerWithChecks(CARTON_CODE, MANY) });
+    expect(await screen.findByRole('region', { name: /Sữa tươi tiệt trùng/ })).toHaveTextContent(
+      'Đã được tra cứu 14 lần kể từ ngày 01/11/2026',
     );
+    expect(caution()).toBeNull();
   });
 });
 
-describe('the caution past the threshold of devices', () => {
-  it('asks the shopper to compare the details with the pack and to contact the brand, as a warning, never a verdict', async () => {
+describe('the caution past the threshold of networks', () => {
+  it('is the verdict, first: what to compare, both reasons, whom to contact and how; a warning, never an alarm', async () => {
     await renderApp({ route: answerWithChecks(EXAMPLE_CODE, MANY) });
     const box = await summary();
-    expect(box).toHaveTextContent('Đã được kiểm tra trên 9 thiết bị kể từ 01/11/2026');
-    const note = within(box).getByRole('region', { name: 'Mã này đã được kiểm tra trên nhiều thiết bị' });
+    const note = screen.getByRole('region', {
+      name: 'Mã này được tra cứu từ nhiều nơi khác nhau trong thời gian gần đây',
+    });
+    expect(note.compareDocumentPosition(box) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(note).toHaveTextContent(
-      'Mã có thể đã bị sao chép. Hãy đối chiếu thông tin trên trang này với bao bì bạn đang cầm. Nếu bạn vừa mua và bao bì vẫn còn nguyên niêm phong, hãy liên hệ Sữa Đồng Xanh.',
+      [
+        'Hãy đối chiếu ngày sản xuất và hạn sử dụng trên trang này với bao bì bạn đang cầm.',
+        'Mã có thể đã bị sao chép sang bao bì khác, nhưng cũng có thể chỉ là bạn, người nhà hay cửa hàng đã tra cứu ở những nơi khác nhau (mỗi mạng Wi-Fi hay mạng di động được tính là một nơi).',
+        'Nếu thấy không khớp, hoặc bao bì mới mua, còn nguyên niêm phong mà bạn chưa từng tra cứu mã này, hãy liên hệ Sữa Đồng Xanh.',
+      ].join(''),
     );
-    expect(note).not.toHaveTextContent(/giả|fake|counterfeit/i);
+    expect(note).not.toHaveTextContent(/giả|fake|counterfeit|thiết bị/i);
     expect(within(note).queryByRole('alert')).toBeNull();
-    // The status line stays: the code is in the system, whatever the count.
-    expect(box).toHaveTextContent('Mã hợp lệ – có trong hệ thống của Sữa Đồng Xanh');
-    expect(checksRow()).toHaveTextContent(
-      'Đã được kiểm tra trên 9 thiết bị kể từ 01/11/2026 – mã có thể đã bị sao chép',
+    // No hotline in this build: the brand's website instead.
+    expect(within(note).getByRole('link', { name: 'Liên hệ qua trang web Sữa Đồng Xanh' })).toHaveAttribute(
+      'href',
+      brand.website,
     );
+    // The status line stays, without its tick: the code is in the system, whatever the count.
+    expect(box).toHaveTextContent('Mã hợp lệ – có trong hệ thống của Sữa Đồng Xanh');
+    expect(box).toHaveTextContent('Đã được tra cứu 14 lần kể từ ngày 01/11/2026');
   });
 
   it('names the photo when the answer has one, in English', async () => {
     const body = { ...answerWithExtras(EXAMPLE_CODE, { ImageUrl: '/products/sb900g.svg' }), Checks: MANY };
     server.use(http.post(TRACE_URL, () => HttpResponse.json(body)));
     await renderApp({ route: `/dt?qr=${EXAMPLE_CODE}`, language: 'en' });
-    const note = await screen.findByRole('region', { name: 'This code has been checked on many devices' });
+    const note = await screen.findByRole('region', {
+      name: 'This code has been looked up from many different places recently',
+    });
     expect(note).toHaveTextContent(
-      'The code may have been copied. Compare the photo and details on this page with the pack in your hand. If you have just bought it and the pack is still sealed, please contact Sữa Đồng Xanh.',
+      'Compare the photo, manufacturing date and expiry date on this page with the pack in your hand.',
     );
-    expect(screen.getByRole('row', { name: /Checks/ })).toHaveTextContent(
-      'Checked on 9 devices since 1 Nov 2026 – the code may have been copied',
-    );
+    expect(note).toHaveTextContent('each Wi-Fi or mobile network counts as one');
   });
 
   it("offers the brand's hotline when the build sets one", async () => {
     brand.hotline = '1800 1234';
     await renderApp({ route: answerWithChecks(EXAMPLE_CODE, MANY) });
     await summary();
-    const note = screen.getByRole('region', { name: 'Mã này đã được kiểm tra trên nhiều thiết bị' });
+    const note = screen.getByRole('region', { name: /nhiều nơi khác nhau/ });
     expect(within(note).getByRole('link', { name: 'Gọi tổng đài 1800 1234' })).toHaveAttribute('href', 'tel:18001234');
   });
 });
 
 describe('sharing a counted code', () => {
-  it('gives the share sheet the same facts with the link', async () => {
+  it('gives the share sheet the link and the name, and no count (it would be stale when the friend opens it)', async () => {
     const share = vi.fn().mockResolvedValue(undefined);
     const { user } = await renderApp({ route: answerWithChecks(EXAMPLE_CODE, MANY) });
     Object.defineProperty(navigator, 'share', { value: share, configurable: true });
@@ -142,7 +151,6 @@ describe('sharing a counted code', () => {
     await user.click(await screen.findByRole('button', { name: 'Chia sẻ' }));
     expect(share).toHaveBeenCalledWith({
       title: 'Sữa bột Đồng Xanh Gold 900g – thông tin truy xuất nguồn gốc',
-      text: 'Đã được kiểm tra trên 9 thiết bị kể từ 01/11/2026 – mã có thể đã bị sao chép',
       url: `http://localhost:3000/dt?qr=${EXAMPLE_CODE}`,
     });
   });

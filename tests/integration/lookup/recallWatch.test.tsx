@@ -53,8 +53,10 @@ describe('the recall watch', () => {
     );
     const sent = recordSent();
     const { user, location } = await renderApp({ route: '/' });
-    const alert = await banner('1 sản phẩm bạn từng tra cứu đã bị thu hồi');
-    expect(alert).toHaveTextContent('Lô sản phẩm đã bị thu hồi sau lần bạn tra cứu. Vui lòng không sử dụng sản phẩm');
+    const alert = await banner('Có 1 sản phẩm bạn từng tra cứu đã bị thu hồi');
+    expect(alert).toHaveTextContent(
+      'Vui lòng không sử dụng sản phẩm đã bị thu hồi. Bấm vào sản phẩm bên dưới để xem lý do thu hồi và cách xử lý.',
+    );
     const link = within(alert).getByRole('link', { name: `Sữa chua uống men sống 85ml · ${RECALLED_CODE}` });
     expect(link).toHaveAttribute('href', `/dt?qr=${RECALLED_CODE}`);
     expect(within(alert).queryByText(new RegExp(EXAMPLE_CODE))).toBeNull();
@@ -72,7 +74,7 @@ describe('the recall watch', () => {
 
     await user.click(link);
     expect(location.current?.location.search).toBe(`?qr=${RECALLED_CODE}`);
-    expect(await screen.findByRole('region', { name: 'Trạng thái: Lô sản phẩm này đã bị thu hồi' })).toBeVisible();
+    expect(await screen.findByRole('region', { name: 'Lô sản phẩm này đã bị thu hồi' })).toBeVisible();
     // The result says it now: the banner does not repeat it above.
     expect(screen.queryByRole('alert', { name: /bạn từng tra cứu/ })).toBeNull();
   });
@@ -118,10 +120,17 @@ describe('the recall watch', () => {
     server.use(http.post(TRACE_URL, () => HttpResponse.json(answerWithExtras(CARTON_CODE, { LotStatus: 'recalled' }))));
     const { user, unmount } = await renderApp({ route: '/', language: 'en' });
     const alert = await banner('1 product you looked up has been recalled');
-    expect(alert).toHaveTextContent('The batch was recalled after you looked it up.');
+    expect(alert).toHaveTextContent(
+      'Please do not use it. Tap the product below to see why it was recalled and what to do.',
+    );
     await user.click(within(alert).getByRole('button', { name: 'Dismiss' }));
     expect(noBanner()).toBeNull();
     expect(localStorage.getItem('recallAlerts')).toBeNull();
+    // Dismissed, the recall is still marked on the product in the recent lookups, until the history is cleared.
+    const recent = screen.getByRole('region', { name: 'Recent lookups' });
+    expect(within(recent).getByRole('link', { name: /Sữa tươi tiệt trùng ít đường 180ml/ })).toHaveTextContent(
+      `Sữa tươi tiệt trùng ít đường 180mlRecalled${CARTON_CODE}`,
+    );
     unmount();
 
     // Tomorrow: the lot is known recalled now, so it is not announced again.

@@ -30,17 +30,22 @@ function answer(code: string, body: TraceResponse) {
   return `/dt?qr=${code}`;
 }
 
-const summary = () => screen.findByRole('region', { name: /Sữa|Dairy|Tên sản phẩm|Product name/ });
+const summary = () => screen.findByRole('region', { name: /Sữa|Dairy|Chưa có tên sản phẩm|No product name/ });
+/** The result's one verdict block, named by what it says. */
+const verdict = (name: string | RegExp) => screen.findByRole('region', { name });
 
 describe('the summary above the table', () => {
-  it('shows the name large, the unit in words, an honest status line and the expiry, before the table', async () => {
+  it('shows the expiry first as the verdict, then the name large, the unit in words, an honest status line, then the table', async () => {
     await renderApp({ route: `/dt?qr=${EXAMPLE_CODE}` });
     const box = await summary();
+    const expiry = await verdict('Còn hạn · còn 567 ngày');
+    expect(expiry.compareDocumentPosition(box) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(within(box).getByRole('heading', { level: 2, name: 'Sữa bột Đồng Xanh Gold 900g' })).toBeVisible();
     expect(box).toHaveTextContent('Lon');
     expect(box).toHaveTextContent('Mã hợp lệ – có trong hệ thống của Sữa Đồng Xanh');
     expect(box).not.toHaveTextContent(/chính hãng|genuine/i);
-    expect(box).toHaveTextContent('Còn hạn · còn 567 ngày');
+    // Said once: the verdict, not again in the card.
+    expect(box).not.toHaveTextContent('Còn hạn');
     const table = screen.getByRole('table', { name: 'Thông tin sản phẩm' });
     expect(box.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
@@ -50,17 +55,15 @@ describe('the summary above the table', () => {
     const box = await summary();
     expect(box).toHaveTextContent('Can');
     expect(box).toHaveTextContent("Valid code – found in Sữa Đồng Xanh's system");
-    expect(box).toHaveTextContent('In date · 567 days left');
+    await verdict('In date · 567 days left');
     expect(screen.getByRole('row', { name: /EXP date/ })).toHaveTextContent('12 Jun 2028');
   });
 
   it('says an expired product has expired since its date, with advice, in red words and an icon', async () => {
     await renderApp({ route: `/dt?qr=${EXPIRED_CODE}` });
-    const box = await summary();
-    expect(box).toHaveTextContent('Đã hết hạn (HSD: 05/07/2025)');
-    expect(box).toHaveTextContent('Vui lòng không sử dụng sản phẩm này.');
-    const badge = within(box).getByText('Đã hết hạn (HSD: 05/07/2025)').parentElement?.parentElement;
-    expect(badge?.querySelector('svg')).not.toBeNull();
+    const badge = await verdict('Đã hết hạn (HSD: 05/07/2025)');
+    expect(badge).toHaveTextContent('Vui lòng không sử dụng sản phẩm này.');
+    expect(badge.querySelector('svg')).not.toBeNull();
     // The error tone, as the support desk writes an expired product (theme/statusTones.ts).
     expect(badge).toHaveStyle({ color: 'rgb(95, 33, 32)', backgroundColor: 'rgb(253, 237, 237)' });
   });
@@ -72,15 +75,15 @@ describe('the summary above the table', () => {
     ['2026-11-22', 'Đã hết hạn (HSD: 22/11/2026)'],
   ])('counts by calendar day in Vietnam: %s shows %s', async (expireDate, text) => {
     await renderApp({ route: answer(EXAMPLE_CODE, answerExpiring(EXAMPLE_CODE, expireDate)) });
-    expect(await summary()).toHaveTextContent(text);
+    await verdict(text);
   });
 
   it('never calls a missing or unreadable expiry valid', async () => {
     await renderApp({ route: `/dt?qr=${EMPTY_VALUES_CODE}` });
     const box = await summary();
-    expect(within(box).getByRole('heading', { name: 'Tên sản phẩm đang được cập nhật' })).toBeVisible();
-    expect(box).toHaveTextContent('Chưa rõ hạn sử dụng');
-    expect(box).not.toHaveTextContent('Còn hạn');
+    expect(within(box).getByRole('heading', { name: 'Chưa có tên sản phẩm' })).toBeVisible();
+    expect(await verdict('Chưa rõ hạn sử dụng')).toHaveTextContent('Hãy xem hạn sử dụng in trên bao bì.');
+    expect(screen.queryByText(/Còn hạn/)).toBeNull();
   });
 
   it('names the product as the table does when the service sends the name as a number', async () => {
@@ -117,14 +120,18 @@ describe('the product photo', () => {
 });
 
 describe('a recalled lot', () => {
-  it('shows a red banner with the reason and what to do, above everything else, under the status label', async () => {
+  it('shows a red banner with what to do, the reason and a way to the brand, above everything else; no "in date" anywhere', async () => {
     const body = answerWithExtras(EXAMPLE_CODE, { LotStatus: 'recalled', RecallReason: 'Phát hiện bao bì bị hở' });
     await renderApp({ route: answer(EXAMPLE_CODE, body) });
-    const banner = await screen.findByRole('region', { name: 'Trạng thái: Lô sản phẩm này đã bị thu hồi' });
+    const banner = await verdict('Lô sản phẩm này đã bị thu hồi');
     expect(banner).toHaveTextContent('Lý do: Phát hiện bao bì bị hở');
     expect(banner).toHaveTextContent('Vui lòng không sử dụng sản phẩm này.');
+    expect(within(banner).getByRole('link', { name: 'Liên hệ qua trang web Sữa Đồng Xanh' })).toBeVisible();
     const box = await summary();
     expect(banner.compareDocumentPosition(box) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // The pack is in date, but a green "in date" beside a recall reads as "safe": the table alone gives the date.
+    expect(screen.queryByText(/Còn hạn/)).toBeNull();
+    expect(screen.getByRole('row', { name: /Hạn sử dụng/ })).toHaveTextContent('12/06/2028');
   });
 
   it('shows no banner for an active lot or without a status', async () => {

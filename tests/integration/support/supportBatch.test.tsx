@@ -84,7 +84,9 @@ describe('the support page, against the trace service (MSW)', () => {
     await user.click(within(row).getByRole('button', { name: 'Dùng mã 1D24B3261X54A2320' }));
     const taken = rowOf('1D24B3261X54A2320');
     expect(within(taken).getByText('Có trong hệ thống')).toBeInTheDocument();
-    expect(within(taken).getByText('Khách gửi: 1D24B3261X54A232O')).toBeInTheDocument();
+    // The code the customer sent in the codes' font, whose slashed zero tells it from the letter O.
+    const sent = within(taken).getByText('1D24B3261X54A232O');
+    expect(sent.parentElement).toHaveTextContent('Khách gửi: 1D24B3261X54A232O');
   });
 
   it('marks a code one character short invalid without calling the service for it', async () => {
@@ -183,7 +185,7 @@ describe('the support page, against the trace service (MSW)', () => {
     );
   });
 
-  it("shows each code's first-lookup day, device count and caution, and looks codes up as staff (never counted)", async () => {
+  it("shows each code's first-lookup day, lookup count and caution, and looks codes up as staff (never counted)", async () => {
     const purposes: (string | null)[] = [];
     const checks: Record<string, object> = {
       '1D24B3261X54A2320': { FirstDay: '2026-06-20', Lookups: 30, Devices: 12, Caution: true },
@@ -202,10 +204,12 @@ describe('the support page, against the trace service (MSW)', () => {
     const { user } = await checkMessage(MESSAGE);
     await finished(3);
     expect(
-      within(rowOf('1D24B3261X54A2320')).getByText('Lần đầu: 20/06/2026 · 12 thiết bị · Có thể đã bị sao chép'),
+      within(rowOf('1D24B3261X54A2320')).getByText(
+        'Lần đầu: 20/06/2026 · 30 lượt · Cảnh báo: tra cứu từ nhiều mạng gần đây',
+      ),
     ).toBeInTheDocument();
-    expect(within(rowOf('TH26A1105C48B0001')).getByText('Lần đầu: 02/07/2026 · 1 thiết bị')).toBeInTheDocument();
-    expect(within(table()).getByRole('columnheader', { name: 'Lượt kiểm tra' })).toBeInTheDocument();
+    expect(within(rowOf('TH26A1105C48B0001')).getByText('Lần đầu: 02/07/2026 · 2 lượt')).toBeInTheDocument();
+    expect(within(table()).getByRole('columnheader', { name: 'Lượt tra cứu' })).toBeInTheDocument();
     // The three codes and the unknown one's typo variants: every one of them staff's.
     expect(purposes.length).toBeGreaterThan(3);
     expect(new Set(purposes)).toEqual(new Set(['staff']));
@@ -215,9 +219,10 @@ describe('the support page, against the trace service (MSW)', () => {
     );
     const copied = await navigator.clipboard.readText();
     expect(copied).toContain(
-      'Mã này được kiểm tra lần đầu vào ngày 20/06/2026; đến nay đã được kiểm tra trên 12 thiết bị.',
+      'Theo ghi nhận, mã này được tra cứu lần đầu ngày 20/06/2026, đến nay có 30 lượt tra cứu ạ.',
     );
-    expect(copied).toContain('có thể mã đã bị sao chép');
+    expect(copied).toContain('Có thể mã đã bị sao chép sang bao bì khác, cũng có thể chỉ là người nhà hoặc cửa hàng');
+    expect(copied).not.toContain('thiết bị');
   });
 
   it('keeps every other unknown path the not-found page', async () => {

@@ -22,10 +22,7 @@ export function lookupPage(page: Page, t: Texts) {
     fullyLoaded: async (): Promise<void> => {
       await page.getByRole('button', { name: t.scanner.photo, disabled: false }).waitFor();
     },
-    /**
-     * The result table's product facts as [label, value] pairs, in the order shown. The row of what the
-     * service counted (issue 26) depends on the lookups made before; tests/e2e/checks.e2e.ts checks it.
-     */
+    /** The result table's product facts as [label, value] pairs, in the order shown. */
     rows: async (): Promise<string[][]> => {
       await resultTable.waitFor();
       const rows = await resultTable
@@ -33,7 +30,7 @@ export function lookupPage(page: Page, t: Texts) {
         .evaluateAll((elements) =>
           elements.map((row) => Array.from(row.children, (cell) => cell.textContent?.trim() ?? '')),
         );
-      return rows.filter(([label]) => label !== t.result.checks);
+      return rows;
     },
   };
 }

@@ -9,6 +9,11 @@ const de: LanguageEntry['catalogue'] = {
   ...en,
   page: { title: 'QR-Code prüfen – {{brand}}', description: 'Rückverfolgung eines Milchprodukts per QR-Code.' },
   date: { format: '{{dd}}.{{mm}}.{{yyyy}}', months: 'Jan Feb Mär Apr Mai Jun Jul Aug Sep Okt Nov Dez' },
+  busy: {
+    title: 'Der Dienst ist ausgelastet',
+    hint: 'Bitte warten: die Seite lädt in {{seconds}} Sekunden neu. Mit Ihrem Produkt hat das nichts zu tun.',
+    retry: 'Jetzt neu laden',
+  },
   lookup: { ...en.lookup, title: 'QR-Code prüfen' },
   result: { ...en.result, title: 'Produktinformationen', mfgDate: 'Herstellungsdatum' },
   support: {

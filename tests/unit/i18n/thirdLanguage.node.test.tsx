@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Language } from '@/i18n/languages';
+import { brand } from '../../../theme/brand';
 
 // Only the list's data is changed: everything that reads the list is the page's own code.
 vi.mock('@/i18n/languageList', async (importOriginal) => {
@@ -50,15 +51,22 @@ describe('a third language, added as data', () => {
   it("words the service's busy page (429, 503) in the language the page would have had", async () => {
     const { GERMAN } = await import('../../support/page/thirdLanguage');
     const vi = (await import('../../../locales/vi.json')).default;
-    expect(busyTexts({ url: '/dt?qr=X&lng=de' })).toEqual({
+    expect(busyTexts({ url: '/dt?qr=X&lng=de' }, 30)).toEqual({
       lang: 'de',
-      title: GERMAN.catalogue.lookup.title,
-      hint: GERMAN.catalogue.help.retryHint,
-      retry: GERMAN.catalogue.help.retry,
+      brand: brand.name,
+      primary: brand.primary,
+      pageTitle: `QR-Code prüfen – ${brand.name}`,
+      title: GERMAN.catalogue.busy.title,
+      hint: 'Bitte warten: die Seite lädt in 30 Sekunden neu. Mit Ihrem Produkt hat das nichts zu tun.',
+      retry: GERMAN.catalogue.busy.retry,
     });
-    expect(busyTexts({ url: '/', acceptLanguage: 'de-DE,de;q=0.9' }).lang).toBe('de');
-    expect(busyTexts({ url: '/', cookie: 'i18nextLng=en' }).lang).toBe('en');
-    expect(busyTexts({ url: '//' })).toMatchObject({ lang: 'vi', title: vi.lookup.title, hint: vi.help.retryHint });
+    expect(busyTexts({ url: '/', acceptLanguage: 'de-DE,de;q=0.9' }, 1).lang).toBe('de');
+    expect(busyTexts({ url: '/', cookie: 'i18nextLng=en' }, 1).lang).toBe('en');
+    expect(busyTexts({ url: '//' }, 60)).toMatchObject({
+      lang: 'vi',
+      title: vi.busy.title,
+      hint: 'Trang sẽ tự tải lại sau 60 giây. Việc này không liên quan đến sản phẩm của bạn.',
+    });
   });
 
   it('answers a customer in it from the support desk', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checksOf, type CodeChecks } from '@/api/traceResult';
-import { checksLine, checksSummary } from '@/features/lookup/result/checksText';
+import { checksLine } from '@/features/lookup/result/checksText';
 import { i18n } from '../../support/page/i18nInstance';
 
 const day = { year: 2026, month: 11, day: 1 };
@@ -39,25 +39,19 @@ describe('the checks in words', () => {
   const vi = i18n.getFixedT('vi');
   const en = i18n.getFixedT('en');
 
-  it('says the first check when this lookup is the only one', () => {
-    expect(checksLine(checks({ lookups: 1, devices: 1 }), vi, 'vi')).toBe('Lần kiểm tra đầu tiên của mã này');
-    expect(checksLine(checks({ lookups: 1, devices: 1 }), en, 'en')).toBe('First check of this code');
+  it('says one lookup, and on which day, when only one was recorded', () => {
+    expect(checksLine(checks({ lookups: 1, devices: 1 }), vi, 'vi')).toBe(
+      'Mới được tra cứu 1 lần, vào ngày 01/11/2026',
+    );
+    expect(checksLine(checks({ lookups: 1, devices: 1 }), en, 'en')).toBe('Looked up once so far, on 1 Nov 2026');
   });
 
-  it('counts devices, not lookups, since the first day', () => {
-    expect(checksLine(checks({}), vi, 'vi')).toBe('Đã được kiểm tra trên 3 thiết bị kể từ 01/11/2026');
-    expect(checksLine(checks({}), en, 'en')).toBe('Checked on 3 devices since 1 Nov 2026');
-    // One phone looking twice: checked before, on one device.
-    expect(checksLine(checks({ lookups: 2, devices: 1 }), en, 'en')).toBe('Checked on 1 device since 1 Nov 2026');
-  });
-
-  it('folds the caution into the one-line summary only when the service says so', () => {
-    expect(checksSummary(checks({}), en, 'en')).toBe('Checked on 3 devices since 1 Nov 2026');
-    expect(checksSummary(checks({ devices: 7, caution: true }), en, 'en')).toBe(
-      'Checked on 7 devices since 1 Nov 2026 – the code may have been copied',
+  it("counts lookups since the first day, the shopper's own included, and never devices", () => {
+    expect(checksLine(checks({}), vi, 'vi')).toBe(
+      'Đã được tra cứu 4 lần kể từ ngày 01/11/2026 (tính cả các lần bạn tra cứu)',
     );
-    expect(checksSummary(checks({ devices: 7, caution: true }), vi, 'vi')).toBe(
-      'Đã được kiểm tra trên 7 thiết bị kể từ 01/11/2026 – mã có thể đã bị sao chép',
-    );
+    expect(checksLine(checks({}), en, 'en')).toBe('Looked up 4 times since 1 Nov 2026, your own lookups included');
+    expect(checksLine(checks({}), en, 'en')).not.toMatch(/device/);
+    expect(checksLine(checks({}), vi, 'vi')).not.toMatch(/thiết bị|kiểm tra/);
   });
 });

@@ -26,9 +26,4 @@ describe('a row value as text', () => {
     expect(rowText(dateValue('2026-06-12'), vi, 'vi')).toBe('12/06/2026');
     expect(rowText(dateValue('2026-06-12'), en, 'en')).toBe('12 Jun 2026');
   });
-
-  it("writes the code's checks as one line, caution folded in", () => {
-    const checks = { firstDay: { year: 2026, month: 11, day: 1 }, lookups: 9, devices: 7, caution: true };
-    expect(rowText({ checks }, en, 'en')).toBe('Checked on 7 devices since 1 Nov 2026 – the code may have been copied');
-  });
 });

@@ -38,7 +38,7 @@ describe('batchCsv', () => {
     expect(lines[3]).toBe('');
   });
 
-  it("carries shoppers' checks of a code as the desk shows them, the caution with them", () => {
+  it("carries shoppers' lookups of a code as the desk shows them, the caution with them", () => {
     const body = {
       ...answerWithExtras('1D24B3261X54A2320', {}),
       Checks: { FirstDay: '2026-06-20', Lookups: 12, Devices: 8, Caution: true },
@@ -51,8 +51,10 @@ describe('batchCsv', () => {
       'https://trace.example.vn',
     );
     const [header, line] = csv.slice(1).split('\r\n');
-    expect(header).toContain('"Packing","Checks","Outcome"');
-    expect(line).toContain('"First: 20 Jun 2026 · 8 devices · May have been copied","Found"');
+    expect(header).toContain('"Packing","Lookups","Outcome"');
+    expect(line).toContain(
+      '"First: 20 Jun 2026 · 12 lookups · Caution: looked up from many networks recently","Found"',
+    );
   });
 
   it('doubles quotes and keeps a spreadsheet from running a name as a formula', () => {

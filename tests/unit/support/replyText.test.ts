@@ -33,7 +33,7 @@ describe('replyText', () => {
           'Mã 1D24B3261X54A2320: Sữa bột Đồng Xanh Gold 900g (lon).',
           'Ngày sản xuất: 12/06/2026, hạn sử dụng: 12/06/2028.',
           'Sản phẩm còn hạn sử dụng (còn 712 ngày) ạ.',
-          'Lô sản phẩm này không bị thu hồi.',
+          'Hiện lô sản phẩm này không bị thu hồi ạ.',
           'Anh/chị xem chi tiết tại: https://trace.example.vn/dt?qr=1D24B3261X54A2320',
         ].join('\n'),
         'Anh/chị cần hỗ trợ thêm gì cứ nhắn em nhé. Em cảm ơn anh/chị ạ.',
@@ -66,26 +66,39 @@ describe('replyText', () => {
     expect(text).toContain('Sản phẩm thuộc thùng TH26A1105C48B0001.');
   });
 
-  it("gives shoppers' checks of the code as facts, and a careful caution past the threshold, before the link", () => {
+  it("gives shoppers' lookups of the code as facts, and the caution first, right after the product", () => {
     const counted = (checks: object) =>
       found('1D24B3261X54A2320', { ...demoResponses.get('1D24B3261X54A2320')!, Checks: checks } as never);
+    const once = replyText(
+      [counted({ FirstDay: '2026-06-20', Lookups: 1, Devices: 1, Caution: false })],
+      context('en'),
+    );
+    expect(once).toContain('Our records show this code has been looked up 1 time, on 20 Jun 2026.\nFull details:');
     const few = replyText([counted({ FirstDay: '2026-06-20', Lookups: 3, Devices: 1, Caution: false })], context('en'));
     expect(few).toContain(
-      'This code was first checked on 20 Jun 2026; it has been checked on 1 device so far.\nFull details:',
+      'Our records show this code was first looked up on 20 Jun 2026 and has been looked up 3 times in all.\nFull details:',
     );
-    expect(few).not.toContain('copied');
+    expect(few).not.toMatch(/copied|device/);
     const many = replyText(
       [counted({ FirstDay: '2026-06-20', Lookups: 30, Devices: 12, Caution: true })],
       context('vi'),
     );
+    // The safety line straight after the product: in a chat bubble the rest may never be read.
     expect(many).toContain(
       [
-        'Mã này được kiểm tra lần đầu vào ngày 20/06/2026; đến nay đã được kiểm tra trên 12 thiết bị.',
-        'Vì mã đã được kiểm tra trên nhiều thiết bị nên có thể mã đã bị sao chép. Anh/chị đối chiếu giúp em ảnh và thông tin ở liên kết bên dưới với bao bì; nếu sản phẩm vừa mua và bao bì còn nguyên niêm phong, anh/chị chụp bao bì gửi em để được hỗ trợ ạ.',
+        'Mã 1D24B3261X54A2320: Sữa bột Đồng Xanh Gold 900g (lon).',
+        'Lưu ý: gần đây mã này được tra cứu từ nhiều nơi khác nhau. Có thể mã đã bị sao chép sang bao bì khác, cũng có thể chỉ là người nhà hoặc cửa hàng đã tra cứu. Để bên em kiểm tra kỹ hơn, anh/chị chụp giúp em mã QR, ngày sản xuất, hạn sử dụng và phần niêm phong của sản phẩm gửi em nhé.',
+        'Ngày sản xuất:',
+      ].join('\n'),
+    );
+    expect(many).toContain(
+      [
+        'Theo ghi nhận, mã này được tra cứu lần đầu ngày 20/06/2026, đến nay có 30 lượt tra cứu ạ.',
         'Anh/chị xem chi tiết tại: https://trace.example.vn/dt?qr=1D24B3261X54A2320',
       ].join('\n'),
     );
-    expect(replyText([found('1D24B3261X54A2320')], context('vi'))).not.toContain('thiết bị');
+    expect(many).not.toMatch(/thiết bị|12 lượt/);
+    expect(replyText([found('1D24B3261X54A2320')], context('vi'))).not.toContain('tra cứu lần đầu');
   });
 
   it('says what to do for a code not found, invalid or not looked up, and leaves pending ones out', () => {
@@ -104,21 +117,20 @@ describe('replyText', () => {
     expect(text).not.toContain('CC26A1105C48B0001');
   });
 
-  // The demo carton holds 48 units (TotalPacket); 12 of their codes are on record. The customer is told both, each for what it is.
+  // The demo carton holds 48 units (TotalPacket); 12 of their codes are on record: an internal fact the customer is not told.
   const DEMO_CARTON = answerWithExtras(CARTON_CODE, {
     LotStatus: 'active',
     UnitCodes: Array.from({ length: 12 }, (_, i) => `HP26A1105C48B${String(i + 1).padStart(4, '0')}`),
   });
 
-  it('tells what the demo carton holds apart from how many of its unit codes are on record, in Vietnamese', () => {
+  it('tells what the demo carton holds, and not how many of its unit codes are on record, in Vietnamese', () => {
     expect(replyText([found(CARTON_CODE, DEMO_CARTON)], context('vi')).split('\n\n')[1]).toBe(
       [
         'Mã TH26A1105C48B0001: Sữa tươi tiệt trùng ít đường 180ml (thùng).',
         'Ngày sản xuất: 05/11/2026, hạn sử dụng: 05/05/2027.',
         'Sản phẩm còn hạn sử dụng (còn 308 ngày) ạ.',
-        'Lô sản phẩm này không bị thu hồi.',
+        'Hiện lô sản phẩm này không bị thu hồi ạ.',
         'Thùng này gồm 48 sản phẩm.',
-        'Hệ thống ghi nhận 12 mã sản phẩm lẻ thuộc thùng này.',
         'Anh/chị xem chi tiết tại: https://trace.example.vn/dt?qr=TH26A1105C48B0001',
       ].join('\n'),
     );
@@ -130,16 +142,13 @@ describe('replyText', () => {
         'Code TH26A1105C48B0001: Sữa tươi tiệt trùng ít đường 180ml (carton).',
         'Manufacturing date: 5 Nov 2026; expiry date: 5 May 2027.',
         'The product is in date (308 days left).',
-        'This batch has not been recalled.',
+        'This batch is not under recall at present.',
         'This carton holds 48 units.',
-        'Our system has 12 unit codes for this carton.',
         'Full details: https://trace.example.vn/dt?qr=TH26A1105C48B0001',
       ].join('\n'),
     );
     const single = answerWithExtras(CARTON_CODE, { UnitCodes: ['HP26A1105C48B0001'] });
-    expect(replyText([found(CARTON_CODE, single)], context('en'))).toContain(
-      'Our system has 1 unit code for this carton.',
-    );
+    expect(replyText([found(CARTON_CODE, single)], context('en'))).not.toMatch(/unit codes?/);
   });
 
   it('puts a recall reason on a line of its own, so its full stop closes no bracket', () => {

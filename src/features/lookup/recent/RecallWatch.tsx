@@ -73,12 +73,13 @@ export default function RecallWatch({ kept, current }: { kept: readonly RecentLo
         <p id={TITLE_ID} className={`${textStyles.body} ${textStyles.strong}`}>
           {t('recallWatch.title', { count: shown.length })}
         </p>
-        <p className={textStyles.body}>{t('recallWatch.advice')}</p>
+        <p className={textStyles.body}>{t('recallWatch.advice', { count: shown.length })}</p>
         <ul className={styles.list}>
           {shown.map(({ code, name }) => (
             <li key={code}>
               <Link to={codeLink(code)} className={`${link.link} ${styles.code}`}>
-                {name ? `${name} · ${code}` : code}
+                {name && `${name} · `}
+                <span className={textStyles.code}>{code}</span>
               </Link>
             </li>
           ))}

@@ -43,11 +43,15 @@ export function RecentLookups({ current, afterClear }: { current: string | null;
         </Button>
       </div>
       <ul className={styles.list}>
-        {list.map(({ code, name }) => (
+        {list.map(({ code, name, lot }) => (
           <li key={code}>
             <Link to={codeLink(code)} className={styles.entry}>
               <span className={styles.name}>{name ?? t('recent.unnamed')}</span>
-              <span className={`${textStyles.body2} ${textStyles.secondary} ${styles.code}`}>{code}</span>
+              {/* Kept with the entry until the history is cleared: the recall watch's banner can be dismissed. */}
+              {lot === 'recalled' && <span className={styles.recalled}>{t('recent.recalled')}</span>}
+              <span className={`${textStyles.body2} ${textStyles.secondary} ${textStyles.code} ${styles.code}`}>
+                {code}
+              </span>
             </Link>
           </li>
         ))}

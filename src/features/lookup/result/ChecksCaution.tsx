@@ -3,28 +3,30 @@ import { useTranslation } from 'react-i18next';
 import textStyles from '@/shared/styles/text.module.css';
 import { brand } from '../../../../theme/brand';
 import { MessageBox } from '../MessageBox';
+import { BrandContact } from './BrandContact';
 import styles from './ChecksCaution.module.css';
-import { HotlineLink } from './HotlineLink';
 
 const TITLE_ID = 'checks-caution-title';
 
 /**
- * Many devices have checked this code: a caution, never a verdict (a shared can, a shop's display, a
- * code looked up from a photo online are many devices too). It says what the shopper can compare, and
- * whom to ask. Warning, not error: the product may well be genuine.
+ * Many networks looked this code up recently (the service's rule): a caution, never a verdict on the
+ * pack. A copied code looks like that, and so does a family or a shop checking one can from home, work
+ * and 4G: both reasons are said, then what to compare and when to call. Warning, not error.
  */
 export function ChecksCaution({ hasPhoto }: { hasPhoto: boolean }) {
   const { t } = useTranslation();
   return (
     <MessageBox tone="warning" icon={WarningAmberOutlined} labelledBy={TITLE_ID}>
       <div className={styles.text}>
-        <p id={TITLE_ID} className={`${textStyles.body} ${textStyles.strong}`}>
+        <h2 id={TITLE_ID} className={`${textStyles.body} ${textStyles.strong}`}>
           {t('checks.cautionTitle')}
+        </h2>
+        <p className={`${textStyles.body} ${textStyles.strong}`}>
+          {t(hasPhoto ? 'checks.cautionCompare' : 'checks.cautionCompareNoPhoto')}
         </p>
-        <p className={textStyles.body}>
-          {t(hasPhoto ? 'checks.caution' : 'checks.cautionNoPhoto', { brand: brand.name })}
-        </p>
-        {brand.hotline && <HotlineLink hotline={brand.hotline} />}
+        <p className={textStyles.body2}>{t('checks.cautionWhy')}</p>
+        <p className={textStyles.body2}>{t('checks.cautionContact', { brand: brand.name })}</p>
+        <BrandContact />
       </div>
     </MessageBox>
   );

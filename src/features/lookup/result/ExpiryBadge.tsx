@@ -20,8 +20,11 @@ const ICONS: Record<ExpiryStatus['kind'], ReactNode> = {
   unknown: HelpOutline,
 };
 
-/** The product's expiry at a glance: a word, an icon and a colour, never the colour alone. */
-export function ExpiryBadge({ status }: { status: ExpiryStatus }) {
+/**
+ * The product's expiry at a glance: a word, an icon and a colour, never the colour alone. As the
+ * result's verdict (`titleId` set) it is a named region whose title is the expiry.
+ */
+export function ExpiryBadge({ status, titleId }: { status: ExpiryStatus; titleId?: string }) {
   const { t, i18n } = useTranslation();
   const { text: color, tint } = statusTones[expiryTones[status.kind]];
   const advice =
@@ -31,10 +34,17 @@ export function ExpiryBadge({ status }: { status: ExpiryStatus }) {
         ? t('expiry.unknownAdvice')
         : null;
   return (
-    <div className={styles.badge} style={{ backgroundColor: tint, color }}>
+    <div
+      role={titleId ? 'region' : undefined}
+      aria-labelledby={titleId}
+      className={styles.badge}
+      style={{ backgroundColor: tint, color }}
+    >
       <Icon shape={ICONS[status.kind]} size="small" />
       <div>
-        <p className={`${textStyles.body} ${textStyles.strong}`}>{expiryText(status, t, languageOf(i18n))}</p>
+        <p id={titleId} className={`${textStyles.body} ${textStyles.strong}`}>
+          {expiryText(status, t, languageOf(i18n))}
+        </p>
         {advice && <p className={textStyles.body2}>{advice}</p>}
       </div>
     </div>

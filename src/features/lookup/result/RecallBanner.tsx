@@ -4,12 +4,12 @@ import type { LotInfo } from '@/api/traceResult';
 import textStyles from '@/shared/styles/text.module.css';
 import { Icon } from '@/shared/ui/Icon';
 import { brand } from '../../../../theme/brand';
-import { HotlineLink } from './HotlineLink';
+import { BrandContact } from './BrandContact';
 import styles from './RecallBanner.module.css';
 
 const TITLE_ID = 'recall-title';
 
-/** A recalled lot, before anything else about the product: what happened, why, and what to do. */
+/** The verdict of a recalled lot, before anything else about the product: what happened, why, what to do. */
 export function RecallBanner({ lot }: { lot: LotInfo }) {
   const { t } = useTranslation();
   return (
@@ -17,11 +17,11 @@ export function RecallBanner({ lot }: { lot: LotInfo }) {
       <Icon shape={ReportOutlined} />
       <div className={styles.text}>
         <h2 id={TITLE_ID} className={textStyles.h2}>
-          {t('labels.status')}: {t('recall.title')}
+          {t('recall.title')}
         </h2>
+        <p className={`${textStyles.body} ${textStyles.strong}`}>{t('recall.advice', { brand: brand.name })}</p>
         {lot.reason && <p className={textStyles.body}>{t('recall.reason', { reason: lot.reason })}</p>}
-        <p className={textStyles.body}>{t('recall.advice', { brand: brand.name })}</p>
-        {brand.hotline && <HotlineLink hotline={brand.hotline} onDark />}
+        <BrandContact onDark />
       </div>
     </section>
   );

@@ -1,10 +1,10 @@
-import DevicesOutlined from '@mui/icons-material/DevicesOutlined?shape';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined?shape';
+import QrCode2Outlined from '@mui/icons-material/QrCode2Outlined?shape';
 import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined?shape';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { productName, traceItem, type TraceResult } from '@/api/traceResult';
 import { languageOf } from '@/i18n/i18n';
-import { expiryStatus } from '@/shared/expiry/expiryStatus';
 import link from '@/shared/styles/link.module.css';
 import textStyles from '@/shared/styles/text.module.css';
 import { Icon } from '@/shared/ui/Icon';
@@ -12,17 +12,21 @@ import { brand } from '../../../../theme/brand';
 import { codeLink } from '../codeLink';
 import { ShareButton } from '../share/ShareButton';
 import { unitName } from '../traceRows';
-import { ChecksCaution } from './ChecksCaution';
-import { checksLine, checksSummary } from './checksText';
+import { checksLine } from './checksText';
 import { ExpiryBadge } from './ExpiryBadge';
 import { ProductPhoto } from './ProductPhoto';
 import styles from './ResultSummary.module.css';
 import { useRowText } from './useRowText';
+import type { Verdict } from './verdictOf';
 
 const NAME_ID = 'result-name';
 
-/** What a shopper reads in one second, above the table: the product, the code's standing, its expiry. */
-export function ResultSummary({ result, answeredAt }: { result: TraceResult; answeredAt: number }) {
+/**
+ * The product under its verdict: photo, name, unit, the code's standing, the recorded lookups, the
+ * expiry when the verdict was about something else, the carton, Share. The standing's tick only when
+ * nothing more severe was said above: a tick beside a recall or an expired date reads as "safe".
+ */
+export function ResultSummary({ result, verdict }: { result: TraceResult; verdict: Verdict }) {
   const { t, i18n } = useTranslation();
   const language = languageOf(i18n);
   const rowText = useRowText();
@@ -32,6 +36,7 @@ export function ResultSummary({ result, answeredAt }: { result: TraceResult; ans
   const code = String(item.Code ?? '');
   const { imageUrl, carton } = result.extras;
   const { checks } = result;
+  const reassuring = verdict.kind === 'expiry' && verdict.expiry.kind !== 'expired';
 
   return (
     <section aria-labelledby={NAME_ID} className={styles.summary}>
@@ -47,17 +52,21 @@ export function ResultSummary({ result, answeredAt }: { result: TraceResult; ans
         </div>
       </div>
       <p className={`${textStyles.body} ${styles.line}`}>
-        <Icon shape={TaskAltOutlined} size="small" color="primary" />
+        {reassuring ? (
+          <Icon shape={TaskAltOutlined} size="small" color="primary" />
+        ) : (
+          <Icon shape={QrCode2Outlined} size="small" color="action" />
+        )}
         {t('summary.statusLine', { brand: brand.name })}
       </p>
       {checks && (
         <p className={`${textStyles.body} ${styles.line} ${styles.checks}`}>
-          <Icon shape={DevicesOutlined} size="small" color="action" />
+          <Icon shape={HistoryOutlined} size="small" color="action" />
           {checksLine(checks, t, language)}
         </p>
       )}
-      {checks?.caution && <ChecksCaution hasPhoto={imageUrl !== null} />}
-      <ExpiryBadge status={expiryStatus(item.ExpireDate, new Date(answeredAt))} />
+      {/* Under a caution the expiry still matters; under a recall it is left to the table: no "in date" here. */}
+      {verdict.kind === 'caution' && <ExpiryBadge status={verdict.expiry} />}
       {carton && (
         <Link to={codeLink(carton.code)} className={`${link.link} ${styles.carton}`}>
           {carton.unitCount === null
@@ -65,7 +74,7 @@ export function ResultSummary({ result, answeredAt }: { result: TraceResult; ans
             : t('summary.inCarton', { carton: carton.code, count: carton.unitCount })}
         </Link>
       )}
-      <ShareButton code={code} name={name ?? code} text={checks ? checksSummary(checks, t, language) : undefined} />
+      <ShareButton code={code} name={name ?? code} />
     </section>
   );
 }

@@ -34,7 +34,7 @@ export function UnitCodeList({ codes }: { codes: string[] }) {
             <Link
               ref={index === UNITS_SHOWN_FIRST ? firstRevealed : undefined}
               to={codeLink(code)}
-              className={`${link.link} ${styles.code}`}
+              className={`${link.link} ${textStyles.code} ${styles.code}`}
             >
               {code}
             </Link>

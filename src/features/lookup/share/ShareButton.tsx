@@ -18,9 +18,9 @@ const MANUAL_ID = 'share-link';
  * The phone's share sheet where it has one, else the link copied, with a confirmation; where neither
  * works (no clipboard over http, a refused permission) the link is shown to copy by hand. Both
  * languages render the same button on the server and in the browser: what it does is decided on click.
- * `text` goes with the link to the share sheet: what the sender saw of the code's checks.
+ * Only the link and the product's name are shared, no count: the friend's page shows the live facts.
  */
-export function ShareButton({ code, name, text }: { code: string; name: string; text?: string }) {
+export function ShareButton({ code, name }: { code: string; name: string }) {
   const { t, i18n } = useTranslation();
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'none' });
 
@@ -33,11 +33,7 @@ export function ShareButton({ code, name, text }: { code: string; name: string; 
     });
     if (typeof navigator.share === 'function') {
       try {
-        await navigator.share({
-          title: t('share.title', { name }),
-          url: link,
-          ...(text === undefined ? {} : { text }),
-        });
+        await navigator.share({ title: t('share.title', { name }), url: link });
         return;
       } catch (error) {
         // Closing the sheet is the visitor's choice, not a failure.
