@@ -26,6 +26,8 @@ interface State {
 }
 
 const summary = (page: Page, name: string) => page.getByRole('region', { name });
+/** The result's one verdict block, named by what it says (the expiry, a recall, the caution). */
+const verdict = (page: Page, name: string | RegExp) => page.getByRole('region', { name });
 
 /** Types a code and searches, so the page's own clock dates the answer (a deep link is dated by the server). */
 async function typeAndSearch(page: Page, t: Texts, code: string) {
@@ -40,7 +42,7 @@ const STATES: State[] = [
     path: `/dt?qr=${FAR_VALID_CODE}`,
     reach: async (page, t) => {
       const box = summary(page, 'Sữa bột Đồng Xanh Gold 900g');
-      await box.getByText(new RegExp(fill(t.expiry.valid_other, { count: '__' }).replace('__', '\\d+'))).waitFor();
+      await verdict(page, new RegExp(fill(t.expiry.valid_other, { count: '__' }).replace('__', '\\d+'))).waitFor();
       await box.getByText(fill(t.summary.statusLine, { brand: 'Sữa Đồng Xanh' })).waitFor();
     },
   },
@@ -48,17 +50,17 @@ const STATES: State[] = [
     name: 'expired',
     path: `/dt?qr=${EXPIRED_CODE}`,
     reach: async (page, t, language) => {
-      const box = summary(page, 'Sữa bột trẻ em Đồng Xanh Grow 400g');
-      await box.getByText(fill(t.expiry.expired, { date: language === 'vi' ? '05/07/2025' : '5 Jul 2025' })).waitFor();
-      await box.getByText(t.expiry.expiredAdvice).waitFor();
+      const expired = fill(t.expiry.expired, { date: language === 'vi' ? '05/07/2025' : '5 Jul 2025' });
+      await verdict(page, expired).getByText(t.expiry.expiredAdvice).waitFor();
+      await summary(page, 'Sữa bột trẻ em Đồng Xanh Grow 400g').waitFor();
     },
   },
   {
     name: 'unknown-expiry',
     path: `/dt?qr=${BLANK_FIELDS_CODE}`,
     reach: async (page, t) => {
-      const box = summary(page, t.summary.nameMissing);
-      await box.getByText(t.expiry.unknown).waitFor();
+      await summary(page, t.summary.nameMissing).waitFor();
+      await verdict(page, t.expiry.unknown).waitFor();
     },
   },
   {
@@ -67,7 +69,7 @@ const STATES: State[] = [
     clock: '2027-03-01T21:00:00+07:00',
     reach: async (page, t) => {
       await typeAndSearch(page, t, SOON_CODE);
-      await summary(page, 'Sữa tươi tiệt trùng ít đường 180ml').getByText(t.expiry.today).waitFor();
+      await verdict(page, t.expiry.today).waitFor();
     },
   },
   {
@@ -76,9 +78,7 @@ const STATES: State[] = [
     clock: '2027-02-20T08:00:00+07:00',
     reach: async (page, t) => {
       await typeAndSearch(page, t, SOON_CODE);
-      await summary(page, 'Sữa tươi tiệt trùng ít đường 180ml')
-        .getByText(fill(t.expiry.soon_other, { count: 9 }))
-        .waitFor();
+      await verdict(page, fill(t.expiry.soon_other, { count: 9 })).waitFor();
     },
   },
   {
@@ -147,7 +147,7 @@ const EXTRA_STATES: { name: string; code: string; reach: (page: Page, t: Texts) 
     name: 'recalled',
     code: RECALLED_CODE,
     reach: async (page, t) => {
-      const banner = page.getByRole('region', { name: `${t.labels.status}: ${t.recall.title}` });
+      const banner = verdict(page, t.recall.title);
       await banner.getByText('Phát hiện nắp chai có thể không kín').waitFor();
     },
   },

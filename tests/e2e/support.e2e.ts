@@ -168,7 +168,7 @@ describe('support page in Chromium, against the real service', () => {
     await suggestion.click();
     // The table and the phone's list hold the same rows; only the list shows on a phone.
     await page
-      .getByText(fill(t.correctedFrom, { code: typo }))
+      .getByText(fill(t.correctedFrom.replace(/<\/?code>/g, ''), { code: typo }))
       .filter({ visible: true })
       .waitFor();
 

@@ -111,11 +111,6 @@ export function LookupPage() {
 
   return (
     <div className={styles.page}>
-      {backgroundNow && kept.length > 0 && (
-        <Suspense fallback={null}>
-          <RecallWatch kept={kept} current={found ? lookup.code : null} />
-        </Suspense>
-      )}
       <h1 className={textStyles.h1}>{t('lookup.title')}</h1>
       <QrCodeField
         value={draft.text}
@@ -136,6 +131,12 @@ export function LookupPage() {
       />
       <ScanNotices notices={draft.notices} />
       <LookupResult view={view} actions={actions} />
+      {/* Under the result, not above it: on a phone the verdict of the pack in hand comes first. */}
+      {backgroundNow && kept.length > 0 && (
+        <Suspense fallback={null}>
+          <RecallWatch kept={kept} current={found ? lookup.code : null} />
+        </Suspense>
+      )}
       <RecentLookups current={found ? lookup.code : null} afterClear={focusInput} />
       {/* At once when the camera is asked for before then (a tap the loader held until the page was live). */}
       {(scannerUiNow || scannerOpen) && <CameraDialogSlot onDetected={onScanned} />}

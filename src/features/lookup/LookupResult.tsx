@@ -37,12 +37,11 @@ function NextSteps({ message, actions }: { message: FailureMessage; actions: Res
   if (message.key === 'errors.noProducts') {
     return (
       <div className={styles.steps}>
-        <p className={textStyles.body}>{t('help.nextSteps')}</p>
         <p className={textStyles.body}>{t('help.checkCode')}</p>
         <Button variant="outlined" color="inherit" onClick={actions.startCamera}>
           {t('help.tryCamera')}
         </Button>
-        <p className={textStyles.body}>{t('help.notFoundContact', { brand: brand.name })}</p>
+        <p className={textStyles.body2}>{t('help.notFoundContact', { brand: brand.name })}</p>
         <BrandContact />
       </div>
     );
@@ -70,7 +69,7 @@ export function LookupResult({ view, actions }: { view: LookupView; actions: Res
       );
     case 'error':
       return (
-        <MessageBox role="alert" tone="error" icon={ErrorOutline}>
+        <MessageBox role="alert" tone="error" icon={ErrorOutline} wrap>
           <div className={styles.failure}>
             <p className={`${textStyles.body} ${textStyles.strong} ${styles.failureText}`}>
               {t(view.message.key, view.message.params)}

@@ -11,17 +11,22 @@ interface MessageBoxProps {
   role?: 'alert';
   /** The id of the message's title: a block that is part of the page from the start is a named region. */
   labelledBy?: string;
+  /**
+   * The text flows under the icon instead of beside it: a long message (a verdict, not found) takes
+   * fewer lines on a phone, where it must fit the first screen. Its children then lay out as blocks.
+   */
+  wrap?: boolean;
   children: ReactNode;
 }
 
 /** A tinted message block with its icon: the result error, the scan notices, the checks caution. */
-export function MessageBox({ tone, icon, role, labelledBy, children }: MessageBoxProps) {
+export function MessageBox({ tone, icon, role, labelledBy, wrap = false, children }: MessageBoxProps) {
   const { text, tint } = statusTones[tone];
   return (
     <div
       role={role ?? (labelledBy ? 'region' : undefined)}
       aria-labelledby={labelledBy}
-      className={styles.message}
+      className={wrap ? `${styles.message} ${styles.wrap}` : styles.message}
       style={{ backgroundColor: tint, color: text }}
     >
       <Icon shape={icon} className={styles[tone]} />

@@ -35,9 +35,9 @@ function useRecheck() {
 
 /**
  * The recall watch (loaded after the page is idle, never on its way to the first result or tap): the
- * lookups kept on this device are re-checked once a day, and a lot recalled since is announced at the
- * top of the page, with a link to its result, until the shopper dismisses it. Only the codes leave the
- * device, marked as re-checks.
+ * lookups kept on this device are re-checked once a day, and a lot recalled since is announced under
+ * the field and the result (the verdict on the pack in hand comes first on a phone), with a link to its
+ * result, until the shopper dismisses it. Only the codes leave the device, marked as re-checks.
  */
 export default function RecallWatch({ kept, current }: { kept: readonly RecentLookup[]; current: string | null }) {
   const { t } = useTranslation();

@@ -10,21 +10,23 @@ import styles from './BrandContact.module.css';
 /**
  * A way to reach the brand wherever a text says "contact the brand": the hotline as a link that dials
  * it on a phone, else the brand's website (a page that says "contact us" and offers no way is a dead end).
+ * `inline`: a link within the sentence that says when to contact (no icon, the line's own height).
  */
-export function BrandContact({ onDark = false }: { onDark?: boolean }) {
+export function BrandContact({ onDark = false, inline = false }: { onDark?: boolean; inline?: boolean }) {
   const { t } = useTranslation();
-  const className = classNames(link.link, styles.contact, onDark && styles.onDark);
+  const className = classNames(link.link, inline ? styles.inline : styles.contact, onDark && styles.onDark);
+  const icon = (shape: typeof PhoneOutlined) => !inline && <Icon shape={shape} size="small" />;
   if (brand.hotline) {
     return (
       <a href={`tel:${brand.hotline.replace(/[^\d+]/g, '')}`} className={className}>
-        <Icon shape={PhoneOutlined} size="small" />
+        {icon(PhoneOutlined)}
         {t('help.hotline', { hotline: brand.hotline })}
       </a>
     );
   }
   return (
     <a href={brand.website} className={className} rel="noopener">
-      <Icon shape={LanguageOutlined} size="small" />
+      {icon(LanguageOutlined)}
       {t('help.website', { brand: brand.name })}
     </a>
   );

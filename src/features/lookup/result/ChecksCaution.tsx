@@ -16,17 +16,18 @@ const TITLE_ID = 'checks-caution-title';
 export function ChecksCaution({ hasPhoto }: { hasPhoto: boolean }) {
   const { t } = useTranslation();
   return (
-    <MessageBox tone="warning" icon={WarningAmberOutlined} labelledBy={TITLE_ID}>
+    <MessageBox tone="warning" icon={WarningAmberOutlined} labelledBy={TITLE_ID} wrap>
       <div className={styles.text}>
-        <h2 id={TITLE_ID} className={`${textStyles.body} ${textStyles.strong}`}>
+        <h2 id={TITLE_ID} className={`${textStyles.h2} ${styles.title}`}>
           {t('checks.cautionTitle')}
         </h2>
         <p className={`${textStyles.body} ${textStyles.strong}`}>
           {t(hasPhoto ? 'checks.cautionCompare' : 'checks.cautionCompareNoPhoto')}
         </p>
         <p className={textStyles.body2}>{t('checks.cautionWhy')}</p>
-        <p className={textStyles.body2}>{t('checks.cautionContact', { brand: brand.name })}</p>
-        <BrandContact />
+        <p className={textStyles.body2}>
+          {t('checks.cautionContact', { brand: brand.name })} <BrandContact inline />
+        </p>
       </div>
     </MessageBox>
   );

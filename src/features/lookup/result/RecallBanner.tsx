@@ -16,12 +16,14 @@ export function RecallBanner({ lot }: { lot: LotInfo }) {
     <section aria-labelledby={TITLE_ID} className={styles.banner}>
       <Icon shape={ReportOutlined} />
       <div className={styles.text}>
-        <h2 id={TITLE_ID} className={textStyles.h2}>
+        <h2 id={TITLE_ID} className={`${textStyles.h2} ${styles.title}`}>
           {t('recall.title')}
         </h2>
         <p className={`${textStyles.body} ${textStyles.strong}`}>{t('recall.advice', { brand: brand.name })}</p>
         {lot.reason && <p className={textStyles.body}>{t('recall.reason', { reason: lot.reason })}</p>}
-        <BrandContact onDark />
+        <div className={styles.contact}>
+          <BrandContact onDark />
+        </div>
       </div>
     </section>
   );
