@@ -11,6 +11,6 @@ export const brand = {
   logo: import.meta.env.VITE_BRAND_LOGO || defaultLogo,
   primary: import.meta.env.VITE_BRAND_PRIMARY || '#0b5cad',
   secondary: import.meta.env.VITE_BRAND_SECONDARY || '#1b7a43',
-  /** Customer hotline offered when a code is not found or a lot is recalled; none shown when unset. */
+  /** The way to contact the brand wherever a text says so (recall, caution, not found); the website when unset. */
   hotline: ((import.meta.env.VITE_BRAND_HOTLINE as string | undefined) ?? '').trim(),
 };
