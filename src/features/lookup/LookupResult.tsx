@@ -81,6 +81,12 @@ export function LookupResult({ view, actions }: { view: LookupView; actions: Res
     case 'result':
       return <ResultIsland result={view.result} answeredAt={view.answeredAt} />;
     case 'empty':
-      return <p className={`${textStyles.body} ${textStyles.secondary}`}>{t('lookup.noInformation')}</p>;
+      // The specification's words, muted under a hint: alone, on an empty page, they read like an error.
+      return (
+        <div>
+          <p className={textStyles.body}>{t('lookup.hint')}</p>
+          <p className={`${textStyles.body2} ${textStyles.secondary}`}>{t('lookup.noInformation')}</p>
+        </div>
+      );
   }
 }

@@ -224,8 +224,9 @@ describe('searching', () => {
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
-  it('shows nothing to display before a search, in both languages', async () => {
+  it('shows nothing to display before a search, under a hint of what to scan, in both languages', async () => {
     const { unmount } = await renderApp();
+    expect(screen.getByText('Quét hoặc nhập mã QR in trên lon, hộp hoặc thùng.')).toBeVisible();
     expect(screen.getByText('Không có thông tin để hiển thị')).toBeVisible();
     unmount();
     await renderApp({ language: 'en' });
