@@ -21,7 +21,7 @@ export async function renderPage({ url, answerTrace }) {
   const answer = await answerTrace({ QrCode: qr });
   return { status: 200, lang: 'vi', title: 'T', description: 'D', head: '', body: '<pre>' + JSON.stringify(answer.body?.Checks ?? null) + '</pre>', state: '{}' };
 }
-export const busyTexts = () => ({ lang: 'vi', title: 'Busy', hint: 'Later', retry: 'Again' });`;
+export const busyTexts = () => ({ lang: 'vi', brand: 'Brand', primary: '#0b5cad', pageTitle: 'Busy', title: 'Busy', hint: 'Later', retry: 'Again' });`;
 
 async function scrape(server: TestServer): Promise<string> {
   return (await fetch(`${server.metricsUrl}/metrics`)).text();

@@ -9,7 +9,7 @@ import { INDEX_HTML, startTestServer, type TestServer } from '../support/server/
 // process and puts the parts into index.html. The real page module is rendered in the e2e suite
 // (serverRender.e2e.ts); these stand-ins show what the service does with what a module returns or throws.
 // Every page build also says what a refusal says (src/entry-server.tsx, busyTexts).
-const BUSY_TEXTS = `export const busyTexts = () => ({ lang: 'en', title: 'Busy', hint: 'Later', retry: 'Again' });`;
+const BUSY_TEXTS = `export const busyTexts = () => ({ lang: 'en', brand: 'Brand', primary: '#0b5cad', pageTitle: 'Busy', title: 'Busy', hint: 'Later', retry: 'Again' });`;
 const ECHO_MODULE = `
 export async function renderPage({ url, cookie, acceptLanguage, answerTrace }) {
   const qr = new URL(url, 'http://x').searchParams.get('qr');
