@@ -22,10 +22,13 @@ const item = (code: string) => ({
   ExpireDate: '2027-07-05',
 });
 
+/** The carton's unit codes as JSON, written once: the fake spends no time of its own on a carton, so
+ * the shopper's lookups it answers meanwhile are not slowed by it, only by the page server. */
+const UNITS_JSON = JSON.stringify(Array.from({ length: CARTON_UNITS }, (_, i) => `U${String(i).padStart(16, '0')}`));
+
 function carton(code: string): string {
-  const units = Array.from({ length: CARTON_UNITS }, (_, i) => `U${String(i).padStart(16, '0')}`);
-  const box = { ...item(code), ProductUnit: 'thùng', TotalPacket: CARTON_UNITS, UnitCodes: units };
-  return JSON.stringify({ Data: { Products: [], Box: [box] } });
+  const box = { ...item(code), ProductUnit: 'thùng', TotalPacket: CARTON_UNITS };
+  return `{"Data":{"Products":[],"Box":[${JSON.stringify(box).slice(0, -1)},"UnitCodes":${UNITS_JSON}}]}}`;
 }
 
 function read(request: IncomingMessage): Promise<string> {

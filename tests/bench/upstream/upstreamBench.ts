@@ -21,9 +21,13 @@ import { FAKE_READY, serveFakeUpstream } from './fakeUpstream.ts';
 // own budget. Prints p50/p99 of the shopper's 200s side by side, every status counted, and exits 1 if
 // a target is missed: the shopper's p99 at most 2x alone, no 5xx to the shopper but the designed 504 of
 // a slow code in (c), readiness 200 throughout.
-// Env: PHASE_SECONDS (default 10), PACE_MS (default 50).
+// Env: PHASE_SECONDS (default 10), PACE_MS (default 50); CASES, the cases to run besides alone (default
+// 'a,b,c,d'; e.g. CASES=d on a loaded machine); SERVER_CPU_PROF_DIR, a folder where the page server
+// writes its CPU profile (node --cpu-prof) when it stops.
 const PHASE_SECONDS = Number(process.env.PHASE_SECONDS ?? 10);
 const PACE_MS = Number(process.env.PACE_MS ?? 50);
+const CASES = new Set((process.env.CASES ?? 'a,b,c,d').split(',').map((name) => name.trim()));
+const SERVER_CPU_PROF_DIR = process.env.SERVER_CPU_PROF_DIR;
 const KEY = 'bench-page-key';
 const UPSTREAM_KEY = 'bench-upstream-key';
 /** A client at the page server's default budget: 600 a minute. */
@@ -196,6 +200,7 @@ async function main(): Promise<void> {
       TRACE_UPSTREAM_KEY: UPSTREAM_KEY,
       LOG_LEVEL: 'error',
       DRAIN_DELAY_MS: '0',
+      ...(SERVER_CPU_PROF_DIR && { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${SERVER_CPU_PROF_DIR}` }),
     });
     try {
       const origin = server.url;
@@ -225,27 +230,34 @@ async function main(): Promise<void> {
       const cases: Case[] = [];
       const alone = await phase('alone', '127.0.0.20', none);
       cases.push(alone);
-      cases.push(
-        await phase('(a) one client: unknown codes at its whole rate', '127.0.0.21', (until) =>
-          otherClient(
-            origin,
-            '127.0.0.31',
-            until,
-            (i) => `RND${String(i).padStart(6, '0')}${Date.now().toString(36).toUpperCase().slice(-8)}`,
+      if (CASES.has('a'))
+        cases.push(
+          await phase('(a) one client: unknown codes at its whole rate', '127.0.0.21', (until) =>
+            otherClient(
+              origin,
+              '127.0.0.31',
+              until,
+              (i) => `RND${String(i).padStart(6, '0')}${Date.now().toString(36).toUpperCase().slice(-8)}`,
+            ),
           ),
-        ),
-      );
-      cases.push(
-        await phase('(b) one code: 1 MiB of garbage', '127.0.0.22', (until) =>
-          otherClient(origin, '127.0.0.32', until, () => 'GARB0000000000001'),
-        ),
-      );
-      await setSlow(true);
-      cases.push(await phase('(c) a tenth of calls after 5 s', '127.0.0.23', none, (code) => code.endsWith('0')));
-      await setSlow(false);
-      cases.push(
-        await phase('(d) a 50,000-unit carton page', '127.0.0.24', (until) => cartonPages(origin, '127.0.0.34', until)),
-      );
+        );
+      if (CASES.has('b'))
+        cases.push(
+          await phase('(b) one code: 1 MiB of garbage', '127.0.0.22', (until) =>
+            otherClient(origin, '127.0.0.32', until, () => 'GARB0000000000001'),
+          ),
+        );
+      if (CASES.has('c')) {
+        await setSlow(true);
+        cases.push(await phase('(c) a tenth of calls after 5 s', '127.0.0.23', none, (code) => code.endsWith('0')));
+        await setSlow(false);
+      }
+      if (CASES.has('d'))
+        cases.push(
+          await phase('(d) a 50,000-unit carton page', '127.0.0.24', (until) =>
+            cartonPages(origin, '127.0.0.34', until),
+          ),
+        );
 
       console.log(
         `\nA shopper's lookups of known codes (one every ${PACE_MS} ms for ${PHASE_SECONDS} s, a new code each), p50/p99 of its 200s:`,
