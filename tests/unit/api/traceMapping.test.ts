@@ -146,10 +146,14 @@ describe("pickTraceResult's optional fields", () => {
         ],
       },
     };
-    expect(pickTraceResult(body)?.extras).toMatchObject({
+    const result = pickTraceResult(body);
+    expect(result?.extras).toMatchObject({
       lot: { status: 'active', reason: null },
       unitCodes: ['HP26A1105C48B0001', 'HP26A1105C48B0002'],
     });
+    // Once: the box keeps none of its own (a carton's page state held 50,000 codes twice).
+    expect(result?.kind === 'box' && result.box).not.toHaveProperty('UnitCodes');
+    expect(result?.kind === 'box' && result.box).toMatchObject({ Code: carton.Code });
   });
 
   it.each([

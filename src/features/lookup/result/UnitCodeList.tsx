@@ -12,7 +12,7 @@ export const UNITS_SHOWN_FIRST = 10;
 const TITLE_ID = 'unit-list-title';
 
 /** The codes of the units in a carton, each a link that looks it up. */
-export function UnitCodeList({ codes }: { codes: string[] }) {
+export function UnitCodeList({ codes }: { codes: readonly string[] }) {
   const { t } = useTranslation();
   const [showAll, setShowAll] = useState(false);
   const firstRevealed = useRef<HTMLAnchorElement>(null);
