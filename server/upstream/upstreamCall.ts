@@ -4,6 +4,7 @@ import { API_KEY_HEADER, TRACE_ERROR_TYPES, TRACE_URL_PATH } from '../../src/con
 import { errorBody } from '../domain/errorBody.ts';
 import { JsonAnswer, NOT_FOUND_ANSWER, systemErrorAnswer, type TraceAnswer } from '../domain/traceSource.ts';
 import { checkTraceAnswer } from './answerShape.ts';
+import { CheckedAnswer } from './checkedAnswer.ts';
 
 /** How one call to the upstream ended, as the metrics count it. */
 export const UPSTREAM_OUTCOMES = [
@@ -248,7 +249,7 @@ function classify({ status, retryAfter }: RawAnswer, json: Buffer, code: string,
   if (checked === 'wrong_code') return WRONG_CODE;
   const empty = checked.Data.Products.length === 0 && checked.Data.Box.length === 0;
   if (empty) return { outcome: 'not_found', answer: NOT_FOUND_ANSWER };
-  return { outcome: 'answer', answer: new JsonAnswer(200, Buffer.from(JSON.stringify(checked))) };
+  return { outcome: 'answer', answer: new CheckedAnswer(checked, json.length) };
 }
 
 /**

@@ -10,6 +10,7 @@ import {
 } from '../domain/traceSource.ts';
 import { AnswerCache } from './answerCache.ts';
 import { CircuitBreaker, type BreakerState } from './breaker.ts';
+import { CheckedAnswer } from './checkedAnswer.ts';
 import { callUpstream, CODE_FAILURES, FAILURES, type UpstreamOutcome, type UpstreamResult } from './upstreamCall.ts';
 
 /** What the metrics hear from the upstream source (server/upstream/upstreamMetrics.ts). */
@@ -52,6 +53,9 @@ export interface UnknownCodes {
   /** One unknown code answered for this client. */
   spend(address: string): void;
 }
+
+/** An answer's memory in the cache; a checked one's JSON is not written for this. */
+const sizeOf = (answer: TraceAnswer) => (answer instanceof CheckedAnswer ? answer.size : (answer.bytes()?.length ?? 0));
 
 const silent: UpstreamObserver = { outcome: () => {}, breaker: () => {}, cache: () => {} };
 
@@ -112,7 +116,7 @@ export function upstreamSource(
       inFlight.delete(code);
       if (outcome === 'not_found' && asker !== undefined) unknown?.spend(asker.address);
       if (outcome === 'answer' || outcome === 'not_found')
-        cache.set(code, answer, (answer.bytes()?.length ?? 0) + code.length + ENTRY_OVERHEAD);
+        cache.set(code, answer, sizeOf(answer) + code.length + ENTRY_OVERHEAD);
       else if (CODE_FAILURES.has(outcome)) failures.set(code, answer, code.length + ENTRY_OVERHEAD);
       return answer;
     });

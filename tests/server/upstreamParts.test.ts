@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { CheckedAnswer } from '../../server/upstream/checkedAnswer.ts';
 import { AnswerCache } from '../../server/upstream/answerCache.ts';
 import { CircuitBreaker, type BreakerState } from '../../server/upstream/breaker.ts';
 
-// The upstream client's two pieces of pure logic, on a clock the tests move.
+// The upstream client's pure pieces: the cache and the breaker on a clock the tests move, the checked answer.
 
 describe('the answer cache', () => {
   it('keeps an answer for its TTL, then forgets it', () => {
@@ -83,5 +84,27 @@ describe('the circuit breaker', () => {
     expect(breaker.state).toBe('closed');
     breaker.failed('THIRD');
     expect(breaker.state).toBe('open');
+  });
+});
+
+describe('a checked upstream answer', () => {
+  const body = () => ({
+    Data: { Products: [], Box: [{ Code: 'TH26A1105C48B0001', UnitCodes: ['HP26A1105C48B0001', 'HP26A1105C48B0002'] }] },
+  });
+
+  it('gives every render the one parsed body, frozen (the cache shares it), and the API its JSON', () => {
+    const answer = new CheckedAnswer(body() as never, 200);
+    const { status, body: read } = answer.wire();
+    expect(status).toBe(200);
+    expect(answer.wire().body).toBe(read);
+    expect(Object.isFrozen(read)).toBe(true);
+    const box = (read as unknown as ReturnType<typeof body>).Data.Box[0]!;
+    expect(Object.isFrozen(box.UnitCodes)).toBe(true);
+    expect(() => box.UnitCodes.push('HP26A1105C48B0003')).toThrow(TypeError);
+    expect(JSON.parse(answer.bytes().toString('utf8'))).toEqual(body());
+  });
+
+  it('counts for the cache what its parsed body takes, more than the bytes received', () => {
+    expect(new CheckedAnswer(body() as never, 1000).size).toBeGreaterThanOrEqual(2000);
   });
 });
