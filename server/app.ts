@@ -6,7 +6,7 @@ import { AccessLog } from './plugins/accessLog.ts';
 import { bufferedStdout } from './plugins/accessLogStream.ts';
 import { checkedLookup, type AnswerObserver } from './checks/checkedLookup.ts';
 import type { LookupCounter } from './checks/lookupCounter.ts';
-import { visitorOf } from './checks/visitor.ts';
+import { apiVisitorOf, pageVisitorOf } from './checks/visitor.ts';
 import type { Config } from './config.ts';
 import type { CodeLookup } from './db/storage.ts';
 import { registerHealth, type Lifecycle } from './routes/health.ts';
@@ -37,6 +37,8 @@ export interface AppOptions {
   counter?: LookupCounter;
   /** Hears each lookup's outcome and audience, for the metrics. */
   answered?: AnswerObserver;
+  /** The lookup counter's clock (Unix ms): tests move days and windows with it. */
+  checksClock?: () => number;
 }
 
 /** Where lookups are answered, and the stored pictures when the answers come from the reference database. */
@@ -110,13 +112,15 @@ export async function buildApp(
   const limits = await registerRateLimits(app, config);
   const lookup = checkedLookup(source, options.counter, options.answered);
   const staffKeys = new Set(config.staffApiKeys);
-  const visitor = (request: FastifyRequest) => visitorOf(request, staffKeys);
+  // A page render counts only when a shopper looks; an API lookup only when it may be the page's own.
+  const visitor = (request: FastifyRequest) => apiVisitorOf(request, staffKeys, config.corsOrigins);
+  const pageVisitor = (request: FastifyRequest) => pageVisitorOf(request, staffKeys);
   const indexHtml = join(config.staticDir, 'index.html');
   const hasPage = existsSync(indexHtml);
   // The page's own server build renders its routes; a static build alone still serves index.html.
   const rendering =
     hasPage && existsSync(config.ssrEntry)
-      ? await loadPageRenderer(config.ssrEntry, indexHtml, lookup, visitor)
+      ? await loadPageRenderer(config.ssrEntry, indexHtml, lookup, pageVisitor)
       : undefined;
   const render =
     rendering &&

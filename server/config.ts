@@ -69,8 +69,10 @@ export interface Config {
   staffApiKeys: string[];
   /** CHECKS=off: shoppers' lookups are neither counted nor answered with counts. */
   checks: boolean;
-  /** Distinct devices from which an answer carries the caution (CHECKS_CAUTION_DEVICES). */
-  checksCautionDevices: number;
+  /** Distinct networks within the window from which an answer carries the caution (CHECKS_CAUTION_NETWORKS). */
+  checksCautionNetworks: number;
+  /** The recent window, in days (today included), over which networks are counted (CHECKS_WINDOW_DAYS). */
+  checksWindowDays: number;
 }
 
 /** Upstream mode (issue 24): every lookup is the brand's service's answer, asked with its own key. */
@@ -225,8 +227,15 @@ export function loadConfig(env: Env = process.env): Config {
     trustedClientRateLimitMax: integer('TRUSTED_CLIENT_RATE_LIMIT_MAX', 60_000, 0, 1_000_000_000),
     staffApiKeys,
     checks: parseChecks(value('CHECKS'), problems),
-    checksCautionDevices: integer('CHECKS_CAUTION_DEVICES', 5, 2, 1_000_000),
+    // At most 50: networks are kept as one of 256 buckets per code (server/checks/network.ts), so counts past
+    // a few dozen come out low.
+    checksCautionNetworks: integer('CHECKS_CAUTION_NETWORKS', 5, 2, 50),
+    checksWindowDays: integer('CHECKS_WINDOW_DAYS', 30, 1, 90),
   };
+  if (value('CHECKS_CAUTION_DEVICES') !== undefined)
+    problems.push(
+      'CHECKS_CAUTION_DEVICES was replaced by CHECKS_CAUTION_NETWORKS (distinct networks within CHECKS_WINDOW_DAYS days, default 5 in 30): rename it',
+    );
   checkPublicInstance(config, env.NODE_ENV, problems);
   if (metricsPort !== undefined && metricsPort !== 0 && metricsPort === config.port) {
     problems.push(

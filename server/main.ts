@@ -5,6 +5,7 @@ import { buildApp, databaseBackend, type AppOptions } from './app.ts';
 import { ConfigError, DEMO_API_KEY, loadConfig, type Config, type UpstreamConfig } from './config.ts';
 import { checkMetrics } from './checks/checkMetrics.ts';
 import { LookupCounter } from './checks/lookupCounter.ts';
+import { daySaltsFor, writeFailure } from './checks/countingSetup.ts';
 import { describeStorageFailure, openCheckStore, openStorage, storageLocation } from './db/openStorage.ts';
 import type { TraceStorage } from './db/storage.ts';
 import type { Lifecycle } from './routes/health.ts';
@@ -59,16 +60,23 @@ interface Counting {
  * Opens the configured database's lookup counts (in upstream mode too: the service's own database).
  * Closed by the caller with the app.
  */
-async function openCounting(config: Config, metrics: Metrics | undefined): Promise<Counting> {
+async function openCounting(
+  config: Config,
+  metrics: Metrics | undefined,
+  options: Pick<AppOptions, 'checksClock'>,
+): Promise<Counting> {
   const observers = metrics && checkMetrics(metrics.registry);
   const logger: Counting['logger'] = {};
   if (!config.checks) return { answered: observers?.answered, logger };
   const store = await openCheckStoreFor(config);
   const counter = new LookupCounter(store, {
-    cautionDevices: config.checksCautionDevices,
+    cautionNetworks: config.checksCautionNetworks,
+    windowDays: config.checksWindowDays,
+    salts: await daySaltsFor(config, logger),
     observer: observers?.counter,
-    // Once per failed write (every 2 s while the database is away): what an operator needs, no more.
-    onWriteError: (error) => logger.current?.warn({ err: error }, 'lookup counts not written; kept for the next write'),
+    now: options.checksClock,
+    // Once per failed write (every 2 s while the database is away or busy): one line, no stack.
+    onWriteError: (error, state) => logger.current?.warn(writeFailure(error, state, describeStorageFailure)),
   });
   return { counter, answered: observers?.answered, logger };
 }
@@ -135,7 +143,7 @@ async function startOnUpstream(config: Config, upstream: UpstreamConfig, options
       ? new UnknownBudget(upstream.unknownMax, config.rateLimitWindowMs, config.rateLimitAddresses)
       : undefined;
   const source = upstreamSource(upstream, observer, unknownCodes);
-  const counting = await openCounting(config, metrics);
+  const counting = await openCounting(config, metrics, options);
   let app: FastifyInstance;
   try {
     app = await buildApp(
@@ -173,7 +181,7 @@ async function startOnDatabase(config: Config, options: AppOptions): Promise<Sta
     const lifecycle = options.lifecycle ?? { draining: false };
     const { metricsPort } = config;
     const metrics = metricsPort === undefined ? undefined : createMetrics(() => lookup.importRuns());
-    counting = await openCounting(config, metrics);
+    counting = await openCounting(config, metrics, options);
     const app = await buildApp(config, databaseBackend(lookup), {
       ...options,
       lifecycle,

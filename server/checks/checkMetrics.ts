@@ -3,13 +3,13 @@ import type { AnswerObserver, AnsweredOutcome } from './checkedLookup.ts';
 import type { Audience, CounterObserver } from './lookupCounter.ts';
 
 const OUTCOMES: readonly AnsweredOutcome[] = ['found', 'not_found', 'error'];
-const AUDIENCES: readonly Audience[] = ['shopper', 'staff', 'recheck'];
+const AUDIENCES: readonly Audience[] = ['shopper', 'staff', 'recheck', 'unseen'];
 
 /** Counting's Prometheus metrics (issue 26), in the service's registry (server/plugins/metrics.ts). */
 export function checkMetrics(registry: Registry): { answered: AnswerObserver; counter: CounterObserver } {
   const answers = new Counter({
     name: 'trace_lookup_answers_total',
-    help: "Lookups answered (API and rendered pages), by outcome and audience: shopper, staff (a staff key or X-Lookup-Purpose: staff) or recheck (the page's recall watch); only shoppers' are counted",
+    help: "Lookups answered (API and rendered pages), by outcome and audience: shopper, staff (a staff key or X-Lookup-Purpose: staff), recheck (the page's recall watch and its own links) or unseen (a prefetch, link preview, crawler, another site's embed, a HEAD); only shoppers' are counted",
     labelNames: ['outcome', 'audience'] as const,
     registers: [registry],
   });
@@ -24,22 +24,22 @@ export function checkMetrics(registry: Registry): { answered: AnswerObserver; co
   }
   const unknown = new Counter({
     name: 'trace_unknown_code_lookups_total',
-    help: "Shoppers' lookups of codes the service does not hold (codes invented for fakes among them)",
+    help: "Shoppers' lookups of codes the service does not hold (codes invented for fakes among them); the codes of other lookups are recorded too, not counted here",
     registers: [registry],
   });
   const crossed = new Counter({
     name: 'trace_checks_caution_codes_total',
-    help: 'Codes whose distinct devices reached CHECKS_CAUTION_DEVICES (counted by the instance whose write crossed it)',
+    help: 'Codes whose distinct networks within CHECKS_WINDOW_DAYS reached CHECKS_CAUTION_NETWORKS (counted by the instance whose write crossed it)',
     registers: [registry],
   });
   const dropped = new Counter({
     name: 'trace_checks_dropped_lookups_total',
-    help: 'Lookups not counted because the pending batch was full (the database away for long, or a flood)',
+    help: 'Lookups not counted: older than 5 minutes while the database refused the writes, or past the pending bound (a flood)',
     registers: [registry],
   });
   const failed = new Counter({
     name: 'trace_checks_failed_writes_total',
-    help: 'Batches of counts whose write failed (the database away or busy); their lookups wait for the next write',
+    help: 'Batches of counts whose write failed (the database away or busy); their lookups wait for the next write, up to 5 minutes',
     registers: [registry],
   });
   return {

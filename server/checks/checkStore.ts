@@ -13,50 +13,79 @@ export interface DeviceVisits {
   times: number[];
 }
 
+/** A network (its bucket: server/checks/network.ts) that looked a code up on a day. */
+export interface NetworkSeen {
+  day: string;
+  code: string;
+  bucket: number;
+  /** A carton's answer: it never carries the caution (shops and distributors scan cartons). */
+  carton: boolean;
+}
+
 export interface UnknownLookups {
   day: string;
   code: string;
   lookups: number;
+  /** The day's salted hash of the network that looked it up first in the batch: the code's slot is its. */
+  network: string;
 }
 
 export interface CheckBatch {
   visits: DeviceVisits[];
+  networks: NetworkSeen[];
   unknown: UnknownLookups[];
-  /** Today in Vietnam: device rows and salts of earlier days are deleted with this write. */
+  /** Today in Vietnam: device rows and network shares of earlier days are deleted with this write. */
   today: string;
+}
+
+export interface CheckRules {
+  repeatWindowMs: number;
+  cautionNetworks: number;
+  windowDays: number;
+  unknownCodesPerDay: number;
+  /** New unknown codes one network may store a day: a small share of the day's slots. */
+  unknownCodesPerNetwork: number;
 }
 
 export interface BatchResult {
   /** The stored totals of every code in the batch, after it. */
   totals: Map<string, CodeTotals>;
-  /** Codes whose devices reached `cautionDevices` with this batch. */
+  /** Codes whose networks reached `cautionNetworks` with this batch. */
   crossed: string[];
 }
 
 export interface CheckStore {
-  /** The day's salt, shared by every process on the database: created if absent, then read. */
-  salt(day: string): Promise<Buffer>;
   /**
    * Applies a batch in one transaction. Whether a visit counts (first of its device and code, or the
    * window since the last counted one has passed) is decided here, against what is stored, so that
    * processes sharing the database agree.
    */
-  write(
-    batch: CheckBatch,
-    rules: { repeatWindowMs: number; cautionDevices: number; unknownCodesPerDay: number },
-  ): Promise<BatchResult>;
+  write(batch: CheckBatch, rules: CheckRules): Promise<BatchResult>;
   /** The stored totals of these codes (absent: never counted). */
   totals(codes: readonly string[]): Map<string, CodeTotals> | Promise<Map<string, CodeTotals>>;
   /** For the brand's report (npm run report:codes): the period from `since` (a day) on. */
-  report(since: string, limit: number): Promise<CheckReport>;
+  report(since: string, limit: number, rules: ReportRules): Promise<CheckReport>;
+  /** Forgets a code's networks and its caution (npm run report:codes -- --clear): the networks it had in the window. */
+  clear(code: string, rules: ReportRules): Promise<number | undefined>;
   close(): Promise<void>;
+}
+
+/** What decides the caution in a report: today's window and the threshold. */
+export interface ReportRules {
+  today: string;
+  windowDays: number;
+  cautionNetworks: number;
 }
 
 export interface ReportedCode {
   code: string;
-  devices: number;
+  /** Networks within the window today. */
+  networks: number;
+  /** Lookups counted in the period. */
   lookups: number;
   firstDay: string;
+  /** The day the code's caution began; empty when it has none now. */
+  cautionSince: string;
 }
 
 export interface ReportedUnknown {

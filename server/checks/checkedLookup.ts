@@ -1,3 +1,4 @@
+import type { TraceResponse } from '../../src/contract/traceContract.ts';
 import type { TraceAnswer, TraceSource } from '../domain/traceSource.ts';
 import type { Audience, LookupCounter, Visitor } from './lookupCounter.ts';
 import { withChecks } from './spliceChecks.ts';
@@ -12,6 +13,13 @@ export type CheckedLookup = (code: string, visitor: Visitor) => TraceAnswer | Pr
 
 const outcomeOf = (status: number): AnsweredOutcome =>
   status === 200 ? 'found' : status === 204 ? 'not_found' : 'error';
+
+/** Whether a 200 answer is a carton's: the database's answers say so; an upstream's body is read. */
+function isCarton(answer: TraceAnswer): boolean {
+  if (answer.carton !== undefined) return answer.carton;
+  const body = answer.wire().body as TraceResponse | undefined;
+  return (body?.Data?.Box?.length ?? 0) > 0 && (body?.Data?.Products?.length ?? 0) === 0;
+}
 
 /**
  * The source's answer, with the code's counts beside a found item when counting is on (a shopper's
@@ -31,7 +39,7 @@ export function checkedLookup(
       return answer;
     }
     if (answer.status !== 200) return answer;
-    const checks = counter.checks(code, visitor, answer.counts);
+    const checks = counter.checks(code, visitor, answer.counts, isCarton(answer));
     return checks instanceof Promise ? checks.then((known) => withChecks(answer, known)) : withChecks(answer, checks);
   };
   return (code, visitor) => {

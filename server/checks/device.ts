@@ -5,9 +5,10 @@ export const SALT_BYTES = 16;
 const DEVICE_BYTES = 16;
 
 /**
- * A device as counting knows it: the day's salted hash of what its request carries anyway (the
- * address the service sees and the User-Agent). Without the day's salt, deleted with the day, no one
- * can tell which address and browser gave a hash, nor match one device across days.
+ * A device as the repeat window knows it (a reload within 30 minutes counts once): the day's salted hash
+ * of what its request carries anyway (the address the service sees and the User-Agent). The salt lives
+ * in memory (or Redis, expiring with the day: server/checks/daySalts.ts), never in the database, so a
+ * stored hash is pseudonymous for its day and relates to no address, even for whoever holds the database.
  */
 export function deviceHash(salt: Buffer, address: string, userAgent: string): string {
   return createHash('sha256')
@@ -15,6 +16,16 @@ export function deviceHash(salt: Buffer, address: string, userAgent: string): st
     .update(address)
     .update('\n')
     .update(userAgent)
+    .digest('base64url')
+    .slice(0, Math.ceil((DEVICE_BYTES * 4) / 3));
+}
+
+/** The day's salted hash of a network (server/checks/network.ts): one network's share of the day's unknown codes. */
+export function networkHash(salt: Buffer, network: string): string {
+  return createHash('sha256')
+    .update(salt)
+    .update('network\n')
+    .update(network)
     .digest('base64url')
     .slice(0, Math.ceil((DEVICE_BYTES * 4) / 3));
 }

@@ -1,15 +1,23 @@
 import { LRUCache } from 'lru-cache';
 import type { TraceChecks } from '../../src/contract/traceContract.ts';
-import type { CheckStore, CodeTotals, DeviceVisits } from './checkStore.ts';
-import { deviceHash, processSalt } from './device.ts';
-import { PendingBatch, type Estimate } from './pendingBatch.ts';
+import type { CheckStore, CodeTotals, DeviceVisits, NetworkSeen, UnknownLookups } from './checkStore.ts';
+import { memorySalts, PROVISIONAL_SALT_MS, type DaySalts } from './daySalts.ts';
+import { deviceHash, networkHash, processSalt } from './device.ts';
+import { networkBucket, networkOf } from './network.ts';
+import { bucketsSince, networksSince, windowStart } from './networkDays.ts';
+import { PendingBatch, type PendingUnknown } from './pendingBatch.ts';
 import { VIETNAM_OFFSET_MS, vietnamDay } from '../../src/contract/vietnamDay.ts';
 
-/** Who a lookup is for: only shoppers' lookups are counted (server/checks/audience.ts). */
-export type Audience = 'shopper' | 'staff' | 'recheck';
+/**
+ * Who a lookup is for: only shoppers' lookups are counted (server/checks/audience.ts). `unseen`: a fetch
+ * no shopper looked at (a prefetch, a link preview, a crawler, another site's <img> or <iframe>, a HEAD).
+ */
+export type Audience = 'shopper' | 'staff' | 'recheck' | 'unseen';
 
 export interface Visitor {
   audience: Audience;
+  /** The request carried a staff key: its lookups of unknown codes are not recorded either. */
+  staffKey: boolean;
   /** The client's address as the service sees it (TRUST_PROXY decides). */
   address: string;
   userAgent: string;
@@ -24,14 +32,21 @@ export interface CounterObserver {
 }
 
 export interface CounterOptions {
-  cautionDevices: number;
+  /** Distinct networks within the window from which a code (not a carton) carries the caution. */
+  cautionNetworks: number;
+  /** The window over which networks are counted, in days (today included). */
+  windowDays?: number;
+  /** Where the day's salt lives (memory by default; Redis when instances share counts). */
+  salts?: DaySalts;
   /** Test clocks move it (Unix ms). */
   now?: () => number;
   /** A device's lookups of one code within this count once. */
   repeatWindowMs?: number;
   /** How often pending lookups are written. */
   flushMs?: number;
-  /** Lookups (and distinct unknown codes) waiting at most; past it they are dropped and counted in a metric. */
+  /** How long lookups wait for a database that refuses the writes (busy, away); older ones are dropped. */
+  pendingMaxAgeMs?: number;
+  /** Lookups (and distinct unknown codes) waiting at most, for memory; past it they are dropped and counted in a metric. */
   pendingMax?: number;
   /** Codes whose stored totals are kept in memory. */
   cacheMax?: number;
@@ -40,16 +55,22 @@ export interface CounterOptions {
   /** Distinct unknown codes stored a day. */
   unknownCodesPerDay?: number;
   observer?: CounterObserver;
-  /** Told of a write that failed (the database away); counting resumes with the next one. */
-  onWriteError?: (error: unknown) => void;
+  /** Told of a write that failed (the database away or busy), and how many lookups now wait or were dropped. */
+  onWriteError?: (error: unknown, state: { waiting: number; dropped: number }) => void;
 }
 
 export const REPEAT_WINDOW_MS = 30 * 60_000;
+export const WINDOW_DAYS = 30;
 const FLUSH_MS = 2_000;
-const PENDING_MAX = 20_000;
+/** Lookups wait this long for a busy database (a long `npm run import`): the bound stated in time. */
+export const PENDING_MAX_AGE_MS = 5 * 60_000;
+/** And at most this many, for memory (about 200 bytes each): far past 5 minutes of real shoppers. */
+const PENDING_MAX = 500_000;
 const CACHE_MAX = 50_000;
 const CACHE_TTL_MS = 5_000;
 const UNKNOWN_CODES_PER_DAY = 1_000;
+/** One network may store 2 % of the day's unknown codes: 50 networks to fill the day's slots. */
+const UNKNOWN_SHARE_PER_NETWORK = 0.02;
 /** This process's memory of which device looked up which code when, for the answers before a write. */
 const MEMORY_MAX = 100_000;
 /** Salts of this many days are kept in memory: today's, and yesterday's for lookups written after midnight. */
@@ -75,8 +96,11 @@ export class LookupCounter {
   private readonly pendingMax: number;
   private readonly cacheTtlMs: number;
   private readonly unknownCodesPerDay: number;
+  private readonly windowDays: number;
+  private readonly pendingMaxAgeMs: number;
+  private readonly daySalts: DaySalts;
   private readonly observer: CounterObserver;
-  private readonly onWriteError: (error: unknown) => void;
+  private readonly onWriteError: NonNullable<CounterOptions['onWriteError']>;
   private pending: PendingBatch;
   private inFlight: PendingBatch | undefined;
   private writing: Promise<void> | undefined;
@@ -91,7 +115,7 @@ export class LookupCounter {
   private readonly salts = new LRUCache<string, Buffer>({ max: SALT_DAYS });
   private saltLoading: Promise<unknown> | undefined;
   /** The Vietnam day of the last lookup and when it ends (Unix ms): most lookups need no date arithmetic. */
-  private day = { name: '', ends: 0 };
+  private day = { name: '', ends: 0, windowFrom: 0 };
   /** The day of the last write: the first write of a new day deletes the last day's salt and devices. */
   private writtenDay = '';
   /** After a failed read: lookups of codes not in memory get no counts (nor wait for the database) until a write succeeds. */
@@ -109,6 +133,9 @@ export class LookupCounter {
     this.cache = new LRUCache({ max: Math.max(1, options.cacheMax ?? CACHE_MAX) });
     this.cacheTtlMs = options.cacheTtlMs ?? CACHE_TTL_MS;
     this.unknownCodesPerDay = options.unknownCodesPerDay ?? UNKNOWN_CODES_PER_DAY;
+    this.windowDays = options.windowDays ?? WINDOW_DAYS;
+    this.pendingMaxAgeMs = options.pendingMaxAgeMs ?? PENDING_MAX_AGE_MS;
+    this.daySalts = options.salts ?? memorySalts();
     this.observer = options.observer ?? silent;
     this.onWriteError = options.onWriteError ?? (() => {});
     this.pending = new PendingBatch(this.pendingMax);
@@ -119,7 +146,11 @@ export class LookupCounter {
   private dayOf(now: number): string {
     if (now >= this.day.ends || now < this.day.ends - 86_400_000) {
       const name = vietnamDay(now);
-      this.day = { name, ends: Date.parse(`${name}T00:00:00Z`) - VIETNAM_OFFSET_MS + 86_400_000 };
+      this.day = {
+        name,
+        ends: Date.parse(`${name}T00:00:00Z`) - VIETNAM_OFFSET_MS + 86_400_000,
+        windowFrom: windowStart(name, this.windowDays),
+      };
     }
     return this.day.name;
   }
@@ -137,11 +168,13 @@ export class LookupCounter {
    * undefined when nothing is known (a code never counted, looked up by staff; the database away).
    * `stored`: the code's totals when the lookup read them with the code (null: never counted), so
    * that no second read is needed; undefined in upstream mode, where the counter reads them itself.
+   * `carton`: the answer is a carton's, which never carries the caution.
    */
   checks(
     code: string,
     visitor: Visitor,
     stored?: CodeTotals | null,
+    carton = false,
   ): TraceChecks | undefined | Promise<TraceChecks | undefined> {
     const now = this.now();
     const today = this.dayOf(now);
@@ -149,35 +182,49 @@ export class LookupCounter {
     // the day knows its device by the same hash; with the database away, it goes on without.
     if (visitor.audience === 'shopper' && !this.salts.has(today) && !this.away) {
       return this.saltOf(today).then(
-        () => this.checks(code, visitor, stored),
-        () => {
-          this.away = true;
-          return this.checks(code, visitor, stored);
-        },
+        () => this.checks(code, visitor, stored, carton),
+        () => this.checks(code, visitor, stored, carton),
       );
     }
-    if (visitor.audience === 'shopper') this.count(code, visitor, now, today);
+    if (visitor.audience === 'shopper') this.count(code, visitor, now, today, carton);
     const kept = this.cache.get(code);
     const fresh = kept !== undefined && (now - kept.readAt < this.cacheTtlMs || this.inFlight?.estimates.has(code));
     // Kept totals first: after a write they include this process's last batch, which a read of a
     // snapshot begun just before that write's commit would not.
-    if (fresh) return this.compose(code, kept.totals, today);
-    if (stored !== undefined) return this.compose(code, stored ?? undefined, today);
-    if (this.away) return kept === undefined ? undefined : this.compose(code, kept.totals, today);
+    if (fresh) return this.compose(code, kept.totals, today, carton);
+    if (stored !== undefined) return this.compose(code, stored ?? undefined, today, carton);
+    if (this.away) return kept === undefined ? undefined : this.compose(code, kept.totals, today, carton);
     const read = this.read(code, now);
-    if (!(read instanceof Promise)) return this.compose(code, read, today);
+    if (!(read instanceof Promise)) return this.compose(code, read, today, carton);
     // A database that does not answer: the totals last read, however old, or none.
     return read.then(
-      (totals) => this.compose(code, totals, today),
-      () => (kept === undefined ? undefined : this.compose(code, kept.totals, today)),
+      (totals) => this.compose(code, totals, today, carton),
+      () => (kept === undefined ? undefined : this.compose(code, kept.totals, today, carton)),
     );
   }
 
-  /** A shopper's lookup of a code the service does not hold. */
+  /**
+   * A lookup of a code the service does not hold: recorded whoever declares what (a self-declared staff
+   * or re-check purpose, a crawler's User-Agent), unless it carries a staff key; counted as a shopper's
+   * lookup in the metric only when it is one.
+   */
   unknown(code: string, visitor: Visitor): void {
-    if (visitor.audience !== 'shopper') return;
-    this.observer.unknownLookup();
-    if (!this.pending.addUnknown(this.dayOf(this.now()), code)) this.observer.dropped(1);
+    if (visitor.staffKey) return;
+    if (visitor.audience === 'shopper') this.observer.unknownLookup();
+    const now = this.now();
+    const day = this.dayOf(now);
+    const salt = this.salts.get(day);
+    if (salt === undefined) this.loadSalt(day);
+    const network = networkOf(visitor.address);
+    const entry: PendingUnknown = {
+      day,
+      code,
+      lookups: visitor.audience === 'shopper' ? 1 : 0,
+      network: salt && networkHash(salt, network),
+      address: salt === undefined ? network : undefined,
+      at: now,
+    };
+    if (!this.pending.addUnknown(entry)) this.observer.dropped(1);
   }
 
   /** Writes what is pending (the timer calls it; tests and shutdown too). Never throws. */
@@ -194,9 +241,10 @@ export class LookupCounter {
     await this.writing;
     await this.flush();
     await this.store.close();
+    await this.daySalts.close?.();
   }
 
-  private count(code: string, { address, userAgent }: Visitor, now: number, today: string): void {
+  private count(code: string, { address, userAgent }: Visitor, now: number, today: string, carton: boolean): void {
     if (today !== this.memoryDay) {
       this.memory.clear();
       this.memoryDay = today;
@@ -214,7 +262,8 @@ export class LookupCounter {
       at: now,
       device,
       visitor: device === undefined ? { address, userAgent } : undefined,
-      newDevice: last === undefined,
+      bucket: networkBucket(code, networkOf(address)),
+      carton,
     };
     if (!this.pending.add(lookup)) {
       this.observer.dropped(1);
@@ -246,25 +295,40 @@ export class LookupCounter {
     }
   }
 
-  private compose(code: string, stored: CodeTotals | undefined, today: string): TraceChecks | undefined {
-    const add = (estimate: Estimate | undefined) => ({
-      lookups: estimate?.lookups ?? 0,
-      devices: estimate?.devices ?? 0,
-    });
-    const inFlight = add(this.inFlight?.estimates.get(code));
-    const pending = add(this.pending.estimates.get(code));
-    const lookups = (stored?.lookups ?? 0) + inFlight.lookups + pending.lookups;
+  private compose(
+    code: string,
+    stored: CodeTotals | undefined,
+    today: string,
+    carton: boolean,
+  ): TraceChecks | undefined {
+    const inFlight = this.inFlight?.estimates.get(code);
+    const pending = this.pending.estimates.get(code);
+    const lookups = (stored?.lookups ?? 0) + (inFlight?.lookups ?? 0) + (pending?.lookups ?? 0);
     if (lookups === 0) return undefined;
-    const devices = Math.max(1, (stored?.devices ?? 0) + inFlight.devices + pending.devices);
+    const from = this.day.windowFrom;
+    const storedNetworks = stored?.networks ?? '';
+    let networks = networksSince(storedNetworks, from);
+    // Networks not written yet: those whose bucket the stored ones do not hold already.
+    if (inFlight !== undefined || pending !== undefined) {
+      const known = bucketsSince(storedNetworks, from);
+      for (const bucket of [...(inFlight?.buckets ?? []), ...(pending?.buckets ?? [])]) known.add(bucket);
+      networks = known.size;
+    }
     const firstDay = stored?.firstDay ?? today;
-    return { FirstDay: firstDay, Lookups: lookups, Devices: devices, Caution: devices >= this.options.cautionDevices };
+    return {
+      FirstDay: firstDay,
+      Lookups: lookups,
+      Networks: networks,
+      Caution: !carton && networks >= this.options.cautionNetworks,
+    };
   }
 
   private async saltOf(day: string): Promise<Buffer> {
     let salt = this.salts.get(day);
     if (salt === undefined) {
-      salt = await this.store.salt(day);
-      this.salts.set(day, salt);
+      salt = await this.daySalts.salt(day, Date.parse(`${day}T00:00:00Z`) - VIETNAM_OFFSET_MS + 86_400_000);
+      // A provisional salt (Redis did not answer) is used a while, then Redis is asked again.
+      this.salts.set(day, salt, this.daySalts.provisional?.(salt) ? { ttl: PROVISIONAL_SALT_MS } : {});
     }
     return salt;
   }
@@ -277,19 +341,26 @@ export class LookupCounter {
     this.inFlight = batch;
     try {
       const visits = new Map<string, DeviceVisits>();
-      for (const { code, day, at, device: hashed, visitor } of batch.lookups) {
+      const networks = new Map<string, NetworkSeen>();
+      for (const { code, day, at, device: hashed, visitor, bucket, carton } of batch.lookups) {
         const device = hashed ?? deviceHash(await this.saltOf(day), visitor!.address, visitor!.userAgent);
         const key = `${day}\n${code}\n${device}`;
         const visit = visits.get(key);
         if (visit) visit.times.push(at);
         else visits.set(key, { day, code, device, times: [at] });
+        networks.set(`${day}\n${code}\n${bucket}`, { day, code, bucket, carton });
       }
+      const unknown: UnknownLookups[] = [];
+      for (const { day, code, lookups, network, address } of batch.unknown.values())
+        unknown.push({ day, code, lookups, network: network ?? networkHash(await this.saltOf(day), address!) });
       const result = await this.store.write(
-        { visits: [...visits.values()], unknown: [...batch.unknown.values()], today },
+        { visits: [...visits.values()], networks: [...networks.values()], unknown, today },
         {
           repeatWindowMs: this.repeatWindowMs,
-          cautionDevices: this.options.cautionDevices,
+          cautionNetworks: this.options.cautionNetworks,
+          windowDays: this.windowDays,
           unknownCodesPerDay: this.unknownCodesPerDay,
+          unknownCodesPerNetwork: Math.max(1, Math.ceil(this.unknownCodesPerDay * UNKNOWN_SHARE_PER_NETWORK)),
         },
       );
       const readAt = this.now();
@@ -299,10 +370,11 @@ export class LookupCounter {
       this.away = false;
     } catch (error) {
       // Not `away`: a write refused while `npm run import` holds SQLite's lock leaves reads working.
+      // The batch waits for the next write, up to pendingMaxAgeMs.
       this.observer.failed();
-      const dropped = this.pending.takeBack(batch);
+      const dropped = this.pending.takeBack(batch, this.now() - this.pendingMaxAgeMs);
       if (dropped > 0) this.observer.dropped(dropped);
-      this.onWriteError(error);
+      this.onWriteError(error, { waiting: this.pending.lookups.length + this.pending.unknown.size, dropped });
     } finally {
       this.inFlight = undefined;
     }

@@ -10,22 +10,36 @@ export interface PendingLookup {
    * salt: held in memory until then, never written.
    */
   visitor: { address: string; userAgent: string } | undefined;
-  /** This process took it for the device's first lookup of the code today (what the answer showed). */
-  newDevice: boolean;
+  /** The code's bucket of the visitor's network (server/checks/network.ts). */
+  bucket: number;
+  carton: boolean;
+}
+
+/** A lookup of a code the service does not hold. */
+export interface PendingUnknown {
+  day: string;
+  code: string;
+  lookups: number;
+  /** The day's salted hash of its first network; undefined until the day's salt is known (then `address`). */
+  network: string | undefined;
+  address: string | undefined;
+  at: number;
 }
 
 export interface Estimate {
   lookups: number;
-  devices: number;
+  /** Buckets of networks not yet written. */
+  buckets: number[];
 }
 
 /**
- * Lookups not yet written, at most `max` of them and `max` distinct unknown codes; with what each code
- * gains by them as this process sees it, for the answers given before the write.
+ * Lookups not yet written, with what each code gains by them as this process sees it, for the answers
+ * given before the write. Bounded in time (a write that keeps failing keeps them `maxAgeMs` at most) and,
+ * for memory, in number (`max` lookups and `max` distinct unknown codes).
  */
 export class PendingBatch {
   readonly lookups: PendingLookup[] = [];
-  readonly unknown = new Map<string, { day: string; code: string; lookups: number }>();
+  readonly unknown = new Map<string, PendingUnknown>();
   readonly estimates = new Map<string, Estimate>();
 
   constructor(private readonly max: number) {}
@@ -38,34 +52,41 @@ export class PendingBatch {
   add(lookup: PendingLookup): boolean {
     if (this.lookups.length >= this.max) return false;
     this.lookups.push(lookup);
-    const estimate = this.estimates.get(lookup.code) ?? { lookups: 0, devices: 0 };
+    let estimate = this.estimates.get(lookup.code);
+    if (estimate === undefined) {
+      estimate = { lookups: 0, buckets: [] };
+      this.estimates.set(lookup.code, estimate);
+    }
     estimate.lookups++;
-    if (lookup.newDevice) estimate.devices++;
-    this.estimates.set(lookup.code, estimate);
+    if (!estimate.buckets.includes(lookup.bucket)) estimate.buckets.push(lookup.bucket);
     return true;
   }
 
   /** False when the batch already holds `max` distinct unknown codes and not this one. */
-  addUnknown(day: string, code: string, lookups = 1): boolean {
-    const key = `${day}\n${code}`;
-    const entry = this.unknown.get(key);
-    if (entry) {
-      entry.lookups += lookups;
+  addUnknown(entry: PendingUnknown): boolean {
+    const key = `${entry.day}\n${entry.code}`;
+    const kept = this.unknown.get(key);
+    if (kept) {
+      kept.lookups += entry.lookups;
       return true;
     }
     if (this.unknown.size >= this.max) return false;
-    this.unknown.set(key, { day, code, lookups });
+    this.unknown.set(key, { ...entry });
     return true;
   }
 
-  /** Takes back a batch whose write failed, oldest first; returns how many lookups did not fit. */
-  takeBack(failed: PendingBatch): number {
+  /**
+   * Takes back a batch whose write failed, oldest first, keeping what is younger than `since` (Unix ms);
+   * returns how many lookups were older, or did not fit.
+   */
+  takeBack(failed: PendingBatch, since: number): number {
     const mine = this.lookups.splice(0);
+    const unknown = [...failed.unknown.values(), ...this.unknown.values()];
+    this.unknown.clear();
     this.estimates.clear();
     let dropped = 0;
-    for (const lookup of [...failed.lookups, ...mine]) if (!this.add(lookup)) dropped++;
-    for (const { day, code, lookups } of failed.unknown.values())
-      if (!this.addUnknown(day, code, lookups)) dropped += lookups;
+    for (const lookup of [...failed.lookups, ...mine]) if (lookup.at < since || !this.add(lookup)) dropped++;
+    for (const entry of unknown) if (entry.at < since || !this.addUnknown(entry)) dropped += entry.lookups;
     return dropped;
   }
 }

@@ -1,12 +1,16 @@
 import { daysBefore, vietnamDay } from '../../src/contract/vietnamDay.ts';
 import { REPORT_KEEP_DAYS } from '../checks/checkStore.ts';
+import { normaliseCode } from '../domain/traceCode.ts';
 
-export const REPORT_USAGE = 'Usage: npm run report:codes -- [--since 7d|YYYY-MM-DD] [--limit 50]';
+export const REPORT_USAGE =
+  'Usage: npm run report:codes -- [--since 7d|YYYY-MM-DD] [--limit 50]\n       npm run report:codes -- --clear CODE';
 
 export interface ReportArgs {
   /** The first Vietnam day of the period. */
   since: string;
   limit: number;
+  /** `--clear CODE`: forget the code's networks and caution instead of reporting (the brand looked into it). */
+  clear?: string;
 }
 
 export class ReportArgsError extends Error {}
@@ -20,17 +24,24 @@ export function parseReportArgs(args: readonly string[], now: number): ReportArg
   const today = vietnamDay(now);
   let since = daysBefore(today, DEFAULT_DAYS - 1);
   let limit = DEFAULT_LIMIT;
+  let clear: string | undefined;
   for (let i = 0; i < args.length; i += 2) {
     const [name, value] = [args[i], args[i + 1]];
     if (value === undefined || value.startsWith('--')) throw new ReportArgsError(`${name} needs a value`);
-    if (name === '--since') since = parseSince(value, today);
+    if (name === '--clear') {
+      const code = normaliseCode(value);
+      if (!/^[\p{L}\p{N}]{1,100}$/u.test(code)) throw new ReportArgsError(`--clear ${value}: not a code`);
+      clear = code;
+    } else if (name === '--since') since = parseSince(value, today);
     else if (name === '--limit') {
       if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > MAX_LIMIT)
         throw new ReportArgsError(`--limit ${value}: expected a whole number from 1 to ${MAX_LIMIT}`);
       limit = Number(value);
     } else throw new ReportArgsError(`unknown argument ${name}`);
   }
-  return { since, limit };
+  if (clear !== undefined && args.length > 2)
+    throw new ReportArgsError('--clear CODE is given alone: it clears one code and reports nothing');
+  return { since, limit, ...(clear === undefined ? {} : { clear }) };
 }
 
 function parseSince(value: string, today: string): string {

@@ -3,9 +3,11 @@ import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { describeStorageFailure, openCheckStore, storageLocation } from '../db/openStorage.ts';
 import { parseReportArgs, REPORT_USAGE, ReportArgsError, type ReportArgs } from './reportArgs.ts';
 import { reportCsv } from '../checks/reportCsv.ts';
+import { vietnamDay } from '../../src/contract/vietnamDay.ts';
 
 // npm run report:codes -- --since 7d: the brand's protection team's CSV (server/checks/reportCsv.ts),
-// from the database the service is configured with (DATABASE_URL, else TRACE_DB).
+// from the database the service is configured with (DATABASE_URL, else TRACE_DB). `-- --clear CODE`
+// forgets a code's networks and caution once the brand has looked into it (one line says what it cleared).
 let args: ReportArgs;
 let config: Config;
 try {
@@ -29,7 +31,20 @@ if (config.databaseUrl === undefined && !existsSync(config.dbPath)) {
 try {
   const store = await openCheckStore(config);
   try {
-    process.stdout.write(reportCsv(await store.report(args.since, args.limit)));
+    const rules = {
+      today: vietnamDay(Date.now()),
+      windowDays: config.checksWindowDays,
+      cautionNetworks: config.checksCautionNetworks,
+    };
+    if (args.clear === undefined) process.stdout.write(reportCsv(await store.report(args.since, args.limit, rules)));
+    else {
+      const cleared = await store.clear(args.clear, rules);
+      console.log(
+        cleared === undefined
+          ? `${args.clear}: no lookup counts to clear`
+          : `${args.clear}: cleared ${cleared} networks of the last ${rules.windowDays} days and the caution (lookups kept)`,
+      );
+    }
   } finally {
     await store.close();
   }

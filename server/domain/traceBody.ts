@@ -132,8 +132,8 @@ function relationsJson(stored: StoredCode, kind: 'unit' | 'carton'): string {
 }
 
 /** Checks as the body's last field, written out: the API answers every counted lookup with them. */
-export const checksJson = ({ FirstDay, Lookups, Devices, Caution }: TraceChecks): string =>
-  `,"Checks":{"FirstDay":${JSON.stringify(FirstDay)},"Lookups":${Lookups},"Devices":${Devices},"Caution":${Caution}}}`;
+export const checksJson = ({ FirstDay, Lookups, Networks, Caution }: TraceChecks): string =>
+  `,"Checks":{"FirstDay":${JSON.stringify(FirstDay)},"Lookups":${Lookups},"Networks":${Networks},"Caution":${Caution}}}`;
 
 /**
  * The same bytes as `JSON.stringify(storedTraceResponse(...))` (with `Checks` last when given), built

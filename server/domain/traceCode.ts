@@ -29,7 +29,8 @@ export interface CodeRecord extends ProductLot {
 export interface CodeTotals {
   firstDay: string;
   lookups: number;
-  devices: number;
+  /** The networks of the recent window, as stored (server/checks/networkDays.ts). */
+  networks: string;
 }
 
 /** A stored code as a lookup returns it: the lot part is one shared object per product lot. */

@@ -17,6 +17,8 @@ export interface TraceAnswer {
   readonly counts?: CodeTotals | null | undefined;
   /** Seconds after which the client may ask again (an upstream that is busy): sent as Retry-After. */
   readonly retryAfterSeconds?: number;
+  /** The answer is a carton's (when the source knows without parsing it): a carton never carries the caution. */
+  readonly carton?: boolean;
   /** The same answer with Checks, when it can write them itself (server/checks/spliceChecks.ts splices the others). */
   withChecks?(checks: TraceChecks): TraceAnswer;
 }
@@ -77,11 +79,13 @@ export function systemErrorAnswer(status: number, message: string): TraceAnswer 
 class StoredAnswer implements TraceAnswer {
   readonly status = 200;
   readonly counts: CodeTotals | null | undefined;
+  readonly carton: boolean;
   constructor(
     private readonly stored: StoredCode,
     private readonly checks?: TraceChecks,
   ) {
     this.counts = stored.counts;
+    this.carton = stored.unitCodes !== undefined;
   }
 
   // The byte template (server/domain/traceBody.ts): the API's hot path, where serialising every answer anew cost more than the lookup.

@@ -125,12 +125,19 @@ export const traceResponseSchema = {
       type: ['object', 'null'],
       description:
         "Optional. What the service has counted of shoppers' lookups of this code; the page shows it under the status and cautions from the threshold on.",
-      required: ['FirstDay', 'Lookups', 'Devices', 'Caution'] satisfies (keyof TraceChecks)[],
+      required: ['FirstDay', 'Lookups', 'Networks', 'Caution'] satisfies (keyof TraceChecks)[],
       properties: {
         FirstDay: { type: 'string', description: "YYYY-MM-DD, Vietnam's calendar day of the first counted lookup" },
         Lookups: { type: 'integer', minimum: 1, description: "Shoppers' lookups counted, this one included" },
-        Devices: { type: 'integer', minimum: 1, description: 'Distinct devices, each recognised for one day only' },
-        Caution: { type: 'boolean', description: "Devices has reached the service's caution threshold" },
+        Networks: {
+          type: 'integer',
+          minimum: 0,
+          description: 'Distinct networks (client /24 IPv4, /48 IPv6) that looked the code up within the recent window',
+        },
+        Caution: {
+          type: 'boolean',
+          description: "Networks is at or past the service's caution threshold within the window; never for a carton",
+        },
       } satisfies Record<keyof TraceChecks, unknown>,
     },
   } satisfies Record<keyof TraceResponse, unknown>,

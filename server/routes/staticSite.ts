@@ -2,7 +2,7 @@ import { sep } from 'node:path';
 import { constants } from 'node:zlib';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { PageRenderer } from './pageRender.ts';
 
 const YEAR_IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -39,10 +39,17 @@ export async function registerStaticSite(
       reply.header('cache-control', path.startsWith(assetsDir) ? YEAR_IMMUTABLE : ALWAYS_REVALIDATE);
     },
   });
+  // A lookup page is one code's answer for one visitor: never indexed (robots.txt also disallows /dt).
+  const noindex = {
+    onRequest: (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+      reply.header('x-robots-tag', 'noindex');
+      done();
+    },
+  };
   if (render) {
     app.get('/', render);
-    app.get('/dt', render);
+    app.get('/dt', noindex, render);
   } else {
-    app.get('/dt', (_request, reply) => reply.sendFile('index.html'));
+    app.get('/dt', noindex, (_request, reply) => reply.sendFile('index.html'));
   }
 }

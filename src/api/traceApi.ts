@@ -90,10 +90,20 @@ export const traceApi = createApi({
   extractRehydrationInfo: (action, { reducerPath }) =>
     serverStateReceived.match(action) ? (action.payload[reducerPath] as never) : undefined,
   endpoints: (build) => ({
-    /** A shopper's lookup: the service counts it. */
-    trace: build.mutation<TraceResult, string>({
-      queryFn: (code, _api, _extra, baseQuery) =>
-        lookUp(baseQuery, { url: TRACE_PATH, method: 'POST', body: { QrCode: code } }),
+    /** A shopper's lookup (the service counts it), or the page's re-check of a code it links to (never counted). */
+    trace: build.mutation<TraceResult, string | { code: string; purpose: 'recheck' }>({
+      queryFn: (arg, _api, _extra, baseQuery) =>
+        lookUp(
+          baseQuery,
+          typeof arg === 'string'
+            ? { url: TRACE_PATH, method: 'POST', body: { QrCode: arg } }
+            : {
+                url: TRACE_PATH,
+                method: 'POST',
+                body: { QrCode: arg.code },
+                headers: { [LOOKUP_PURPOSE_HEADER]: arg.purpose },
+              },
+        ),
     }),
     /** A lookup made for another reason than a shopper's (the support desk, the recall watch): never counted. */
     traceFor: build.mutation<TraceResult, { code: string; purpose: LookupPurpose }>({

@@ -24,7 +24,7 @@ export interface TraceExtras {
 export interface CodeChecks {
   firstDay: CalendarDay;
   lookups: number;
-  devices: number;
+  networks: number;
   caution: boolean;
 }
 
@@ -106,9 +106,9 @@ export function checksOf(value: unknown): CodeChecks | null {
   const firstDay =
     typeof value.FirstDay === 'string' && DAY_ONLY.test(value.FirstDay) ? parseWireDate(value.FirstDay) : null;
   const lookups = countOf(value.Lookups);
-  const devices = countOf(value.Devices);
-  if (firstDay === null || lookups === null || devices === null || typeof value.Caution !== 'boolean') return null;
-  return { firstDay, lookups, devices, caution: value.Caution };
+  const networks = countOf(value.Networks);
+  if (firstDay === null || lookups === null || networks === null || typeof value.Caution !== 'boolean') return null;
+  return { firstDay, lookups, networks, caution: value.Caution };
 }
 
 /**

@@ -76,11 +76,17 @@ export interface TraceBox extends TraceBoxFields, TraceItemExtras {
 export interface TraceChecks {
   /** Vietnam's calendar day of the code's first counted lookup, YYYY-MM-DD. */
   FirstDay: string;
-  /** Shoppers' lookups counted, this one included; a device's repeats within a few minutes count once. */
+  /** Shoppers' lookups counted since FirstDay, this one included; a device's repeats within a few minutes count once. */
   Lookups: number;
-  /** Distinct devices that looked the code up, this one included; a device is recognised for one day only. */
-  Devices: number;
-  /** True once Devices has reached the service's caution threshold: the code may have been copied. */
+  /**
+   * Distinct networks (the client's /24 for IPv4, /48 for IPv6, as the service sees it) that looked the code up
+   * within the service's recent window (CHECKS_WINDOW_DAYS, 30 days by default), this one included.
+   */
+  Networks: number;
+  /**
+   * True while Networks is at or past the service's caution threshold (CHECKS_CAUTION_NETWORKS) within the window:
+   * the code may have been copied. Never for a carton (shops and distributors scan them); it lapses with the window.
+   */
   Caution: boolean;
 }
 
@@ -99,6 +105,14 @@ export interface TraceResponse {
  */
 export const LOOKUP_PURPOSE_HEADER = 'X-Lookup-Purpose';
 export type LookupPurpose = 'staff' | 'recheck';
+
+/**
+ * The query parameter the page's own links to a code carry (recent lookups, the recall banner, a carton's
+ * units, a unit's carton): following one is a re-check, not a shopper's new look, so the service does not
+ * count its render, and the page's lookup for it says X-Lookup-Purpose: recheck. A forged one can only leave
+ * a lookup uncounted.
+ */
+export const RECHECK_LINK_PARAMETER = 'again';
 
 /** The service's answer to a lookup as HTTP carries it: a status and the parsed JSON body (none for 204). */
 export interface TraceWireAnswer {

@@ -30,7 +30,7 @@ export interface PageSlots {
 }
 
 /** Nine digits found nowhere else on a page, of the plural form a count of two or more takes in vi and en. */
-const COUNT_STAND_INS = { Lookups: 271_828_182, Devices: 314_159_265 } as const;
+const COUNT_STAND_INS = { Lookups: 271_828_182, Networks: 314_159_265 } as const;
 
 const rotate = (char: string, first: string, size: number, by: number) =>
   String.fromCharCode(first.charCodeAt(0) + ((char.charCodeAt(0) - first.charCodeAt(0) + by) % size));
@@ -95,7 +95,7 @@ function answerSlotsOf(answer: TraceWireAnswer): AnswerSlots {
   const units = result?.kind === 'box' ? result.extras.unitCodes : null;
   const shownUnits = units?.slice(0, UNITS_SHOWN_FIRST) ?? [];
   const checks = isRecord(body) && isRecord(body.Checks) ? body.Checks : null;
-  const counts = (['Lookups', 'Devices'] as const).flatMap((name) => {
+  const counts = (['Lookups', 'Networks'] as const).flatMap((name) => {
     const value = checks?.[name];
     return isSlotCount(value) ? [{ name, value }] : [];
   });

@@ -14,7 +14,9 @@ import { REPO_ROOT } from '../support/system/childProcess';
 // Issue 26: what the service counts of a code's lookups, as shoppers read it, and the recall watch.
 const SHOTS = join(REPO_ROOT, 'test-results/screenshots');
 const CAUTION_DEVICES = 3;
-const suite = e2eSuite({ env: { CHECKS_CAUTION_DEVICES: String(CAUTION_DEVICES) } });
+// Issue 36: the caution counts networks; each test browser says its network through one trusted proxy hop.
+const suite = e2eSuite({ env: { CHECKS_CAUTION_NETWORKS: String(CAUTION_DEVICES), TRUST_PROXY: '1' } });
+let network = 0;
 
 const FAR_VALID_CODE = 'LV26A0101X99X00001';
 const SOON_CODE = 'SE27A0101X30X00001';
@@ -29,6 +31,7 @@ function device(profile: Profile, name: string): BrowserContextOptions {
     ...profile.context,
     bypassCSP: true,
     userAgent: `Mozilla/5.0 (Linux; Android 15; ${name}) Chrome/142.0 Mobile Safari/537.36`,
+    extraHTTPHeaders: { 'x-forwarded-for': `198.51.${++network}.20` },
   };
 }
 
@@ -115,7 +118,7 @@ describe('recall watch', () => {
 
     await banner.getByRole('link', { name: new RegExp(SOON_CODE) }).click();
     await page.getByText(t.recall.title).waitFor();
-    expect(new URL(page.url()).search).toBe(`?qr=${SOON_CODE}`);
+    expect(new URL(page.url()).search).toBe(`?qr=${SOON_CODE}&again=1`);
     expect(problems).toEqual([]);
   });
 });

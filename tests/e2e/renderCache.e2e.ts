@@ -182,13 +182,13 @@ describe('a carton of 50,000 unit codes (issue 37 point 4, review N6)', () => {
 });
 
 /** A unit's answer with what the service counted of its lookups (issue 26). */
-function checked(code: string, Lookups: number, Devices: number, Caution = false): TraceWireAnswer {
+function checked(code: string, Lookups: number, Networks: number, Caution = false): TraceWireAnswer {
   const { status, body } = unit(code, 'Sữa bột Đồng Xanh Gold 900g');
   return {
     status,
     body: {
       ...(body as object),
-      Checks: { FirstDay: '2026-11-01', Lookups, Devices, Caution },
+      Checks: { FirstDay: '2026-11-01', Lookups, Networks, Caution },
     } as TraceWireAnswer['body'],
   };
 }

@@ -4,7 +4,7 @@ import { vietnamDay } from '../../src/contract/vietnamDay.ts';
 import { BACKENDS, type TestDatabase } from '../support/server/backends.ts';
 import { startTestServer, type TestServer } from '../support/server/harness.ts';
 
-// Issue 26: shoppers' lookups of a code are counted (first day, lookups, distinct devices), and each
+// Issue 26: shoppers' lookups of a code are counted (first day, lookups, distinct networks), and each
 // answer says so. The answers and the database, as the shopper and the operator see them.
 
 const UNIT = '1D24B3261X54A2320';
@@ -19,7 +19,7 @@ describe.each(BACKENDS)('lookup counts on $name', { timeout: 30_000 }, (backend)
   let server: TestServer;
   beforeAll(async () => {
     database = await backend.create();
-    server = await startTestServer({ ...database.env, STAFF_API_KEYS: STAFF_KEY, CHECKS_CAUTION_DEVICES: '3' });
+    server = await startTestServer({ ...database.env, STAFF_API_KEYS: STAFF_KEY, CHECKS_CAUTION_NETWORKS: '3' });
   });
   afterAll(async () => {
     await server?.close();
@@ -32,56 +32,56 @@ describe.each(BACKENDS)('lookup counts on $name', { timeout: 30_000 }, (backend)
     return ((await response.json()) as TraceResponse).Checks;
   };
   const stored = async (code: string) =>
-    (await database.rows(`SELECT first_day, lookups, devices FROM check_codes WHERE code = '${code}'`))[0];
+    (await database.rows(`SELECT first_day, lookups FROM check_codes WHERE code = '${code}'`))[0];
 
   it("counts a shopper's first lookup, and a reload from the same phone only once", async () => {
     const today = vietnamDay(Date.now());
     expect(await checksOf(UNIT, { 'user-agent': PHONE(1) })).toEqual({
       FirstDay: today,
       Lookups: 1,
-      Devices: 1,
+      Networks: 1,
       Caution: false,
     });
     expect(await checksOf(UNIT, { 'user-agent': PHONE(1) })).toEqual({
       FirstDay: today,
       Lookups: 1,
-      Devices: 1,
+      Networks: 1,
       Caution: false,
     });
     // Written in the background, within seconds: what every instance on the database then reads.
-    await vi.waitFor(async () => expect(await stored(UNIT)).toEqual({ first_day: today, lookups: 1, devices: 1 }), {
+    await vi.waitFor(async () => expect(await stored(UNIT)).toEqual({ first_day: today, lookups: 1 }), {
       timeout: 10_000,
     });
     expect(await checksOf(UNIT, { 'user-agent': PHONE(1) })).toEqual({
       FirstDay: today,
       Lookups: 1,
-      Devices: 1,
+      Networks: 1,
       Caution: false,
     });
   });
 
-  it('counts each other phone as a device, and cautions from the threshold of distinct devices on', async () => {
+  it("counts each other phone's lookup; phones on one network are one network, short of the caution", async () => {
     const today = vietnamDay(Date.now());
     expect(await checksOf(UNIT, { 'user-agent': PHONE(2) })).toEqual({
       FirstDay: today,
       Lookups: 2,
-      Devices: 2,
+      Networks: 1,
       Caution: false,
     });
     expect(await checksOf(UNIT, { 'user-agent': PHONE(3) })).toEqual({
       FirstDay: today,
       Lookups: 3,
-      Devices: 3,
-      Caution: true,
+      Networks: 1,
+      Caution: false,
     });
-    await vi.waitFor(async () => expect(await stored(UNIT)).toEqual({ first_day: today, lookups: 3, devices: 3 }), {
+    await vi.waitFor(async () => expect(await stored(UNIT)).toEqual({ first_day: today, lookups: 3 }), {
       timeout: 10_000,
     });
     // A carton is counted as its own code.
     expect(await checksOf(CARTON, { 'user-agent': PHONE(3) })).toEqual({
       FirstDay: today,
       Lookups: 1,
-      Devices: 1,
+      Networks: 1,
       Caution: false,
     });
   });
@@ -91,8 +91,8 @@ describe.each(BACKENDS)('lookup counts on $name', { timeout: 30_000 }, (backend)
     const before = {
       FirstDay: counted!.first_day,
       Lookups: counted!.lookups,
-      Devices: counted!.devices,
-      Caution: true,
+      Networks: 1,
+      Caution: false,
     };
     expect(await checksOf(UNIT, { 'user-agent': PHONE(4), 'X-Key': STAFF_KEY })).toEqual(before);
     // A staff key is staff whatever it declares.
@@ -103,9 +103,9 @@ describe.each(BACKENDS)('lookup counts on $name', { timeout: 30_000 }, (backend)
     expect(await checksOf(UNIT, { 'user-agent': PHONE(7), 'x-lookup-purpose': 'recheck' })).toEqual(before);
     // Never counted: nothing to say.
     expect(await checksOf(OTHER_UNIT, { 'user-agent': PHONE(8), 'x-lookup-purpose': 'staff' })).toBeUndefined();
-    // A shopper's lookup after them: the next device is the fourth, not the eighth.
-    expect(await checksOf(UNIT, { 'user-agent': PHONE(9) })).toMatchObject({ Lookups: 4, Devices: 4 });
-    await vi.waitFor(async () => expect(await stored(UNIT)).toMatchObject({ lookups: 4, devices: 4 }), {
+    // A shopper's lookup after them: the fourth lookup, not the eighth.
+    expect(await checksOf(UNIT, { 'user-agent': PHONE(9) })).toMatchObject({ Lookups: 4, Networks: 1 });
+    await vi.waitFor(async () => expect(await stored(UNIT)).toMatchObject({ lookups: 4 }), {
       timeout: 10_000,
     });
     expect(await stored(OTHER_UNIT)).toBeUndefined();
@@ -124,37 +124,40 @@ describe.each(BACKENDS)('lookup counts on $name', { timeout: 30_000 }, (backend)
     expect(await checksOf(OTHER_UNIT, { 'user-agent': PHONE(10), 'x-lookup-purpose': 'staff' })).toBeUndefined();
   });
 
-  it("counts shoppers' lookups of unknown codes apart, per day", async () => {
+  it("counts shoppers' lookups of unknown codes apart, per day; records (uncounted) other clients' but a staff key's", async () => {
     const today = vietnamDay(Date.now());
     for (const agent of [PHONE(11), PHONE(12)])
       expect((await server.trace({ QrCode: 'FAKE0000000000001' }, { 'user-agent': agent })).status).toBe(204);
     expect((await server.trace({ QrCode: 'FAKE0000000000002' }, { 'x-lookup-purpose': 'staff' })).status).toBe(204);
+    expect((await server.trace({ QrCode: 'FAKE0000000000003' }, { 'X-Key': STAFF_KEY })).status).toBe(204);
     await vi.waitFor(
       async () =>
         expect(await database.rows('SELECT day, code, lookups FROM check_unknown ORDER BY code')).toEqual([
           { day: today, code: 'FAKE0000000000001', lookups: 2 },
+          { day: today, code: 'FAKE0000000000002', lookups: 0 },
         ]),
       { timeout: 10_000 },
     );
   });
 
-  it('keeps nothing of the visitor: no table holds an address or a user agent', async () => {
+  it('keeps nothing of the visitor: no table holds an address, a user agent or a salt', async () => {
     const tables = await database.everyTable();
     expect(Object.keys(tables)).toEqual(
-      expect.arrayContaining(['check_codes', 'check_days', 'check_devices', 'check_salts', 'check_unknown']),
+      expect.arrayContaining(['check_codes', 'check_days', 'check_devices', 'check_unknown', 'check_unknown_networks']),
     );
+    expect(Object.keys(tables)).not.toContain('check_salts');
     const text = JSON.stringify(tables, (_key, value: unknown) =>
       value instanceof Uint8Array ? Buffer.from(value).toString('hex') : value,
     );
     expect(tables.check_devices!.length).toBeGreaterThan(0);
     for (const secret of ['TraceTestPhone', 'Android', 'Mozilla', '127.0.0.1', '::1', '::ffff:127.0.0.1'])
       expect(text).not.toContain(secret);
-    // The device rows are today's, hashes of the day's salt: nothing else about a device.
+    // The device rows are today's, hashes of the day's salt (kept in memory), times to the minute.
     const today = vietnamDay(Date.now());
     for (const row of tables.check_devices!) {
       expect(Object.keys(row).sort()).toEqual(['code', 'day', 'device', 'last_at']);
       expect(row).toMatchObject({ day: today, device: expect.stringMatching(/^[\w-]{22}$/) });
+      expect(Number(row.last_at) % 60_000).toBe(0);
     }
-    expect(tables.check_salts!.map(({ day }) => day)).toEqual([today]);
   });
 });

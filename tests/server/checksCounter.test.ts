@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CheckStore } from '../../server/checks/checkStore.ts';
+import { memorySalts, type DaySalts } from '../../server/checks/daySalts.ts';
 import { LookupCounter, type Visitor } from '../../server/checks/lookupCounter.ts';
 import { openCheckStore } from '../../server/db/openStorage.ts';
 import { FOLD_AFTER_MS } from '../../server/db/sqlite/checkStore.ts';
@@ -10,7 +11,13 @@ import { BACKENDS, type TestDatabase } from '../support/server/backends.ts';
 // The counter on a real database with a test clock: the day's salt, the repeat window, two processes.
 
 const CODE = '1D24B3261X54A2320';
-const phone = (n: number): Visitor => ({ audience: 'shopper', address: `203.0.113.${n}`, userAgent: `TestPhone/${n}` });
+/** A phone on a network of its own. */
+const phone = (n: number): Visitor => ({
+  audience: 'shopper',
+  staffKey: false,
+  address: `198.51.${n}.100`,
+  userAgent: `TestPhone/${n}`,
+});
 /** 23:50 on 25 November 2026 in Vietnam (UTC+7). */
 const BEFORE_MIDNIGHT = Date.parse('2026-11-25T16:50:00Z');
 const MINUTE = 60_000;
@@ -26,13 +33,14 @@ describe.each(BACKENDS)('the lookup counter on $name', { timeout: 30_000 }, (bac
 
   async function counterAt(
     clock: { now: number },
-    options: { cautionDevices?: number; unknownCodesPerDay?: number } = {},
+    options: { cautionNetworks?: number; unknownCodesPerDay?: number; salts?: DaySalts } = {},
   ): Promise<LookupCounter> {
     database ??= await backend.create();
     const store: CheckStore = await openCheckStore(database.config);
     // Written when the test says (flush), not by the timer.
     const counter = new LookupCounter(store, {
-      cautionDevices: options.cautionDevices ?? 5,
+      cautionNetworks: options.cautionNetworks ?? 5,
+      salts: options.salts,
       unknownCodesPerDay: options.unknownCodesPerDay,
       now: () => clock.now,
       flushMs: 3_600_000,
@@ -43,95 +51,90 @@ describe.each(BACKENDS)('the lookup counter on $name', { timeout: 30_000 }, (bac
   }
   const table = (sql: string) => database!.rows(sql);
 
-  it("rotates the salt at Vietnam's midnight: the day's salt and device rows are deleted, and a phone is a new device the next day", async () => {
+  it("rotates the salt at Vietnam's midnight: the last day's device rows are deleted, and a phone is a new device the next day", async () => {
     const clock = { now: BEFORE_MIDNIGHT };
     const counter = await counterAt(clock);
     expect(await counter.checks(CODE, phone(1))).toEqual({
       FirstDay: '2026-11-25',
       Lookups: 1,
-      Devices: 1,
+      Networks: 1,
       Caution: false,
     });
     await counter.flush();
-    const [firstSalt] = await table('SELECT day, salt FROM check_salts');
-    expect(firstSalt).toMatchObject({ day: '2026-11-25' });
     const [firstDevice] = await table('SELECT day, device FROM check_devices');
     expect(firstDevice).toMatchObject({ day: '2026-11-25' });
 
-    // 20 minutes later, inside the repeat window, but another day in Vietnam.
+    // 20 minutes later, inside the repeat window, but another day in Vietnam: the same network, though.
     clock.now += 20 * MINUTE;
     expect(await counter.checks(CODE, phone(1))).toEqual({
       FirstDay: '2026-11-25',
       Lookups: 2,
-      Devices: 2,
+      Networks: 1,
       Caution: false,
     });
     await counter.flush();
-    const salts = await table('SELECT day, salt FROM check_salts');
-    expect(salts.map(({ day }) => day)).toEqual(['2026-11-26']);
-    expect(Buffer.from(salts[0]!.salt as Uint8Array).equals(Buffer.from(firstSalt!.salt as Uint8Array))).toBe(false);
     const devices = await table('SELECT day, device FROM check_devices');
     expect(devices.map(({ day }) => day)).toEqual(['2026-11-26']);
     expect(devices[0]!.device).not.toBe(firstDevice!.device);
-    expect(await table(`SELECT first_day, lookups, devices FROM check_codes WHERE code = '${CODE}'`)).toEqual([
-      { first_day: '2026-11-25', lookups: 2, devices: 2 },
+    expect(await table(`SELECT first_day, lookups FROM check_codes WHERE code = '${CODE}'`)).toEqual([
+      { first_day: '2026-11-25', lookups: 2 },
     ]);
   });
 
-  it("deletes the last day's salt at the first write of the day, even with nothing to count", async () => {
+  it("deletes the last day's device rows at the first write of the day, even with nothing to count", async () => {
     const clock = { now: BEFORE_MIDNIGHT };
     const counter = await counterAt(clock);
     await counter.checks(CODE, phone(1));
     await counter.flush();
     clock.now += 11 * MINUTE;
     await counter.flush();
-    expect(await table('SELECT day FROM check_salts')).toEqual([]);
     expect(await table('SELECT day FROM check_devices')).toEqual([]);
   });
 
-  it('counts a phone once within 30 minutes of its last counted lookup, again after', async () => {
-    const clock = { now: Date.parse('2026-11-25T03:00:00Z') };
+  it('counts a phone once within 30 minutes of its last counted lookup, again after; stores times to the minute', async () => {
+    const clock = { now: Date.parse('2026-11-25T03:00:17.345Z') };
     const counter = await counterAt(clock);
     await counter.checks(CODE, phone(1));
     clock.now += 29 * MINUTE;
-    expect(await counter.checks(CODE, phone(1))).toMatchObject({ Lookups: 1, Devices: 1 });
+    expect(await counter.checks(CODE, phone(1))).toMatchObject({ Lookups: 1, Networks: 1 });
     await counter.flush();
+    const [{ last_at: lastAt }] = (await table('SELECT last_at FROM check_devices')) as [{ last_at: unknown }];
+    expect(Number(lastAt)).toBe(Date.parse('2026-11-25T03:00:00Z'));
     clock.now += 2 * MINUTE;
-    expect(await counter.checks(CODE, phone(1))).toMatchObject({ Lookups: 2, Devices: 1 });
+    expect(await counter.checks(CODE, phone(1))).toMatchObject({ Lookups: 2, Networks: 1 });
     await counter.flush();
-    expect(await table(`SELECT lookups, devices FROM check_codes WHERE code = '${CODE}'`)).toEqual([
-      { lookups: 2, devices: 1 },
-    ]);
+    expect(await table(`SELECT lookups FROM check_codes WHERE code = '${CODE}'`)).toEqual([{ lookups: 2 }]);
   });
 
-  it("lets the database decide for two processes: one phone seen by both counts once, and each reads the other's counts", async () => {
+  it("lets the database decide for two processes sharing the day's salt: one phone seen by both counts once, and each reads the other's counts", async () => {
     const clock = { now: Date.parse('2026-11-25T03:00:00Z') };
-    const first = await counterAt(clock, { cautionDevices: 3 });
-    const second = await counterAt(clock, { cautionDevices: 3 });
+    // What Redis gives instances that share counts (server/checks/daySalts.ts).
+    const shared = memorySalts();
+    const first = await counterAt(clock, { cautionNetworks: 3, salts: shared });
+    const second = await counterAt(clock, { cautionNetworks: 3, salts: shared });
     await first.checks(CODE, phone(1));
     await second.checks(CODE, phone(1));
     await second.checks(CODE, phone(2));
     await Promise.all([first.flush(), second.flush()]);
-    expect(await table(`SELECT lookups, devices FROM check_codes WHERE code = '${CODE}'`)).toEqual([
-      { lookups: 2, devices: 2 },
-    ]);
+    expect(await table(`SELECT lookups FROM check_codes WHERE code = '${CODE}'`)).toEqual([{ lookups: 2 }]);
     clock.now += MINUTE;
     expect(await first.checks(CODE, phone(3))).toEqual({
       FirstDay: '2026-11-25',
       Lookups: 3,
-      Devices: 3,
+      Networks: 3,
       Caution: true,
     });
   });
 
-  it('stores at most the bound of distinct unknown codes a day; those stored keep counting', async () => {
+  it('stores at most the bound of distinct unknown codes a day; those stored keep counting; a staff key records none', async () => {
     const clock = { now: Date.parse('2026-11-25T03:00:00Z') };
     const counter = await counterAt(clock, { unknownCodesPerDay: 2 });
-    for (const code of ['FAKE01', 'FAKE02', 'FAKE03']) counter.unknown(code, phone(1));
+    for (const [n, code] of ['FAKE01', 'FAKE02', 'FAKE03'].entries()) counter.unknown(code, phone(n));
     await counter.flush();
-    for (const code of ['FAKE01', 'FAKE04']) counter.unknown(code, phone(2));
-    // Staff lookups of unknown codes are not counted either.
-    counter.unknown('FAKE01', { ...phone(3), audience: 'staff' });
+    for (const code of ['FAKE01', 'FAKE04']) counter.unknown(code, phone(5));
+    // A staff key's lookups of unknown codes are not recorded; a self-declared purpose's are, uncounted.
+    counter.unknown('FAKE01', { ...phone(6), audience: 'staff', staffKey: true });
+    counter.unknown('FAKE02', { ...phone(7), audience: 'staff' });
     await counter.flush();
     expect(await table('SELECT day, code, lookups FROM check_unknown ORDER BY code')).toEqual([
       { day: '2026-11-25', code: 'FAKE01', lookups: 2 },
@@ -146,7 +149,7 @@ describe('the lookup counter on SQLite, beside a busy service', { timeout: 60_00
     const dbPath = database.config.dbPath!;
     const store = await openCheckStore(database.config);
     // Written by its own timer, as in the service, a batch a little after each fold.
-    const counter = new LookupCounter(store, { cautionDevices: 5, flushMs: FOLD_AFTER_MS + 300 });
+    const counter = new LookupCounter(store, { cautionNetworks: 5, flushMs: FOLD_AFTER_MS + 300 });
     const lookups = openCodeLookup(dbPath, undefined, { counts: true });
     // A lookup every few milliseconds: a read snapshot is always open, as on a service under load, and
     // SQLite's own checkpoint at commit cannot copy a batch back past it.

@@ -35,7 +35,8 @@ describe('loadConfig', () => {
       trustedClientRateLimitMax: 60000,
       staffApiKeys: [],
       checks: true,
-      checksCautionDevices: 5,
+      checksCautionNetworks: 5,
+      checksWindowDays: 30,
     });
   });
 
@@ -167,16 +168,31 @@ describe('loadConfig', () => {
   });
 
   it('reads the counting settings (issue 26), and refuses bad ones', () => {
-    expect(loadConfig({})).toMatchObject({ checks: true, checksCautionDevices: 5, staffApiKeys: [] });
-    expect(loadConfig({ CHECKS: 'off', CHECKS_CAUTION_DEVICES: '12', STAFF_API_KEYS: 'desk-1, desk-2' })).toMatchObject(
-      {
-        checks: false,
-        checksCautionDevices: 12,
-        staffApiKeys: ['desk-1', 'desk-2'],
-      },
+    expect(loadConfig({})).toMatchObject({
+      checks: true,
+      checksCautionNetworks: 5,
+      checksWindowDays: 30,
+      staffApiKeys: [],
+    });
+    expect(
+      loadConfig({
+        CHECKS: 'off',
+        CHECKS_CAUTION_NETWORKS: '12',
+        CHECKS_WINDOW_DAYS: '14',
+        STAFF_API_KEYS: 'desk-1, desk-2',
+      }),
+    ).toMatchObject({
+      checks: false,
+      checksCautionNetworks: 12,
+      checksWindowDays: 14,
+      staffApiKeys: ['desk-1', 'desk-2'],
+    });
+    expect(() => loadConfig({ CHECKS: 'no', CHECKS_CAUTION_NETWORKS: '1' })).toThrow(
+      /CHECKS=no: expected on \(count shoppers' lookups, the default\) or off[\s\S]*CHECKS_CAUTION_NETWORKS=1: expected a whole number from 2/,
     );
-    expect(() => loadConfig({ CHECKS: 'no', CHECKS_CAUTION_DEVICES: '1' })).toThrow(
-      /CHECKS=no: expected on \(count shoppers' lookups, the default\) or off[\s\S]*CHECKS_CAUTION_DEVICES=1: expected a whole number from 2/,
+    // The setting it replaced (issue 36) stops the start and says what to set instead.
+    expect(() => loadConfig({ CHECKS_CAUTION_DEVICES: '5' })).toThrow(
+      'CHECKS_CAUTION_DEVICES was replaced by CHECKS_CAUTION_NETWORKS (distinct networks within CHECKS_WINDOW_DAYS days, default 5 in 30): rename it',
     );
   });
 

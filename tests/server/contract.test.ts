@@ -43,7 +43,7 @@ describe.each(BACKENDS)('POST /qrinfo-svc/api/qr/trace on $name', (backend) => {
         Box: [],
       },
       // The first shopper's lookup of the code (issue 26).
-      Checks: { FirstDay: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), Lookups: 1, Devices: 1, Caution: false },
+      Checks: { FirstDay: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), Lookups: 1, Networks: 1, Caution: false },
     });
   });
 
@@ -68,7 +68,7 @@ describe.each(BACKENDS)('POST /qrinfo-svc/api/qr/trace on $name', (backend) => {
           },
         ],
       },
-      Checks: { FirstDay: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), Lookups: 1, Devices: 1, Caution: false },
+      Checks: { FirstDay: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), Lookups: 1, Networks: 1, Caution: false },
     });
   });
 

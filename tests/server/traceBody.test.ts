@@ -56,7 +56,7 @@ describe('traceResponseBody', () => {
   ])('gives the same bytes as serialising the response, for %s', (_name, stored) => {
     expect(traceResponseBody(stored).toString('utf8')).toBe(JSON.stringify(storedTraceResponse(stored)));
     // With the code's lookup counts (issue 26): the same object with Checks as its last field.
-    const checks = { FirstDay: '2026-11-26', Lookups: 7, Devices: 5, Caution: true };
+    const checks = { FirstDay: '2026-11-26', Lookups: 7, Networks: 5, Caution: true };
     expect(traceResponseBody(stored, checks).toString('utf8')).toBe(
       JSON.stringify({ ...storedTraceResponse(stored), Checks: checks }),
     );

@@ -6,21 +6,33 @@ import { runTs, startService, type ServiceProcess } from '../support/system/chil
 import { BACKENDS, type TestDatabase } from '../support/server/backends.ts';
 import { DEMO_KEY, makeSiteDir, TRACE_URL_PATH } from '../support/server/harness.ts';
 import { csv, writeTempFile } from '../support/server/importFiles.ts';
+import { startRedis, type TestRedis } from '../support/system/redis.ts';
+import { Redis } from 'ioredis';
+import { vietnamDay } from '../../src/contract/vietnamDay.ts';
 
 const ROW = 'TW27A0101X00000001,TW1L,Sữa tươi 1L,hộp,1000,ml,L1,2027-01-01,2027-03-01,,';
 
-// Several instances behind a load balancer share one PostgreSQL: whatever `npm run import` writes is
-// what each of them answers, product changes included (each keeps products and lots in memory).
+const PHONE_A =
+  'Mozilla/5.0 (Linux; Android 14; Phone A) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
+const PHONE_B =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
+
+// Several instances behind a load balancer share one PostgreSQL (and Redis, for the rate limit and the
+// day's salt): whatever `npm run import` writes is what each of them answers, product changes included
+// (each keeps products and lots in memory), and a phone is one device to both.
 describe('two service instances on one PostgreSQL database', { timeout: 30_000 }, () => {
   let dir: string;
   let database: TestDatabase;
+  let redis: TestRedis;
   let instances: ServiceProcess[] = [];
 
   beforeAll(async () => {
     dir = makeSiteDir();
     database = await BACKENDS.find((backend) => backend.name === 'PostgreSQL')!.create();
+    redis = await startRedis();
     const env = {
       ...database.env,
+      REDIS_URL: redis.url,
       STATIC_DIR: join(dir, 'dist'),
       TRACE_API_KEYS: DEMO_KEY,
       RATE_LIMIT_MAX: '0',
@@ -34,6 +46,7 @@ describe('two service instances on one PostgreSQL database', { timeout: 30_000 }
   afterAll(async () => {
     await Promise.all(instances.map((instance) => instance.stop()));
     await database?.drop();
+    await redis?.remove();
     rmSync(dir, { recursive: true, force: true });
   });
 
@@ -68,7 +81,7 @@ describe('two service instances on one PostgreSQL database', { timeout: 30_000 }
       expect(await productName(instance, 'TW27A0101X00000001')).toBe('Sữa tươi tiệt trùng 1L');
   });
 
-  it('add up the lookups each counts (issue 26): one phone seen by both is one device, and both answer with the shared counts', async () => {
+  it("add up the lookups each counts (issue 26): one phone seen by both is one device (the day's salt in Redis, expiring with the day), and both answer with the shared counts", async () => {
     const code = 'HP26A1105C48B0005';
     const checks = async ({ url }: ServiceProcess, headers: Record<string, string>) => {
       const response = await fetch(`${url}${TRACE_URL_PATH}`, {
@@ -79,18 +92,28 @@ describe('two service instances on one PostgreSQL database', { timeout: 30_000 }
       return ((await response.json()) as TraceResponse).Checks as TraceChecks;
     };
     const [first, second] = instances as [ServiceProcess, ServiceProcess];
-    expect(await checks(first, { 'user-agent': 'PhoneA' })).toMatchObject({ Lookups: 1, Devices: 1 });
-    expect(await checks(second, { 'user-agent': 'PhoneB' })).toMatchObject({ Lookups: 1, Devices: 1 });
+    expect(await checks(first, { 'user-agent': PHONE_A })).toMatchObject({ Lookups: 1, Networks: 1 });
+    expect(await checks(second, { 'user-agent': PHONE_B })).toMatchObject({ Lookups: 1, Networks: 1 });
     // PhoneA again, through the other instance (a load balancer's choice): the database knows it.
-    await checks(second, { 'user-agent': 'PhoneA' });
-    const stored = async () =>
-      (await database.rows(`SELECT lookups, devices FROM check_codes WHERE code = '${code}'`))[0];
-    await vi.waitFor(async () => expect(await stored()).toEqual({ lookups: 2, devices: 2 }), { timeout: 10_000 });
+    await checks(second, { 'user-agent': PHONE_A });
+    const stored = async () => (await database.rows(`SELECT lookups FROM check_codes WHERE code = '${code}'`))[0];
+    await vi.waitFor(async () => expect(await stored()).toEqual({ lookups: 2 }), { timeout: 10_000 });
+    // The salt is in Redis until the day's end (and 10 minutes), never in the database.
+    const client = new Redis(redis.url);
+    try {
+      const today = vietnamDay(Date.now());
+      const left = await client.pttl(`trace:checks:salt:${today}`);
+      const dayEnds = Date.parse(`${today}T00:00:00Z`) - 7 * 3_600_000 + 86_400_000;
+      expect(left).toBeGreaterThan(0);
+      expect(left).toBeLessThanOrEqual(dayEnds + 10 * 60_000 - Date.now() + 1000);
+    } finally {
+      client.disconnect();
+    }
     // Each reads what the other wrote within seconds; the support desk's lookups do not count.
     for (const instance of instances) {
       await vi.waitFor(
         async () =>
-          expect(await checks(instance, { 'x-lookup-purpose': 'staff' })).toMatchObject({ Lookups: 2, Devices: 2 }),
+          expect(await checks(instance, { 'x-lookup-purpose': 'staff' })).toMatchObject({ Lookups: 2, Networks: 1 }),
         { timeout: 15_000 },
       );
     }

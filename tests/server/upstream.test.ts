@@ -7,7 +7,14 @@ import { loadConfig } from '../../server/config.ts';
 import { start, type Started } from '../../server/main.ts';
 import { OTHER_CODE, startFaultProxy, type FaultProxy } from '../support/system/faultProxy.ts';
 import { runTs } from '../support/system/childProcess.ts';
-import { DEMO_KEY, makeSiteDir, startTestServer, TRACE_URL_PATH, type TestServer } from '../support/server/harness.ts';
+import {
+  BROWSER_AGENT,
+  DEMO_KEY,
+  makeSiteDir,
+  startTestServer,
+  TRACE_URL_PATH,
+  type TestServer,
+} from '../support/server/harness.ts';
 
 // The page server in upstream mode (issue 24) in front of the reference service itself, on its own
 // port and database, with a fault-injecting proxy between them.
@@ -70,7 +77,7 @@ async function startPageServer(env: Record<string, string> = {}): Promise<Starte
 const lookup = (server: Started, code: string, key = PAGE_KEY) =>
   fetch(`${server.url}${TRACE_URL_PATH}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', [API_KEY_HEADER]: key },
+    headers: { 'content-type': 'application/json', [API_KEY_HEADER]: key, 'user-agent': BROWSER_AGENT },
     body: JSON.stringify({ QrCode: code }),
   });
 
@@ -107,7 +114,7 @@ describe('upstream mode', () => {
     const { Checks: _theirs, ...item } = (await direct.json()) as TraceResponse;
     expect(await through.json()).toEqual({
       ...item,
-      Checks: { FirstDay: expect.any(String), Lookups: 1, Devices: 1, Caution: false },
+      Checks: { FirstDay: expect.any(String), Lookups: 1, Networks: 1, Caution: false },
     });
     expect((await lookup(server, UNKNOWN)).status).toBe(204);
     // The upstream's key is not the page's: the page server refuses it like any unknown key.

@@ -1,8 +1,15 @@
-import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import { admitUnknown, crossedCodes, deviceKey, perCode, planVisits } from '../../checks/batchPlan.ts';
+import {
+  admitUnknown,
+  deviceKey,
+  planCodes,
+  planVisits,
+  totalsAfter,
+  type StoredCode,
+} from '../../checks/batchPlan.ts';
 import { REPORT_KEEP_DAYS, type CheckStore, type CodeTotals } from '../../checks/checkStore.ts';
-import { SALT_BYTES } from '../../checks/device.ts';
+import { networksSince, windowStart } from '../../checks/networkDays.ts';
+import { reportedCodes, type ReportRow } from '../../checks/reportRows.ts';
 import { daysBefore } from '../../../src/contract/vietnamDay.ts';
 import { migrate, openPool } from './database.ts';
 
@@ -11,13 +18,13 @@ const BATCH_LOCK = 7_310_026;
 /** One connection writes the batches; a few more read totals for lookups of codes not in memory. */
 const CONNECTIONS = 3;
 
-type TotalsRow = { code: string; firstDay: string; lookups: number; devices: number };
+type TotalsRow = { code: string; firstDay: string; lookups: number; networks: string };
 
-const TOTALS = 'SELECT code, first_day AS "firstDay", lookups, devices FROM check_codes WHERE code = ANY($1::text[])';
+const TOTALS = 'SELECT code, first_day AS "firstDay", lookups, networks FROM check_codes WHERE code = ANY($1::text[])';
 
 async function readTotals(client: pg.Pool | pg.PoolClient, codes: readonly string[]): Promise<Map<string, CodeTotals>> {
   const { rows } = await client.query<TotalsRow>(TOTALS, [codes]);
-  return new Map(rows.map(({ code, firstDay, lookups, devices }) => [code, { firstDay, lookups, devices }]));
+  return new Map(rows.map(({ code, firstDay, lookups, networks }) => [code, { firstDay, lookups, networks }]));
 }
 
 /**
@@ -53,16 +60,7 @@ export async function openPostgresCheckStore(url: string): Promise<CheckStore> {
   }
   const totals = batchedTotals(pool);
   return {
-    async salt(day) {
-      await pool.query('INSERT INTO check_salts (day, salt) VALUES ($1, $2) ON CONFLICT (day) DO NOTHING', [
-        day,
-        randomBytes(SALT_BYTES),
-      ]);
-      const { rows } = await pool.query<{ salt: Buffer }>('SELECT salt FROM check_salts WHERE day = $1', [day]);
-      if (rows[0] === undefined) throw new Error(`the salt of ${day} was deleted while being read`);
-      return rows[0].salt;
-    },
-    async write({ visits, unknown, today }, { repeatWindowMs, cautionDevices, unknownCodesPerDay }) {
+    async write({ visits, networks, unknown, today }, rules) {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
@@ -75,7 +73,7 @@ export async function openPostgresCheckStore(url: string): Promise<CheckStore> {
         const stored = new Map(
           storedRows.map(({ day, code, device, lastAt }) => [deviceKey(day, code, device), Number(lastAt)]),
         );
-        const plan = planVisits(visits, stored, repeatWindowMs);
+        const plan = planVisits(visits, stored, rules.repeatWindowMs);
         await client.query(
           `INSERT INTO check_devices (day, code, device, last_at) SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[])
            ON CONFLICT (day, code, device) DO UPDATE SET last_at = EXCLUDED.last_at`,
@@ -86,31 +84,33 @@ export async function openPostgresCheckStore(url: string): Promise<CheckStore> {
             plan.devices.map((d) => d.lastAt),
           ],
         );
-        const added = perCode(plan.increments);
-        const addedRows = [...added];
-        // The totals after the batch come back from the upsert; the devices before it are those less
-        // what it added (reading them before and after cost two more queries of the whole batch).
-        const { rows: afterRows } = await client.query<TotalsRow>(
-          `INSERT INTO check_codes (code, first_day, lookups, devices) SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::int[])
-           ON CONFLICT (code) DO UPDATE SET first_day = LEAST(check_codes.first_day, EXCLUDED.first_day),
-             lookups = check_codes.lookups + EXCLUDED.lookups, devices = check_codes.devices + EXCLUDED.devices
-           RETURNING code, first_day AS "firstDay", lookups, devices`,
+        const batchCodes = [...new Set([...visits, ...networks].map(({ code }) => code))];
+        const { rows: beforeRows } = await client.query<StoredCode & { code: string }>(
+          `SELECT code, first_day AS "firstDay", lookups, networks, caution_since AS "cautionSince"
+           FROM check_codes WHERE code = ANY($1::text[])`,
+          [batchCodes],
+        );
+        const before = new Map(beforeRows.map(({ code, ...row }) => [code, row]));
+        const { codes, crossed } = planCodes(plan.increments, networks, before, today, rules);
+        await client.query(
+          `INSERT INTO check_codes (code, first_day, lookups, networks, caution_since)
+           SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::text[], $5::text[])
+           ON CONFLICT (code) DO UPDATE SET first_day = EXCLUDED.first_day, lookups = check_codes.lookups + EXCLUDED.lookups,
+             networks = EXCLUDED.networks, caution_since = EXCLUDED.caution_since`,
           [
-            addedRows.map(([code]) => code),
-            addedRows.map(([, t]) => t.firstDay),
-            addedRows.map(([, t]) => t.lookups),
-            addedRows.map(([, t]) => t.devices),
+            codes.map((c) => c.code),
+            codes.map((c) => c.firstDay),
+            codes.map((c) => c.lookups),
+            codes.map((c) => c.networks),
+            codes.map((c) => c.cautionSince),
           ],
         );
-        const totals = new Map(
-          afterRows.map(({ code, firstDay, lookups, devices }) => [code, { firstDay, lookups, devices }]),
-        );
-        const before = new Map(afterRows.map(({ code, devices }) => [code, devices - added.get(code)!.devices]));
+        const totals = new Map(codes.map((write) => [write.code, totalsAfter(write, before.get(write.code))]));
         const days = plan.increments;
         await client.query(
-          `INSERT INTO check_days (day, code, lookups, devices) SELECT * FROM unnest($1::text[], $2::text[], $3::int[], $4::int[])
-           ON CONFLICT (day, code) DO UPDATE SET lookups = check_days.lookups + EXCLUDED.lookups, devices = check_days.devices + EXCLUDED.devices`,
-          [days.map((d) => d.day), days.map((d) => d.code), days.map((d) => d.lookups), days.map((d) => d.devices)],
+          `INSERT INTO check_days (day, code, lookups) SELECT * FROM unnest($1::text[], $2::text[], $3::int[])
+           ON CONFLICT (day, code) DO UPDATE SET lookups = check_days.lookups + EXCLUDED.lookups`,
+          [days.map((d) => d.day), days.map((d) => d.code), days.map((d) => d.lookups)],
         );
 
         if (unknown.length > 0) {
@@ -123,29 +123,41 @@ export async function openPostgresCheckStore(url: string): Promise<CheckStore> {
             'SELECT day, count(*)::int AS count FROM check_unknown WHERE day = ANY($1::text[]) GROUP BY day',
             [unknownDays],
           );
-          const admitted = admitUnknown(
+          const { rows: shareRows } = await client.query<{ day: string; network: string; codes: number }>(
+            `SELECT n.day, n.network, n.codes FROM check_unknown_networks n
+             JOIN unnest($1::text[], $2::text[]) AS v(day, network) USING (day, network)`,
+            [unknown.map((u) => u.day), unknown.map((u) => u.network)],
+          );
+          const { admitted, networks: shares } = admitUnknown(
             unknown,
             new Set(knownRows.map(({ day, code }) => `${day}\n${code}`)),
             new Map(countRows.map(({ day, count }) => [day, count])),
-            unknownCodesPerDay,
+            new Map(shareRows.map(({ day, network, codes: count }) => [`${day}\n${network}`, count])),
+            { perDay: rules.unknownCodesPerDay, perNetwork: rules.unknownCodesPerNetwork },
           );
           await client.query(
             `INSERT INTO check_unknown (day, code, lookups) SELECT * FROM unnest($1::text[], $2::text[], $3::int[])
              ON CONFLICT (day, code) DO UPDATE SET lookups = check_unknown.lookups + EXCLUDED.lookups`,
             [admitted.map((u) => u.day), admitted.map((u) => u.code), admitted.map((u) => u.lookups)],
           );
+          const added = [...shares.values()];
+          await client.query(
+            `INSERT INTO check_unknown_networks (day, network, codes) SELECT * FROM unnest($1::text[], $2::text[], $3::int[])
+             ON CONFLICT (day, network) DO UPDATE SET codes = check_unknown_networks.codes + EXCLUDED.codes`,
+            [added.map((n) => n.day), added.map((n) => n.network), added.map((n) => n.codes)],
+          );
         }
         await client.query('DELETE FROM check_devices WHERE day < $1', [today]);
-        await client.query('DELETE FROM check_salts WHERE day < $1', [today]);
+        await client.query('DELETE FROM check_unknown_networks WHERE day < $1', [today]);
         const keepFrom = daysBefore(today, REPORT_KEEP_DAYS);
         await client.query('DELETE FROM check_days WHERE day < $1', [keepFrom]);
         await client.query('DELETE FROM check_unknown WHERE day < $1', [keepFrom]);
         // Codes whose every visit was a repeat gained nothing: their totals are read.
         const unchanged = [...new Set(visits.map(({ code }) => code).filter((code) => !totals.has(code)))];
         if (unchanged.length > 0)
-          for (const [code, stored] of await readTotals(client, unchanged)) totals.set(code, stored);
+          for (const [code, kept] of await readTotals(client, unchanged)) totals.set(code, kept);
         await client.query('COMMIT');
-        return { totals, crossed: crossedCodes(before, added, cautionDevices) };
+        return { totals, crossed };
       } catch (error) {
         await client.query('ROLLBACK').catch(() => {});
         throw error;
@@ -154,19 +166,33 @@ export async function openPostgresCheckStore(url: string): Promise<CheckStore> {
       }
     },
     totals,
-    async report(since, limit) {
-      const { rows: codes } = await pool.query<TotalsRow>(
-        `SELECT d.code, sum(d.devices)::int AS devices, sum(d.lookups)::int AS lookups, c.first_day AS "firstDay"
+    async report(since, limit, rules) {
+      const { rows: looked } = await pool.query<ReportRow>(
+        `SELECT d.code, sum(d.lookups)::int AS lookups, c.first_day AS "firstDay", c.networks, c.caution_since AS "cautionSince"
          FROM check_days d JOIN check_codes c ON c.code = d.code WHERE d.day >= $1
-         GROUP BY d.code, c.first_day ORDER BY devices DESC, lookups DESC, d.code LIMIT $2`,
-        [since, limit],
+         GROUP BY d.code, c.first_day, c.networks, c.caution_since`,
+        [since],
+      );
+      const { rows: cautioned } = await pool.query<ReportRow>(
+        `SELECT code, 0 AS lookups, first_day AS "firstDay", networks, caution_since AS "cautionSince"
+         FROM check_codes WHERE caution_since IS NOT NULL`,
       );
       const { rows: unknown } = await pool.query<{ code: string; lookups: number; days: number }>(
         `SELECT code, sum(lookups)::int AS lookups, count(*)::int AS days FROM check_unknown WHERE day >= $1
          GROUP BY code ORDER BY lookups DESC, code LIMIT $2`,
         [since, limit],
       );
-      return { codes, unknown };
+      return { codes: reportedCodes([...looked, ...cautioned], rules, limit), unknown };
+    },
+    async clear(code, rules) {
+      const { rows } = await pool.query<{ networks: string }>(
+        `UPDATE check_codes SET networks = '', caution_since = NULL WHERE code = $1
+         RETURNING (SELECT networks FROM check_codes WHERE code = $1) AS networks`,
+        [code],
+      );
+      return rows[0] === undefined
+        ? undefined
+        : networksSince(rows[0].networks, windowStart(rules.today, rules.windowDays));
     },
     close: () => pool.end(),
   };

@@ -18,7 +18,7 @@ const FIND_CODE = {
 // empty, and with `c.code` PostgreSQL kept a sequential scan of it (a lookup took 7 ms at 100,000 codes).
 const FIND_CODE_COUNTED = {
   name: 'find-code-counted',
-  text: `SELECT c.product_id, c.lot_id, c.total_packet, v.version, c.parent_code, parent.total_packet, k.first_day, k.lookups, k.devices
+  text: `SELECT c.product_id, c.lot_id, c.total_packet, v.version, c.parent_code, parent.total_packet, k.first_day, k.lookups, k.networks
          FROM codes c CROSS JOIN catalogue_version v LEFT JOIN codes parent ON parent.code = c.parent_code
          LEFT JOIN check_codes k ON k.code = $1 WHERE c.code = $1`,
   rowMode: 'array',
@@ -51,7 +51,7 @@ type CodeRow = [
   parentTotal: number | null,
   firstDay?: string | null,
   lookups?: number,
-  devices?: number,
+  networks?: string,
 ];
 /** Read once per lot and catalogue version, not per lookup: by column name, where an array saves nothing. */
 interface LotRow {
@@ -111,12 +111,12 @@ export function openPostgresLookup(pool: pg.Pool, { counts: withCounts = false }
       const { rows } = await pool.query<CodeRow>({ ...findCode, values: [code] });
       const row = rows[0];
       if (row === undefined) return undefined;
-      const [productId, lotId, totalPacket, version, parentCode, parentTotal, firstDay, lookups, devices] = row;
+      const [productId, lotId, totalPacket, version, parentCode, parentTotal, firstDay, lookups, networks] = row;
       const counts = !withCounts
         ? undefined
         : firstDay == null
           ? null
-          : { firstDay, lookups: lookups!, devices: devices! };
+          : { firstDay, lookups: lookups!, networks: networks! };
       if (version !== cachedVersion) {
         lots.clear();
         cachedVersion = version;

@@ -1,12 +1,19 @@
-import { randomBytes } from 'node:crypto';
-import { admitUnknown, crossedCodes, deviceKey, perCode, planVisits } from '../../checks/batchPlan.ts';
+import {
+  admitUnknown,
+  deviceKey,
+  planCodes,
+  planVisits,
+  totalsAfter,
+  type StoredCode,
+} from '../../checks/batchPlan.ts';
 import { REPORT_KEEP_DAYS, type CheckStore, type CodeTotals, type DeviceVisits } from '../../checks/checkStore.ts';
-import { SALT_BYTES } from '../../checks/device.ts';
+import { networksSince, windowStart } from '../../checks/networkDays.ts';
+import { reportedCodes, type ReportRow } from '../../checks/reportRows.ts';
 import { daysBefore } from '../../../src/contract/vietnamDay.ts';
 import { SNAPSHOT_MAX_AGE_MS } from './codeLookup.ts';
 import { inTransaction, openDatabase, pragmaValue } from './database.ts';
 
-type TotalsRow = { code: string; firstDay: string; lookups: number; devices: number };
+type TotalsRow = { code: string; firstDay: string; lookups: number; networks: string };
 
 /**
  * How long after a batch its pages are copied back from the write-ahead log: by then every lookup's
@@ -15,6 +22,11 @@ type TotalsRow = { code: string; firstDay: string; lookups: number; devices: num
 export const FOLD_AFTER_MS = 4 * SNAPSHOT_MAX_AGE_MS;
 /** What the write-ahead log file is cut back to when SQLite starts it over (after a burst of batches). */
 const LOG_SIZE_LIMIT = 4 * 1024 * 1024;
+/**
+ * How long a batch waits for the write lock (another instance's batch, `npm run import`'s write) before
+ * it fails and is tried again with the next flush (server/checks/lookupCounter.ts keeps its lookups).
+ */
+export const BUSY_TIMEOUT_MS = 5_000;
 
 const byKey = (a: DeviceVisits, b: DeviceVisits): number =>
   a.day < b.day
@@ -33,7 +45,7 @@ const byKey = (a: DeviceVisits, b: DeviceVisits): number =>
 
 /**
  * Lookup counts in the SQLite file, on a connection of their own (server/db/sqlite/checkWriter.ts runs
- * it in a worker thread, so waiting for the lock holds no lookup). It waits up to a second: two processes
+ * it in a worker thread, so waiting for the lock holds no lookup). It waits up to BUSY_TIMEOUT_MS: two processes
  * on one file flush at the same moment (a batch that failed at once lost the race and waited a whole
  * batch); while `npm run import` writes longer, the batch fails and is tried again with the next.
  */
@@ -41,7 +53,10 @@ export function openSqliteCheckConnection(path: string): CheckStore {
   const db = openDatabase(path);
   // A batch upserts rows at random places of three tables: SQLite's default 2 MB page cache made a
   // quarter of a batch's CPU time re-reading pages (64 MB: about 38 → 29 µs per new code and device).
-  db.exec(`PRAGMA busy_timeout = 1000; PRAGMA cache_size = -65536; PRAGMA journal_size_limit = ${LOG_SIZE_LIMIT}`);
+  // secure_delete: a deleted device row or network share is zeroed in the file, not left in its free pages.
+  db.exec(
+    `PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}; PRAGMA secure_delete = ON; PRAGMA cache_size = -65536; PRAGMA journal_size_limit = ${LOG_SIZE_LIMIT}`,
+  );
   // The write-ahead log's bound. Lookups renew their read snapshot every 100 ms, back to back under
   // load, so SQLite's own checkpoint, which runs at commit, never copies a batch's pages back past the
   // snapshot a lookup took just before it: the log is never complete in the file, never started over,
@@ -64,64 +79,67 @@ export function openSqliteCheckConnection(path: string): CheckStore {
       }
     }, FOLD_AFTER_MS);
   };
-  const insertSalt = db.prepare('INSERT OR IGNORE INTO check_salts (day, salt) VALUES (?, ?)');
-  const readSalt = db.prepare('SELECT salt FROM check_salts WHERE day = ?');
   const readDevice = db.prepare(
     'SELECT last_at AS lastAt FROM check_devices WHERE day = ? AND code = ? AND device = ?',
   );
   const writeDevice = db.prepare(
     'INSERT INTO check_devices (day, code, device, last_at) VALUES (?, ?, ?, ?) ON CONFLICT (day, code, device) DO UPDATE SET last_at = excluded.last_at',
   );
-  const readCode = db.prepare('SELECT code, first_day AS firstDay, lookups, devices FROM check_codes WHERE code = ?');
-  const addCode = db.prepare(
-    `INSERT INTO check_codes (code, first_day, lookups, devices) VALUES (?, ?, ?, ?)
-     ON CONFLICT (code) DO UPDATE SET first_day = min(first_day, excluded.first_day),
-       lookups = lookups + excluded.lookups, devices = devices + excluded.devices
-     RETURNING first_day AS firstDay, lookups, devices`,
+  const readStored = db.prepare(
+    'SELECT first_day AS firstDay, lookups, networks, caution_since AS cautionSince FROM check_codes WHERE code = ?',
+  );
+  const readCode = db.prepare('SELECT code, first_day AS firstDay, lookups, networks FROM check_codes WHERE code = ?');
+  const writeCode = db.prepare(
+    `INSERT INTO check_codes (code, first_day, lookups, networks, caution_since) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (code) DO UPDATE SET first_day = excluded.first_day, lookups = lookups + excluded.lookups,
+       networks = excluded.networks, caution_since = excluded.caution_since`,
   );
   const addDay = db.prepare(
-    `INSERT INTO check_days (day, code, lookups, devices) VALUES (?, ?, ?, ?)
-     ON CONFLICT (day, code) DO UPDATE SET lookups = lookups + excluded.lookups, devices = devices + excluded.devices`,
+    `INSERT INTO check_days (day, code, lookups) VALUES (?, ?, ?)
+     ON CONFLICT (day, code) DO UPDATE SET lookups = lookups + excluded.lookups`,
   );
   const readUnknown = db.prepare('SELECT 1 FROM check_unknown WHERE day = ? AND code = ?');
   const countUnknown = db.prepare('SELECT count(*) AS count FROM check_unknown WHERE day = ?');
+  const readShare = db.prepare('SELECT codes FROM check_unknown_networks WHERE day = ? AND network = ?');
   const addUnknown = db.prepare(
     'INSERT INTO check_unknown (day, code, lookups) VALUES (?, ?, ?) ON CONFLICT (day, code) DO UPDATE SET lookups = lookups + excluded.lookups',
   );
+  const addShare = db.prepare(
+    'INSERT INTO check_unknown_networks (day, network, codes) VALUES (?, ?, ?) ON CONFLICT (day, network) DO UPDATE SET codes = codes + excluded.codes',
+  );
   const purge = [
     db.prepare('DELETE FROM check_devices WHERE day < ?'),
-    db.prepare('DELETE FROM check_salts WHERE day < ?'),
+    db.prepare('DELETE FROM check_unknown_networks WHERE day < ?'),
   ];
   const purgeOld = [
     db.prepare('DELETE FROM check_days WHERE day < ?'),
     db.prepare('DELETE FROM check_unknown WHERE day < ?'),
   ];
   const reportCodes = db.prepare(
-    `SELECT d.code, sum(d.devices) AS devices, sum(d.lookups) AS lookups, c.first_day AS firstDay
-     FROM check_days d JOIN check_codes c ON c.code = d.code WHERE d.day >= ?
-     GROUP BY d.code ORDER BY devices DESC, lookups DESC, d.code LIMIT ?`,
+    `SELECT d.code, sum(d.lookups) AS lookups, c.first_day AS firstDay, c.networks, c.caution_since AS cautionSince
+     FROM check_days d JOIN check_codes c ON c.code = d.code WHERE d.day >= ? GROUP BY d.code`,
+  );
+  const cautioned = db.prepare(
+    `SELECT code, 0 AS lookups, first_day AS firstDay, networks, caution_since AS cautionSince
+     FROM check_codes WHERE caution_since IS NOT NULL`,
   );
   const reportUnknown = db.prepare(
     `SELECT code, sum(lookups) AS lookups, count(*) AS days FROM check_unknown WHERE day >= ?
      GROUP BY code ORDER BY lookups DESC, code LIMIT ?`,
   );
+  const clearCode = db.prepare("UPDATE check_codes SET networks = '', caution_since = NULL WHERE code = ?");
 
   const totals = (codes: Iterable<string>) => {
     const found = new Map<string, CodeTotals>();
     for (const code of codes) {
       const row = readCode.get(code) as TotalsRow | undefined;
-      if (row) found.set(code, { firstDay: row.firstDay, lookups: row.lookups, devices: row.devices });
+      if (row) found.set(code, { firstDay: row.firstDay, lookups: row.lookups, networks: row.networks });
     }
     return found;
   };
 
   return {
-    async salt(day) {
-      insertSalt.run(day, randomBytes(SALT_BYTES));
-      const row = readSalt.get(day) as { salt: Uint8Array };
-      return Buffer.from(row.salt);
-    },
-    async write({ visits, unknown, today }, { repeatWindowMs, cautionDevices, unknownCodesPerDay }) {
+    async write({ visits, networks, unknown, today }, rules) {
       // In key order, each upsert lands near the last one in the B-trees: about 15 % less CPU per batch.
       const ordered = [...visits].sort(byKey);
       const written = inTransaction(db, () => {
@@ -130,18 +148,20 @@ export function openSqliteCheckConnection(path: string): CheckStore {
           const row = readDevice.get(day, code, device) as { lastAt: number } | undefined;
           if (row) stored.set(deviceKey(day, code, device), row.lastAt);
         }
-        const plan = planVisits(ordered, stored, repeatWindowMs);
+        const plan = planVisits(ordered, stored, rules.repeatWindowMs);
         for (const { day, code, device, lastAt } of plan.devices) writeDevice.run(day, code, device, lastAt);
-        const added = perCode(plan.increments);
-        // The totals after the batch come back from each upsert; the devices before it are those less what it added.
-        const after = new Map<string, CodeTotals>();
-        const before = new Map<string, number>();
-        for (const [code, { firstDay, lookups, devices }] of added) {
-          const row = addCode.get(code, firstDay, lookups, devices) as unknown as CodeTotals;
-          after.set(code, { firstDay: row.firstDay, lookups: row.lookups, devices: row.devices });
-          before.set(code, row.devices - devices);
+        const before = new Map<string, StoredCode>();
+        for (const code of new Set([...visits, ...networks].map(({ code }) => code))) {
+          const row = readStored.get(code) as StoredCode | undefined;
+          if (row) before.set(code, { ...row });
         }
-        for (const { day, code, lookups, devices } of plan.increments) addDay.run(day, code, lookups, devices);
+        const { codes, crossed } = planCodes(plan.increments, networks, before, today, rules);
+        const after = new Map<string, CodeTotals>();
+        for (const write of codes) {
+          writeCode.run(write.code, write.firstDay, write.lookups, write.networks, write.cautionSince);
+          after.set(write.code, totalsAfter(write, before.get(write.code)));
+        }
+        for (const { day, code, lookups } of plan.increments) addDay.run(day, code, lookups);
 
         const known = new Set(
           unknown.filter(({ day, code }) => readUnknown.get(day, code)).map(({ day, code }) => `${day}\n${code}`),
@@ -152,25 +172,46 @@ export function openSqliteCheckConnection(path: string): CheckStore {
             (countUnknown.get(day) as { count: number }).count,
           ]),
         );
-        for (const { day, code, lookups } of admitUnknown(unknown, known, perDay, unknownCodesPerDay))
-          addUnknown.run(day, code, lookups);
+        const perNetwork = new Map<string, number>();
+        for (const { day, network } of unknown) {
+          const row = readShare.get(day, network) as { codes: number } | undefined;
+          if (row) perNetwork.set(`${day}\n${network}`, row.codes);
+        }
+        const admitted = admitUnknown(unknown, known, perDay, perNetwork, {
+          perDay: rules.unknownCodesPerDay,
+          perNetwork: rules.unknownCodesPerNetwork,
+        });
+        for (const { day, code, lookups } of admitted.admitted) addUnknown.run(day, code, lookups);
+        for (const { day, network, codes: added } of admitted.networks.values()) addShare.run(day, network, added);
 
         for (const statement of purge) statement.run(today);
         for (const statement of purgeOld) statement.run(daysBefore(today, REPORT_KEEP_DAYS));
         // Codes whose every visit was a repeat gained nothing: their totals are read.
         const unchanged = new Set(visits.map(({ code }) => code).filter((code) => !after.has(code)));
-        for (const [code, stored] of totals(unchanged)) after.set(code, stored);
-        return { totals: after, crossed: crossedCodes(before, added, cautionDevices) };
+        for (const [code, kept] of totals(unchanged)) after.set(code, kept);
+        return { totals: after, crossed };
       });
       foldLater();
       return written;
     },
     totals: (codes) => totals(codes),
-    async report(since, limit) {
+    async report(since, limit, rules) {
+      const rows = [
+        ...(reportCodes.all(since) as unknown as ReportRow[]),
+        ...(cautioned.all() as unknown as ReportRow[]),
+      ];
       return {
-        codes: reportCodes.all(since, limit) as unknown as TotalsRow[],
+        codes: reportedCodes(rows, rules, limit),
         unknown: reportUnknown.all(since, limit) as unknown as { code: string; lookups: number; days: number }[],
       };
+    },
+    async clear(code, rules) {
+      return inTransaction(db, () => {
+        const row = readStored.get(code) as StoredCode | undefined;
+        if (row === undefined) return undefined;
+        clearCode.run(code);
+        return networksSince(row.networks, windowStart(rules.today, rules.windowDays));
+      });
     },
     async close() {
       clearTimeout(fold);

@@ -3,7 +3,7 @@ import type { CheckStore, CodeTotals } from '../../checks/checkStore.ts';
 import type { WriterCall, WriterReply } from './checkWriter.ts';
 import { openDatabase } from './database.ts';
 
-type TotalsRow = { firstDay: string; lookups: number; devices: number };
+type TotalsRow = { firstDay: string; lookups: number; networks: string };
 
 /** A write to the worker that failed there, with SQLite's code (SQLITE_BUSY while an import writes). */
 class WriterError extends Error {
@@ -17,12 +17,12 @@ class WriterError extends Error {
 
 /**
  * Lookup counts in the SQLite file: totals read on this thread (one primary-key read, answered at once
- * like the lookup itself), salts, batches and reports in a worker thread with a connection of its own.
+ * like the lookup itself), batches, reports and clears in a worker thread with a connection of its own.
  */
 export function openSqliteCheckStore(path: string): CheckStore {
   // Opened here first: it creates and migrates the file before the worker or the reads use it.
   const db = openDatabase(path);
-  const readCode = db.prepare('SELECT first_day AS firstDay, lookups, devices FROM check_codes WHERE code = ?');
+  const readCode = db.prepare('SELECT first_day AS firstDay, lookups, networks FROM check_codes WHERE code = ?');
   const worker = new Worker(new URL('./checkWriter.ts', import.meta.url), { workerData: { path } });
   // Counting must never keep a finished process alive.
   worker.unref();
@@ -52,17 +52,17 @@ export function openSqliteCheckStore(path: string): CheckStore {
   };
   let closed = false;
   return {
-    salt: async (day) => Buffer.from(await call<Uint8Array>('salt', [day])),
     write: (batch, rules) => call('write', [batch, rules]),
     totals(codes) {
       const found = new Map<string, CodeTotals>();
       for (const code of codes) {
         const row = readCode.get(code) as TotalsRow | undefined;
-        if (row) found.set(code, { firstDay: row.firstDay, lookups: row.lookups, devices: row.devices });
+        if (row) found.set(code, { firstDay: row.firstDay, lookups: row.lookups, networks: row.networks });
       }
       return found;
     },
-    report: (since, limit) => call('report', [since, limit]),
+    report: (since, limit, rules) => call('report', [since, limit, rules]),
+    clear: (code, rules) => call('clear', [code, rules]),
     async close() {
       if (closed) return;
       closed = true;

@@ -6,9 +6,9 @@ import { openSqliteCheckConnection } from './checkStore.ts';
 // a batch of thousands of rows would otherwise hold the service's thread, and every lookup behind it.
 
 export type WriterCall = { id: number } & (
-  | { op: 'salt'; args: Parameters<CheckStore['salt']> }
   | { op: 'write'; args: Parameters<CheckStore['write']> }
   | { op: 'report'; args: Parameters<CheckStore['report']> }
+  | { op: 'clear'; args: Parameters<CheckStore['clear']> }
   | { op: 'close'; args: [] }
 );
 
@@ -19,9 +19,9 @@ const port = parentPort!;
 
 port.on('message', (call: WriterCall) => {
   const run = async () => {
-    if (call.op === 'salt') return store.salt(...call.args);
     if (call.op === 'write') return store.write(...call.args);
     if (call.op === 'report') return store.report(...call.args);
+    if (call.op === 'clear') return store.clear(...call.args);
     return store.close();
   };
   run().then(

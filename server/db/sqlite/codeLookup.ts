@@ -23,7 +23,7 @@ type CodeRow = [
   parentTotal: number | null,
   firstDay?: string | null,
   lookups?: number,
-  devices?: number,
+  networks?: string,
 ];
 type LotRow = Omit<ProductLot, 'imageUrl'> & { imageUrl: string | null; imageName: string | null };
 
@@ -55,7 +55,7 @@ export function openCodeLookup(
   // counting is on: one call into SQLite, not two or three.
   const readCode = db.prepare(
     withCounts
-      ? `SELECT c.product_id, c.lot_id, c.total_packet, c.parent_code, parent.total_packet, k.first_day, k.lookups, k.devices
+      ? `SELECT c.product_id, c.lot_id, c.total_packet, c.parent_code, parent.total_packet, k.first_day, k.lookups, k.networks
          FROM codes c LEFT JOIN codes parent ON parent.code = c.parent_code LEFT JOIN check_codes k ON k.code = c.code WHERE c.code = ?`
       : `SELECT c.product_id, c.lot_id, c.total_packet, c.parent_code, parent.total_packet
          FROM codes c LEFT JOIN codes parent ON parent.code = c.parent_code WHERE c.code = ?`,
@@ -99,12 +99,12 @@ export function openCodeLookup(
       if (snapshot === undefined) beginSnapshot();
       const row = readCode.get(code) as unknown as CodeRow | undefined;
       if (row === undefined) return undefined;
-      const [productId, lotId, totalPacket, parentCode, parentTotal, firstDay, lookups, devices] = row;
+      const [productId, lotId, totalPacket, parentCode, parentTotal, firstDay, lookups, networks] = row;
       const counts = !withCounts
         ? undefined
         : firstDay == null
           ? null
-          : { firstDay, lookups: lookups!, devices: devices! };
+          : { firstDay, lookups: lookups!, networks: networks! };
       const key = `${productId}/${lotId}`;
       let kept = lots.get(key);
       if (kept === undefined) {

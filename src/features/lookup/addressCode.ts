@@ -1,4 +1,5 @@
 import type { Location } from 'react-router-dom';
+import { RECHECK_LINK_PARAMETER } from '@/contract/traceContract';
 import { validateCode, type FieldErrorKey } from './qrCode';
 import { readTyped, type ScanNotice, type ScanReading } from './scanReading';
 
@@ -37,9 +38,13 @@ export function addressLookupCode(search: URLSearchParams): string | null {
   return draft?.error === null ? draft.text : null;
 }
 
-/** The address with this code in `qr` (or none), other parameters (`lng`) kept. */
+/**
+ * The address with this code in `qr` (or none), other parameters (`lng`) kept; not the page's re-check
+ * mark (a code typed or scanned is a shopper's look).
+ */
 export function withCode(search: URLSearchParams, code: string | null): URLSearchParams {
   const next = new URLSearchParams(search);
+  next.delete(RECHECK_LINK_PARAMETER);
   if (code === null) next.delete('qr');
   else next.set('qr', code);
   return next;

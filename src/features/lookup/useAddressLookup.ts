@@ -3,6 +3,7 @@ import { NavigationType, useLocation, useNavigationType } from 'react-router-dom
 import { traceApi, useTraceMutation } from '@/api/traceApi';
 import { useAppStore } from '@/store/hooks';
 import { addressLookupCode } from './addressCode';
+import { isRecheck } from './codeLink';
 
 /**
  * The address drives the lookup: every navigation the page makes (Search, Enter, a scan, a link) looks
@@ -14,7 +15,10 @@ export function useAddressLookup() {
   const location = useLocation();
   const navigationType = useNavigationType();
   const store = useAppStore();
-  const lookupCode = addressLookupCode(new URLSearchParams(location.search));
+  const search = new URLSearchParams(location.search);
+  const lookupCode = addressLookupCode(search);
+  // One of the page's own links (a recent lookup, a carton's unit...): a re-check, which the service does not count.
+  const recheck = isRecheck(search);
   const [trace, entry] = useTraceMutation({ fixedCacheKey: lookupCode ?? undefined });
 
   useEffect(() => {
@@ -26,8 +30,8 @@ export function useAddressLookup() {
       );
       if (held.status !== 'uninitialized') return;
     }
-    void trace(lookupCode);
-  }, [lookupCode, location.key, navigationType, store, trace]);
+    void trace(recheck ? { code: lookupCode, purpose: 'recheck' } : lookupCode);
+  }, [lookupCode, recheck, location.key, navigationType, store, trace]);
 
   /** Asks the service again for the address's code (after a system error). */
   const retry = () => {

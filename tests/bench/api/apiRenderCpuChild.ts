@@ -32,7 +32,7 @@ function answer(lookups: number): TraceWireAnswer {
     LotStatus: 'active',
     ImageUrl: '/qrinfo-svc/api/images/0123456789abcdef0123456789abcdef.svg',
   };
-  const Checks = { FirstDay: '2026-11-01', Lookups: lookups, Devices: Math.ceil(lookups / 2), Caution: false };
+  const Checks = { FirstDay: '2026-11-01', Lookups: lookups, Networks: Math.ceil(lookups / 2), Caution: false };
   return { status: 200, body: { Data: { Products: [product as never], Box: [] }, Checks } };
 }
 

@@ -27,9 +27,9 @@ function answerWithChecks(code: string, checks: unknown) {
   return `/dt?qr=${code}`;
 }
 
-const FIRST: TraceChecks = { FirstDay: '2026-11-23', Lookups: 1, Devices: 1, Caution: false };
-const SEVERAL: TraceChecks = { FirstDay: '2026-11-01', Lookups: 5, Devices: 3, Caution: false };
-const MANY: TraceChecks = { FirstDay: '2026-11-01', Lookups: 14, Devices: 9, Caution: true };
+const FIRST: TraceChecks = { FirstDay: '2026-11-23', Lookups: 1, Networks: 1, Caution: false };
+const SEVERAL: TraceChecks = { FirstDay: '2026-11-01', Lookups: 5, Networks: 3, Caution: false };
+const MANY: TraceChecks = { FirstDay: '2026-11-01', Lookups: 14, Networks: 9, Caution: true };
 
 const summary = () => screen.findByRole('region', { name: 'Sữa bột Đồng Xanh Gold 900g' });
 const checksRow = () => screen.queryByRole('row', { name: /Lượt|Checks|Lookups/ });
@@ -75,7 +75,7 @@ describe('the recorded lookups under the status line', () => {
     ['null', null],
     ['a day that is not a day', { ...SEVERAL, FirstDay: '2026-02-31' }],
     ['a time instead of a day', { ...SEVERAL, FirstDay: '2026-11-01T10:00:00Z' }],
-    ['a count that is not a whole number', { ...SEVERAL, Devices: 2.5 }],
+    ['a count that is not a whole number', { ...SEVERAL, Networks: 2.5 }],
     ['no lookups', { ...SEVERAL, Lookups: 0 }],
     ['a caution that is not a yes or no', { ...MANY, Caution: 'yes' }],
   ])('says nothing of lookups it cannot read: %s', async (_name, checks) => {

@@ -58,7 +58,7 @@ describe('the recall watch', () => {
       'Vui lòng không sử dụng sản phẩm đã bị thu hồi. Bấm vào sản phẩm bên dưới để xem lý do thu hồi và cách xử lý.',
     );
     const link = within(alert).getByRole('link', { name: `Sữa chua uống men sống 85ml · ${RECALLED_CODE}` });
-    expect(link).toHaveAttribute('href', `/dt?qr=${RECALLED_CODE}`);
+    expect(link).toHaveAttribute('href', `/dt?qr=${RECALLED_CODE}&again=1`);
     expect(within(alert).queryByText(new RegExp(EXAMPLE_CODE))).toBeNull();
 
     // Only the codes left the device, each marked as a re-check (never counted as a shopper's check).
@@ -73,7 +73,9 @@ describe('the recall watch', () => {
     });
 
     await user.click(link);
-    expect(location.current?.location.search).toBe(`?qr=${RECALLED_CODE}`);
+    // The page's own link: a re-check (its lookup says so), never counted.
+    expect(location.current?.location.search).toBe(`?qr=${RECALLED_CODE}&again=1`);
+    expect(sent.at(-1)).toMatchObject({ code: RECALLED_CODE, purpose: 'recheck' });
     expect(await screen.findByRole('region', { name: 'Lô sản phẩm này đã bị thu hồi' })).toBeVisible();
     // The result says it now: the banner does not repeat it above.
     expect(screen.queryByRole('alert', { name: /bạn từng tra cứu/ })).toBeNull();

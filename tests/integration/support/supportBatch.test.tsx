@@ -188,8 +188,8 @@ describe('the support page, against the trace service (MSW)', () => {
   it("shows each code's first-lookup day, lookup count and caution, and looks codes up as staff (never counted)", async () => {
     const purposes: (string | null)[] = [];
     const checks: Record<string, object> = {
-      '1D24B3261X54A2320': { FirstDay: '2026-06-20', Lookups: 30, Devices: 12, Caution: true },
-      TH26A1105C48B0001: { FirstDay: '2026-07-02', Lookups: 2, Devices: 1, Caution: false },
+      '1D24B3261X54A2320': { FirstDay: '2026-06-20', Lookups: 30, Networks: 12, Caution: true },
+      TH26A1105C48B0001: { FirstDay: '2026-07-02', Lookups: 2, Networks: 1, Caution: false },
     };
     server.use(
       http.post(TRACE_URL, async ({ request }) => {

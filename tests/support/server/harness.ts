@@ -5,6 +5,7 @@ import { API_KEY_HEADER, TRACE_URL_PATH } from '../../../src/contract/traceContr
 import { DEMO_API_KEY, loadConfig } from '../../../server/config.ts';
 import { openStorage } from '../../../server/db/openStorage.ts';
 import { importFile } from '../../../server/import/importFile.ts';
+import type { AppOptions } from '../../../server/app.ts';
 import { DEMO_DATA, start, type Started } from '../../../server/main.ts';
 
 export { DEMO_API_KEY as DEMO_KEY, TRACE_URL_PATH };
@@ -15,6 +16,10 @@ export const INDEX_HTML =
 /** The smallest valid WebAssembly module: magic number and version. */
 export const ASSET_WASM = Buffer.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
 export const ASSET_JS = `export const filler = ${JSON.stringify('x'.repeat(4000))};\n`;
+
+/** A phone's browser: what the service counts as a shopper's (Node's own User-Agent is a robot's to it). */
+export const BROWSER_AGENT =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
 
 export interface TestServer extends Started {
   dir: string;
@@ -33,8 +38,14 @@ export function makeSiteDir(): string {
   return dir;
 }
 
-/** The service in this process, on a database holding the demo data (server/seed/demo.json). */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+/**
+ * The service in this process, on a database holding the demo data (server/seed/demo.json); `options`
+ * as the app takes them (a test clock for the lookup counter).
+ */
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: Pick<AppOptions, 'checksClock'> = {},
+): Promise<TestServer> {
   const dir = makeSiteDir();
   const config = loadConfig({
     PORT: '0',
@@ -53,7 +64,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     await storage.close();
   }
   const logs: string[] = [];
-  const started = await start(config, { logStream: { write: (line) => void logs.push(line) } });
+  const started = await start(config, { ...options, logStream: { write: (line) => void logs.push(line) } });
   return {
     ...started,
     dir,
@@ -61,7 +72,13 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     trace: (body, headers = {}) =>
       fetch(`${started.url}${TRACE_URL_PATH}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', [API_KEY_HEADER]: DEMO_API_KEY, ...headers },
+        headers: {
+          'content-type': 'application/json',
+          [API_KEY_HEADER]: DEMO_API_KEY,
+          // A phone's browser, as the page's own lookups come: the service counts no crawler's (isbot).
+          'user-agent': BROWSER_AGENT,
+          ...headers,
+        },
         body: typeof body === 'string' ? body : JSON.stringify(body),
         redirect: 'manual',
       }),

@@ -291,7 +291,7 @@ describe('render cache and a carton of 50,000 units (issue 37 point 4, review N6
 interface Checks {
   FirstDay: string;
   Lookups: number;
-  Devices: number;
+  Networks: number;
   Caution: boolean;
 }
 
@@ -307,12 +307,12 @@ const checksOf = ({ answer }: PageView) => (answer.body as { Checks: Checks }).C
 
 /** The checks line as the real page words it: a first check, else devices in the language's plural form since a day it writes its own way; a caution box apart. */
 function checkedPage(v: PageView, { grouped = false } = {}) {
-  const { Lookups, Devices, Caution, FirstDay } = checksOf(v);
-  const devices = grouped ? Devices.toLocaleString('vi') : String(Devices);
+  const { Lookups, Networks, Caution, FirstDay } = checksOf(v);
+  const devices = grouped ? Networks.toLocaleString('vi') : String(Networks);
   const line =
     Lookups === 1
       ? 'First check'
-      : `Checked on ${devices} ${new Intl.PluralRules(v.language).select(Devices) === 'one' ? 'device' : 'devices'} since ${FirstDay.split('-').reverse().join('/')}`;
+      : `Checked on ${devices} ${new Intl.PluralRules(v.language).select(Networks) === 'one' ? 'device' : 'devices'} since ${FirstDay.split('-').reverse().join('/')}`;
   return {
     head: '<style>.checks{color:#333}</style>',
     body: renderToString(
@@ -330,16 +330,16 @@ describe('render cache and the counts of checks (issue 26)', () => {
 
   it('fills a counted code’s page for every count after learning one, exactly as a render gives it', async () => {
     const { cache, renders } = counted((v) => checkedPage(v));
-    const first = checkedView(CAN, { FirstDay: SINCE, Lookups: 5, Devices: 3, Caution: false });
+    const first = checkedView(CAN, { FirstDay: SINCE, Lookups: 5, Networks: 3, Caution: false });
     await cache.learn([{ view: first, html: checkedPage(first) }]);
-    for (const [Lookups, Devices] of [
+    for (const [Lookups, Networks] of [
       [6, 3],
       [7, 4],
       [40, 12],
       [123_456, 98_765],
       [2, 2],
     ]) {
-      const next = checkedView(CAN, { FirstDay: SINCE, Lookups, Devices, Caution: false });
+      const next = checkedView(CAN, { FirstDay: SINCE, Lookups, Networks, Caution: false });
       expect(cache.lookup(next)).toEqual(checkedPage(next));
     }
     expect(cache.stats()).toMatchObject({ filled: 5, templates: 1 });
@@ -351,14 +351,14 @@ describe('render cache and the counts of checks (issue 26)', () => {
     'renders what the counts change the page’s words or structure by: a first check, one device, a caution (%s)',
     async (language) => {
       const cache = createRenderCache(async (v) => checkedPage(v));
-      const learnedFrom = checkedView(CAN, { FirstDay: SINCE, Lookups: 5, Devices: 3, Caution: false }, language);
+      const learnedFrom = checkedView(CAN, { FirstDay: SINCE, Lookups: 5, Networks: 3, Caution: false }, language);
       await cache.learn([{ view: learnedFrom, html: checkedPage(learnedFrom) }]);
       const others = [
-        checkedView(CAN, { FirstDay: SINCE, Lookups: 1, Devices: 1, Caution: false }, language),
-        checkedView(CAN, { FirstDay: SINCE, Lookups: 1, Devices: 3, Caution: false }, language),
-        checkedView(CAN, { FirstDay: SINCE, Lookups: 4, Devices: 1, Caution: false }, language),
-        checkedView(CAN, { FirstDay: SINCE, Lookups: 50, Devices: 30, Caution: true }, language),
-        checkedView(CAN, { FirstDay: '2026-10-01', Lookups: 5, Devices: 3, Caution: false }, language),
+        checkedView(CAN, { FirstDay: SINCE, Lookups: 1, Networks: 1, Caution: false }, language),
+        checkedView(CAN, { FirstDay: SINCE, Lookups: 1, Networks: 3, Caution: false }, language),
+        checkedView(CAN, { FirstDay: SINCE, Lookups: 4, Networks: 1, Caution: false }, language),
+        checkedView(CAN, { FirstDay: SINCE, Lookups: 50, Networks: 30, Caution: true }, language),
+        checkedView(CAN, { FirstDay: '2026-10-01', Lookups: 5, Networks: 3, Caution: false }, language),
       ];
       for (const other of others) expect(cache.lookup(other)).toBeUndefined();
       expect(cache.stats()).toMatchObject({ filled: 0, rendered: others.length });
@@ -369,14 +369,14 @@ describe('render cache and the counts of checks (issue 26)', () => {
     // Russian words 2-4 ('few') unlike 5-20 and the stand-in ('many').
     const worded = (v: PageView) => ({
       head: '',
-      body: renderToString(<p>{`${checksOf(v).Devices} ${new Intl.PluralRules('ru').select(checksOf(v).Devices)}`}</p>),
+      body: renderToString(<p>{`${checksOf(v).Networks} ${new Intl.PluralRules('ru').select(checksOf(v).Networks)}`}</p>),
     });
     const cache = createRenderCache(async (v) => worded(v));
-    const learnedFrom = checkedView(CAN, { FirstDay: SINCE, Lookups: 9, Devices: 7, Caution: false }, 'ru');
+    const learnedFrom = checkedView(CAN, { FirstDay: SINCE, Lookups: 9, Networks: 7, Caution: false }, 'ru');
     await cache.learn([{ view: learnedFrom, html: worded(learnedFrom) }]);
-    const many = checkedView(CAN, { FirstDay: SINCE, Lookups: 9, Devices: 12, Caution: false }, 'ru');
+    const many = checkedView(CAN, { FirstDay: SINCE, Lookups: 9, Networks: 12, Caution: false }, 'ru');
     expect(cache.lookup(many)).toEqual(worded(many));
-    const few = checkedView(CAN, { FirstDay: SINCE, Lookups: 9, Devices: 3, Caution: false }, 'ru');
+    const few = checkedView(CAN, { FirstDay: SINCE, Lookups: 9, Networks: 3, Caution: false }, 'ru');
     expect(cache.lookup(few)).toBeUndefined();
     // Learned from a 'few' count, the check (a 'many' stand-in) fails: that key stays rendered.
     await cache.learn([{ view: few, html: worded(few) }]);
@@ -385,10 +385,10 @@ describe('render cache and the counts of checks (issue 26)', () => {
 
   it('never fills a count a page writes otherwise than as its digits (a thousands separator)', async () => {
     const cache = createRenderCache(async (v) => checkedPage(v, { grouped: true }));
-    const learnedFrom = checkedView(CAN, { FirstDay: SINCE, Lookups: 5, Devices: 3, Caution: false }, 'vi');
+    const learnedFrom = checkedView(CAN, { FirstDay: SINCE, Lookups: 5, Networks: 3, Caution: false }, 'vi');
     await cache.learn([{ view: learnedFrom, html: checkedPage(learnedFrom, { grouped: true }) }]);
     expect(
-      cache.lookup(checkedView(CAN, { FirstDay: SINCE, Lookups: 9, Devices: 1_234, Caution: false }, 'vi')),
+      cache.lookup(checkedView(CAN, { FirstDay: SINCE, Lookups: 9, Networks: 1_234, Caution: false }, 'vi')),
     ).toBeUndefined();
     expect(cache.stats().templates).toBe(0);
   });

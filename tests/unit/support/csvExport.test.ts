@@ -41,7 +41,7 @@ describe('batchCsv', () => {
   it("carries shoppers' lookups of a code as the desk shows them, the caution with them", () => {
     const body = {
       ...answerWithExtras('1D24B3261X54A2320', {}),
-      Checks: { FirstDay: '2026-06-20', Lookups: 12, Devices: 8, Caution: true },
+      Checks: { FirstDay: '2026-06-20', Lookups: 12, Networks: 8, Caution: true },
     };
     const csv = batchCsv(
       [{ code: '1D24B3261X54A2320', outcome: 'found', result: pickTraceResult(body), suggestions: null, sentAs: null }],

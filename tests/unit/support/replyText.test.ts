@@ -70,17 +70,20 @@ describe('replyText', () => {
     const counted = (checks: object) =>
       found('1D24B3261X54A2320', { ...demoResponses.get('1D24B3261X54A2320')!, Checks: checks } as never);
     const once = replyText(
-      [counted({ FirstDay: '2026-06-20', Lookups: 1, Devices: 1, Caution: false })],
+      [counted({ FirstDay: '2026-06-20', Lookups: 1, Networks: 1, Caution: false })],
       context('en'),
     );
     expect(once).toContain('Our records show this code has been looked up 1 time, on 20 Jun 2026.\nFull details:');
-    const few = replyText([counted({ FirstDay: '2026-06-20', Lookups: 3, Devices: 1, Caution: false })], context('en'));
+    const few = replyText(
+      [counted({ FirstDay: '2026-06-20', Lookups: 3, Networks: 1, Caution: false })],
+      context('en'),
+    );
     expect(few).toContain(
       'Our records show this code was first looked up on 20 Jun 2026 and has been looked up 3 times in all.\nFull details:',
     );
     expect(few).not.toMatch(/copied|device/);
     const many = replyText(
-      [counted({ FirstDay: '2026-06-20', Lookups: 30, Devices: 12, Caution: true })],
+      [counted({ FirstDay: '2026-06-20', Lookups: 30, Networks: 12, Caution: true })],
       context('vi'),
     );
     // The safety line straight after the product: in a chat bubble the rest may never be read.

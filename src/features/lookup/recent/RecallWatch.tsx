@@ -8,7 +8,7 @@ import link from '@/shared/styles/link.module.css';
 import textStyles from '@/shared/styles/text.module.css';
 import { Button } from '@/shared/ui/Button';
 import { useAppDispatch } from '@/store/hooks';
-import { codeLink } from '../codeLink';
+import { recheckLink } from '../codeLink';
 import { MessageBox } from '../MessageBox';
 import styles from './RecallWatch.module.css';
 import { recallAlerts } from './recallAlerts';
@@ -77,7 +77,7 @@ export default function RecallWatch({ kept, current }: { kept: readonly RecentLo
         <ul className={styles.list}>
           {shown.map(({ code, name }) => (
             <li key={code}>
-              <Link to={codeLink(code)} className={`${link.link} ${styles.code}`}>
+              <Link to={recheckLink(code)} className={`${link.link} ${styles.code}`}>
                 {name && `${name} · `}
                 <span className={textStyles.code}>{code}</span>
               </Link>

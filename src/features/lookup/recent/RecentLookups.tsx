@@ -6,7 +6,7 @@ import { Link } from 'react-router-dom';
 import textStyles from '@/shared/styles/text.module.css';
 import { Button } from '@/shared/ui/Button';
 import { Icon } from '@/shared/ui/Icon';
-import { codeLink } from '../codeLink';
+import { recheckLink } from '../codeLink';
 import { recallAlerts } from './recallAlerts';
 import styles from './RecentLookups.module.css';
 import { recentLookups } from './storedLookups';
@@ -45,7 +45,7 @@ export function RecentLookups({ current, afterClear }: { current: string | null;
       <ul className={styles.list}>
         {list.map(({ code, name, lot }) => (
           <li key={code}>
-            <Link to={codeLink(code)} className={styles.entry}>
+            <Link to={recheckLink(code)} className={styles.entry}>
               <span className={styles.name}>{name ?? t('recent.unnamed')}</span>
               {/* Kept with the entry until the history is cleared: the recall watch's banner can be dismissed. */}
               {lot === 'recalled' && <span className={styles.recalled}>{t('recent.recalled')}</span>}

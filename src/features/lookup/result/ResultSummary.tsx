@@ -9,7 +9,7 @@ import link from '@/shared/styles/link.module.css';
 import textStyles from '@/shared/styles/text.module.css';
 import { Icon } from '@/shared/ui/Icon';
 import { brand } from '../../../../theme/brand';
-import { codeLink } from '../codeLink';
+import { recheckLink } from '../codeLink';
 import { ShareButton } from '../share/ShareButton';
 import { unitName } from '../traceRows';
 import { checksLine } from './checksText';
@@ -68,7 +68,7 @@ export function ResultSummary({ result, verdict }: { result: TraceResult; verdic
       {/* Under a caution the expiry still matters; under a recall it is left to the table: no "in date" here. */}
       {verdict.kind === 'caution' && <ExpiryBadge status={verdict.expiry} />}
       {carton && (
-        <Link to={codeLink(carton.code)} className={`${link.link} ${styles.carton}`}>
+        <Link to={recheckLink(carton.code)} className={`${link.link} ${styles.carton}`}>
           {carton.unitCount === null
             ? t('summary.inCartonUncounted', { carton: carton.code })
             : t('summary.inCarton', { carton: carton.code, count: carton.unitCount })}

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import link from '@/shared/styles/link.module.css';
 import textStyles from '@/shared/styles/text.module.css';
 import { Button } from '@/shared/ui/Button';
-import { codeLink } from '../codeLink';
+import { recheckLink } from '../codeLink';
 import styles from './UnitCodeList.module.css';
 
 /** A carton can hold hundreds: the first ones show, the rest on request. */
@@ -33,7 +33,7 @@ export function UnitCodeList({ codes }: { codes: readonly string[] }) {
           <li key={code}>
             <Link
               ref={index === UNITS_SHOWN_FIRST ? firstRevealed : undefined}
-              to={codeLink(code)}
+              to={recheckLink(code)}
               className={`${link.link} ${textStyles.code} ${styles.code}`}
             >
               {code}

@@ -1,0 +1,24 @@
+-- Issue 36: the caution counts distinct networks within a recent window, and no salt is ever stored.
+
+-- The day's salt now lives in memory (or Redis), never here: a stored hash relates to no address.
+DROP TABLE check_salts;
+-- Their hashes were made with a stored salt: gone with it (today's repeats count once more).
+DELETE FROM check_devices;
+
+-- Devices per code and day meant "address and browser for one day": replaced by networks.
+ALTER TABLE check_codes DROP COLUMN devices;
+ALTER TABLE check_days DROP COLUMN devices;
+-- The code's networks of the recent window: per bucket (1 of 256 of all networks), the last day
+-- (server/checks/networkDays.ts). No network, address or salt is stored.
+ALTER TABLE check_codes ADD COLUMN networks text NOT NULL DEFAULT '';
+-- The Vietnam day the code's caution began; NULL while it has none (npm run report:codes lists them).
+ALTER TABLE check_codes ADD COLUMN caution_since text;
+
+-- How many new unknown codes each network stored today (a day's salted hash of the network), so one
+-- network fills a small share of the day's slots. Today's rows only, like check_devices.
+CREATE TABLE check_unknown_networks (
+  day     text NOT NULL,
+  network text NOT NULL,
+  codes   integer NOT NULL,
+  PRIMARY KEY (day, network)
+);
