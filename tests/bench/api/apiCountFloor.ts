@@ -35,8 +35,8 @@ export function countingFloor(databasePath: string) {
   const writer = openDatabase(databasePath);
   const addDevice = writer.prepare('INSERT INTO check_devices (day, code, device, last_at) VALUES (?, ?, ?, ?)');
   const addCode = writer.prepare(
-    `INSERT INTO check_codes (code, first_day, lookups, devices) VALUES (?, ?, 1, 1)
-     ON CONFLICT (code) DO UPDATE SET lookups = lookups + 1, devices = devices + 1`,
+    `INSERT INTO check_codes (code, first_day, lookups, networks) VALUES (?, ?, 1, '0520419')
+     ON CONFLICT (code) DO UPDATE SET lookups = lookups + 1`,
   );
   // Distinct codes spread over the index (a prime stride), so that every written row is new.
   const start = Math.floor(Math.random() * CODE_COUNT);
