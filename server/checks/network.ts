@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { isIPv4, isIPv6 } from 'node:net';
 
 /**
@@ -31,8 +30,12 @@ export const NETWORK_BUCKETS = 256;
  * up, for the caution's window. No salt: a bucket holds 1 in 256 of all networks (65,536 IPv4 /24s each),
  * so it tells nothing of which one looked the code up, and the same network falls in unrelated buckets
  * for two codes. Two of a code's networks share a bucket now and then (4 % of codes at 5 networks):
- * the count comes out low, never high, so the caution can only come later, never sooner.
+ * the count comes out low, never high, so the caution can only come later, never sooner. FNV-1a, not a
+ * cryptographic hash: nothing is secret here, and it runs on every counted lookup.
  */
 export function networkBucket(code: string, network: string): number {
-  return createHash('sha256').update(code).update('\n').update(network).digest()[0]!;
+  const text = `${code}\n${network}`;
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return ((h >>> 24) ^ (h >>> 16) ^ (h >>> 8) ^ h) & 0xff;
 }

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deviceHash } from '../../server/checks/device.ts';
 import { LookupCounter, type Visitor } from '../../server/checks/lookupCounter.ts';
 import { openCheckStore } from '../../server/db/openStorage.ts';
 import { BACKENDS, type TestDatabase } from '../support/server/backends.ts';
@@ -68,7 +69,8 @@ describe.each(BACKENDS)('what the database holds of a visitor, on $name', { time
       for (const part of parts) sha.update(part);
       return sha.digest('base64url').slice(0, 22);
     };
-    for (const salt of salts)
+    // As the service hashes (server/checks/device.ts: the salt as base64 text), and as raw bytes.
+    for (const salt of salts.flatMap((bytes) => [bytes, bytes.toString('base64')]))
       for (const network of NETWORKS) {
         if (networks.has(hash(salt, 'network\n', `${network}.0/24`))) matches++;
         for (let host = 0; host < 256; host++)
@@ -76,6 +78,11 @@ describe.each(BACKENDS)('what the database holds of a visitor, on $name', { time
       }
     expect(guesses).toBeGreaterThan(1_000);
     expect(matches).toBe(0);
+    // Control: the guesses hash as the service does, so a stored salt would have been found.
+    const salt = Buffer.alloc(16, 7);
+    expect(hash(salt.toString('base64'), `${NETWORKS[0]}.10`, '\n', AGENTS[0]!)).toBe(
+      deviceHash(salt, `${NETWORKS[0]}.10`, AGENTS[0]!),
+    );
   });
 });
 
