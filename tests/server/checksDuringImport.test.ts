@@ -34,7 +34,7 @@ describe('lookups counted through a big import, on SQLite', { timeout: 180_000 }
     );
     const file = writeTempFile('big.csv', `${HEADER}\n${rows.join('\n')}\n`);
     let done = false;
-    const importing = runTs('server/import/cli.ts', { args: [file], env: database.env }).finally(() => (done = true));
+    const importing = runTs('server/cli/import.ts', { args: [file], env: database.env }).finally(() => (done = true));
     let looked = 0;
     let phone = 0;
     // Each lookup a new phone, so each one counts.

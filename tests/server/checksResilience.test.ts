@@ -19,14 +19,18 @@ const CARTON = 'TH26A1105C48B0001';
 const phoneAgent = (name: string) =>
   `Mozilla/5.0 (Linux; Android 14; Phone ${name}) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36`;
 
+/** The page's key of the page servers in upstream mode: never the upstream's own (refused at start). */
+const FRONT_KEY = 'front-page-key';
+
 async function checksAt(
   url: string,
   code: string,
   agent: string,
+  key = DEMO_KEY,
 ): Promise<{ status: number; checks: TraceChecks | null | undefined }> {
   const response = await fetch(`${url}${TRACE_URL_PATH}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'X-Key': DEMO_KEY, 'user-agent': phoneAgent(agent) },
+    headers: { 'content-type': 'application/json', 'X-Key': key, 'user-agent': phoneAgent(agent) },
     body: JSON.stringify({ QrCode: code }),
   });
   return {
@@ -47,18 +51,24 @@ async function countsWaitForTheDatabase(
   stored: StoredCounts,
   { away, back }: { away: () => unknown; back: () => unknown },
 ): Promise<void> {
-  expect(await checksAt(front.url, UNIT, 'A')).toMatchObject({ status: 200, checks: { Lookups: 1, Networks: 1 } });
+  expect(await checksAt(front.url, UNIT, 'A', FRONT_KEY)).toMatchObject({
+    status: 200,
+    checks: { Lookups: 1, Networks: 1 },
+  });
   await vi.waitFor(async () => expect(await stored(UNIT)).toEqual({ lookups: 1 }), { timeout: 10_000 });
 
   await away();
-  expect(await checksAt(front.url, UNIT, 'B')).toMatchObject({ status: 200, checks: { Lookups: 2, Networks: 1 } });
-  expect(await checksAt(front.url, CARTON, 'B')).toEqual({ status: 200, checks: undefined });
+  expect(await checksAt(front.url, UNIT, 'B', FRONT_KEY)).toMatchObject({
+    status: 200,
+    checks: { Lookups: 2, Networks: 1 },
+  });
+  expect(await checksAt(front.url, CARTON, 'B', FRONT_KEY)).toEqual({ status: 200, checks: undefined });
   const failedWrites = async () =>
     Number(
       /^trace_checks_failed_writes_total (\d+)$/m.exec(await (await fetch(`${front.metricsUrl}/metrics`)).text())?.[1],
     );
   await vi.waitFor(async () => expect(await failedWrites()).toBeGreaterThan(0), { timeout: 10_000 });
-  expect((await checksAt(front.url, UNIT, 'C')).status).toBe(200);
+  expect((await checksAt(front.url, UNIT, 'C', FRONT_KEY)).status).toBe(200);
 
   await back();
   await vi.waitFor(async () => expect(await stored(UNIT)).toEqual({ lookups: 3 }), { timeout: 15_000 });
@@ -126,6 +136,7 @@ describe("PostgreSQL away, in upstream mode (counts in the service's own databas
       DATABASE_URL: url.toString(),
       TRACE_UPSTREAM_URL: `${upstream.url}${TRACE_API_BASE_PATH}`,
       TRACE_UPSTREAM_KEY: DEMO_KEY,
+      TRACE_API_KEYS: FRONT_KEY,
       METRICS_PORT: '0',
     });
     const stored = async (code: string) =>
@@ -153,6 +164,7 @@ describe('PostgreSQL stopped and started again, in upstream mode', { timeout: 90
       DATABASE_URL: databaseUrl,
       TRACE_UPSTREAM_URL: `${upstream.url}${TRACE_API_BASE_PATH}`,
       TRACE_UPSTREAM_KEY: DEMO_KEY,
+      TRACE_API_KEYS: FRONT_KEY,
       METRICS_PORT: '0',
     });
     const stored = async (code: string) => {
