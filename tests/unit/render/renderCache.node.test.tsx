@@ -369,7 +369,9 @@ describe('render cache and the counts of checks (issue 26)', () => {
     // Russian words 2-4 ('few') unlike 5-20 and the stand-in ('many').
     const worded = (v: PageView) => ({
       head: '',
-      body: renderToString(<p>{`${checksOf(v).Networks} ${new Intl.PluralRules('ru').select(checksOf(v).Networks)}`}</p>),
+      body: renderToString(
+        <p>{`${checksOf(v).Networks} ${new Intl.PluralRules('ru').select(checksOf(v).Networks)}`}</p>,
+      ),
     });
     const cache = createRenderCache(async (v) => worded(v));
     const learnedFrom = checkedView(CAN, { FirstDay: SINCE, Lookups: 9, Networks: 7, Caution: false }, 'ru');
