@@ -1,18 +1,10 @@
 import { isbot } from 'isbot';
-import {
-  API_KEY_HEADER,
-  LOOKUP_PURPOSE_HEADER,
-  RECHECK_LINK_PARAMETER,
-  type LookupPurpose,
-} from '../../src/contract/traceContract.ts';
+import { API_KEY_HEADER, LOOKUP_PURPOSE_HEADER, type LookupPurpose } from '../../src/contract/traceContract.ts';
 import type { Audience } from './lookupCounter.ts';
 
 const PURPOSE = LOOKUP_PURPOSE_HEADER.toLowerCase();
 const KEY = API_KEY_HEADER.toLowerCase();
 export const LOOKUP_PURPOSES: readonly LookupPurpose[] = ['staff', 'recheck'];
-
-/** The page's own links to a code carry it (the contract's RECHECK_LINK_PARAMETER): re-checks. */
-export const RECHECK_PARAMETER = RECHECK_LINK_PARAMETER;
 
 type Headers = Record<string, string | string[] | undefined>;
 

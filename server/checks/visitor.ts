@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { apiLookIsShoppers, audienceOf, hasStaffKey, pageLookIsShoppers, RECHECK_PARAMETER } from './audience.ts';
+import { RECHECK_LINK_PARAMETER } from '../../src/contract/traceContract.ts';
+import { apiLookIsShoppers, audienceOf, hasStaffKey, pageLookIsShoppers } from './audience.ts';
 import type { Visitor } from './lookupCounter.ts';
 
 /** What counting takes of a request: who it is for, and what the day's device hash and network are made of. */
@@ -21,10 +22,17 @@ export function apiVisitorOf(
   return visitor(request, staffKeys, apiLookIsShoppers(request.headers, corsOrigins));
 }
 
-/** A page render's visitor: a re-check when the page's own link says so (server/checks/audience.ts). */
+/**
+ * A page render's visitor: a re-check when the page's own link says so and the page itself opened it
+ * (Sec-Fetch-Site: same-origin, a new tab from the page included). The mark alone is not enough: a counterfeit
+ * pack's QR code could carry it, and the shopper who scans it opens the page from outside (`none`).
+ */
 export function pageVisitorOf(request: FastifyRequest, staffKeys: ReadonlySet<string>): Visitor {
   const found = visitor(request, staffKeys, pageLookIsShoppers(request.method, request.headers));
   const query = request.query as Record<string, unknown> | undefined;
-  if (found.audience === 'shopper' && query?.[RECHECK_PARAMETER] !== undefined) found.audience = 'recheck';
+  const fromThePage = request.headers['sec-fetch-site'] === 'same-origin';
+  if (found.audience === 'shopper' && fromThePage && query?.[RECHECK_LINK_PARAMETER] !== undefined) {
+    found.audience = 'recheck';
+  }
   return found;
 }

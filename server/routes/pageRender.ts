@@ -64,8 +64,8 @@ export async function loadPageRenderer(
   const render: PageRenderer = async (request, reply) => {
     reply
       .type('text/html; charset=utf-8')
-      // Each visitor's page differs by language; shared caches must keep them apart, browsers revalidate.
-      .header('cache-control', 'no-cache')
+      // A page carries one visitor's counts and caution: no shared cache keeps it; browsers revalidate.
+      .header('cache-control', 'private, no-cache')
       .header('vary', 'Accept-Language, Cookie, Accept-Encoding');
     try {
       const result = await renderPage({

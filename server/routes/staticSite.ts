@@ -46,8 +46,15 @@ export async function registerStaticSite(
       done();
     },
   };
+  // The home page with a code in its address (/?qr=) is a lookup page too.
+  const noindexWithCode = {
+    onRequest: (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+      if ((request.query as Record<string, unknown>).qr !== undefined) reply.header('x-robots-tag', 'noindex');
+      done();
+    },
+  };
   if (render) {
-    app.get('/', render);
+    app.get('/', noindexWithCode, render);
     app.get('/dt', noindex, render);
   } else {
     app.get('/dt', noindex, (_request, reply) => reply.sendFile('index.html'));

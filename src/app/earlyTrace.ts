@@ -1,10 +1,4 @@
-import {
-  API_KEY_HEADER,
-  RECHECK_LINK_PARAMETER,
-  SERVER_STATE_ID,
-  TRACE_PATH,
-  type TraceRequest,
-} from '@/contract/traceContract';
+import { API_KEY_HEADER, SERVER_STATE_ID, TRACE_PATH, type TraceRequest } from '@/contract/traceContract';
 import { TRACE_API_BASE, TRACE_API_KEY } from '@/config';
 import { addressDraft } from '@/features/lookup/addressCode';
 
@@ -17,8 +11,9 @@ const rendered = document.getElementById(SERVER_STATE_ID) !== null;
 const search = new URLSearchParams(window.location.search);
 // Read as the page reads it (a link gives its code); the brand's hosts matter only to what the page says.
 const typed = rendered ? null : addressDraft(search, []);
-// One of the page's own links: a re-check, asked by the page itself with its purpose (useAddressLookup).
-const code = typed?.error === null && !search.has(RECHECK_LINK_PARAMETER) ? typed.text : null;
+// A first load is a shopper's look even with the page's re-check mark (RECHECK_LINK_PARAMETER), which anyone
+// can print on a pack: only the page's own links followed inside the page are re-checks (useAddressLookup).
+const code = typed?.error === null ? typed.text : null;
 
 let early: { code: string; response: Promise<Response> } | undefined =
   code === null

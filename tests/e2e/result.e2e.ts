@@ -213,10 +213,10 @@ describe.each(PROFILES)(
       const { page, t, problems } = await suite.open(language, context);
       await typeAndSearch(page, t, UNIT_IN_CARTON_CODE);
       await page.getByRole('link', { name: fill(t.summary.inCarton_other, { carton: CARTON, count: 48 }) }).click();
-      await page.waitForURL(`**/dt?qr=${CARTON}`);
+      await page.waitForURL(`**/dt?qr=${CARTON}&again=1`);
       const list = page.getByRole('region', { name: t.labels.canList });
       await list.getByRole('link', { name: 'HP26A1105C48B0007' }).click();
-      await page.waitForURL('**/dt?qr=HP26A1105C48B0007');
+      await page.waitForURL('**/dt?qr=HP26A1105C48B0007&again=1');
       await page.getByRole('link', { name: fill(t.summary.inCarton_other, { carton: CARTON, count: 48 }) }).waitFor();
       expect(await lookupPage(page, t).input.inputValue()).toBe('HP26A1105C48B0007');
       expect(problems).toEqual([]);

@@ -159,7 +159,12 @@ describe.each(BACKENDS)('who counts toward the caution, on $name', { timeout: 60
     await open(code, { address: ON_NETWORK(30), agent: PHONE(1) });
     for (let n = 1; n <= 5; n++) {
       // Opened from the page (or in a new tab from it): the link's mark.
-      await open(code, { address: ON_NETWORK(30 + n), agent: PHONE(n), query: '&again=1' });
+      await open(code, {
+        address: ON_NETWORK(30 + n),
+        agent: PHONE(n),
+        query: '&again=1',
+        headers: { ...NAVIGATE, 'sec-fetch-site': 'same-origin' },
+      });
       // The page's own lookup after a tap on the link.
       await server.trace(
         { QrCode: code },
@@ -167,6 +172,14 @@ describe.each(BACKENDS)('who counts toward the caution, on $name', { timeout: 60
       );
     }
     expect(await checksOf(code)).toMatchObject({ Lookups: 1, Networks: 1, Caution: false });
+  });
+
+  it('the re-check mark printed on a pack (a scan opens the page from outside) is a shopper looking', async () => {
+    const code = 'HP26A1105C48B0010';
+    for (let n = 1; n <= 5; n++) {
+      await open(code, { address: ON_NETWORK(40 + n), agent: PHONE(n), query: '&again=1' });
+    }
+    expect(await checksOf(code)).toMatchObject({ Lookups: 5 });
   });
 
   it('cautions from the fifth distinct network on; a carton never', async () => {

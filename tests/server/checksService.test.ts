@@ -65,8 +65,12 @@ describe('counting in the service', { timeout: 30_000 }, () => {
     // The page in PhoneA's browser asks the API for the same code: the same device, within the window.
     const api = await server.trace({ QrCode: UNIT }, { 'user-agent': PHONE_A, 'x-forwarded-for': '198.51.100.1' });
     expect(((await api.json()) as TraceResponse).Checks).toMatchObject({ Lookups: 2, Networks: 2 });
-    // Lookup pages are for no index.
-    expect((await requestPage(`${server.url}/dt?qr=${UNIT}`)).headers['x-robots-tag']).toBe('noindex');
+    // Lookup pages are for no index, and for no shared cache (they carry this visitor's counts); the home page is.
+    const lookupPage = await requestPage(`${server.url}/dt?qr=${UNIT}`);
+    expect(lookupPage.headers['x-robots-tag']).toBe('noindex');
+    expect(lookupPage.headers['cache-control']).toBe('private, no-cache');
+    expect((await requestPage(`${server.url}/?qr=${UNIT}`)).headers['x-robots-tag']).toBe('noindex');
+    expect((await requestPage(`${server.url}/`)).headers['x-robots-tag']).toBeUndefined();
   });
 
   it('lets a page on another allowed origin declare its purpose (CORS preflight)', async () => {

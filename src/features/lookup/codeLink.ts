@@ -13,5 +13,10 @@ export function recheckLink(code: string): string {
   return `/dt?${new URLSearchParams({ qr: code, [RECHECK_LINK_PARAMETER]: '1' })}`;
 }
 
-/** Whether the address came from one of the page's own links (recheckLink). */
-export const isRecheck = (search: URLSearchParams): boolean => search.has(RECHECK_LINK_PARAMETER);
+/**
+ * Whether the address came from one of the page's own links (recheckLink) followed inside the page. The mark
+ * alone proves nothing: anyone can print `&again=1` in the QR code of a counterfeit pack, and a shopper who
+ * scans it opens the page afresh, so on a first load the mark is ignored and the look counts.
+ */
+export const isRecheck = (search: URLSearchParams, firstLoad: boolean): boolean =>
+  !firstLoad && search.has(RECHECK_LINK_PARAMETER);

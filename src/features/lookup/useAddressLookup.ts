@@ -18,7 +18,8 @@ export function useAddressLookup() {
   const search = new URLSearchParams(location.search);
   const lookupCode = addressLookupCode(search);
   // One of the page's own links (a recent lookup, a carton's unit...): a re-check, which the service does not count.
-  const recheck = isRecheck(search);
+  // React Router keys the location the page was loaded at 'default'.
+  const recheck = isRecheck(search, location.key === 'default');
   const [trace, entry] = useTraceMutation({ fixedCacheKey: lookupCode ?? undefined });
 
   useEffect(() => {

@@ -205,7 +205,7 @@ describe('the support page, against the trace service (MSW)', () => {
     await finished(3);
     expect(
       within(rowOf('1D24B3261X54A2320')).getByText(
-        'Lần đầu: 20/06/2026 · 30 lượt · Cảnh báo: tra cứu từ nhiều mạng gần đây',
+        'Lần đầu: 20/06/2026 · 30 lượt · Cảnh báo: mã được tra cứu từ nhiều mạng gần đây',
       ),
     ).toBeInTheDocument();
     expect(within(rowOf('TH26A1105C48B0001')).getByText('Lần đầu: 02/07/2026 · 2 lượt')).toBeInTheDocument();
