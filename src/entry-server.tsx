@@ -89,7 +89,7 @@ function routeOf(address: URL | null): string {
 
 /** A store with the code's answer in, as the page's own lookup would leave it; none without a code. */
 async function storeWith(code: string | null, transport: TraceTransport): Promise<AppStore> {
-  const store = makeStore(undefined, transport);
+  const store = makeStore(undefined, { ...transport, forPage: true });
   if (code !== null) await store.dispatch(traceApi.endpoints.trace.initiate(code, { fixedCacheKey: code }));
   return store;
 }

@@ -16,7 +16,7 @@ import {
 } from '@/contract/traceContract';
 import { TRACE_API_BASE, TRACE_API_KEY, TRACE_TIMEOUT_MS } from '@/config';
 import { NO_PRODUCTS, toTraceFailure, type TraceFailure } from './traceFailure';
-import { pickTraceResult, type TraceResult } from './traceResult';
+import { pickTraceResult, unitsForPage, type TraceResult } from './traceResult';
 
 const fetchOptions = {
   baseUrl: TRACE_API_BASE,
@@ -32,6 +32,8 @@ const fetchTrace = fetchBaseQuery(fetchOptions);
 export interface TraceChannels extends Partial<TraceTransport> {
   /** A response already on its way for this code (the static page's early request), taken once. */
   earlyResponse?: (code: string) => Promise<Response> | undefined;
+  /** The store is a server render's: its answers go into the page's state, a big carton's codes bounded. */
+  forPage?: boolean;
 }
 
 function aborted(signal: AbortSignal): Promise<never> {
@@ -92,8 +94,8 @@ export const traceApi = createApi({
   endpoints: (build) => ({
     /** A shopper's lookup (the service counts it), or the page's re-check of a code it links to (never counted). */
     trace: build.mutation<TraceResult, string | { code: string; purpose: 'recheck' }>({
-      queryFn: (arg, _api, _extra, baseQuery) =>
-        lookUp(
+      queryFn: async (arg, api, _extra, baseQuery) => {
+        const looked = await lookUp(
           baseQuery,
           typeof arg === 'string'
             ? { url: TRACE_PATH, method: 'POST', body: { QrCode: arg } }
@@ -103,7 +105,12 @@ export const traceApi = createApi({
                 body: { QrCode: arg.code },
                 headers: { [LOOKUP_PURPOSE_HEADER]: arg.purpose },
               },
-        ),
+        );
+        // A server render's answer is the page's state: a big carton's unlisted codes stay out of it.
+        return looked.data && (api.extra as TraceChannels | undefined)?.forPage
+          ? { data: unitsForPage(looked.data) }
+          : looked;
+      },
     }),
     /** A lookup made for another reason than a shopper's (the support desk, the recall watch): never counted. */
     traceFor: build.mutation<TraceResult, { code: string; purpose: LookupPurpose }>({

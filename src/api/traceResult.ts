@@ -18,6 +18,34 @@ export interface TraceExtras {
   carton: { code: string; unitCount: number | null } | null;
   /** For a carton: the codes of its units (empty when not sent), frozen; the box itself keeps none. */
   unitCodes: readonly string[];
+  /**
+   * Set only when `unitCodes` is not the whole list (a big carton in a server-rendered page's state, see
+   * unitsForPage): how many valid codes the answer holds. The whole list is then a lookup of its own.
+   */
+  unitTotal?: number;
+}
+
+/** A carton's unit codes the page lists before its "Show all" button. */
+export const UNITS_SHOWN_FIRST = 10;
+/**
+ * The most unit codes a server-rendered page carries inline. A real carton holds 12-48, so its "Show all"
+ * stays instant (even before the script runs); a carton of 50,000 made a 1 MB page and ~40 ms of the page
+ * server's CPU for codes the page does not list: past this bound it carries the listed ones and their number.
+ */
+export const UNITS_INLINE_MAX = 500;
+
+/** The result as a server-rendered page carries it: a carton past UNITS_INLINE_MAX keeps its listed codes. */
+export function unitsForPage(result: TraceResult): TraceResult {
+  const { unitCodes } = result.extras;
+  if (unitCodes.length <= UNITS_INLINE_MAX) return result;
+  return {
+    ...result,
+    extras: {
+      ...result.extras,
+      unitCodes: Object.freeze(unitCodes.slice(0, UNITS_SHOWN_FIRST)),
+      unitTotal: unitCodes.length,
+    },
+  };
 }
 
 /** What the service counted of shoppers' lookups of the code, checked (see TraceChecks in the contract). */

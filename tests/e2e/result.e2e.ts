@@ -1,3 +1,5 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -223,3 +225,68 @@ describe.each(PROFILES)(
     });
   },
 );
+
+/** A carton past the page's inline bound (UNITS_INLINE_MAX, 500): 600 units, loaded through the import command. */
+const BIG_CARTON = 'TH26A1105C60B0001';
+const BIG_UNITS = Array.from({ length: 600 }, (_, i) => `HP26A1105C60U${String(i + 1).padStart(4, '0')}`);
+
+async function importBigCarton(): Promise<void> {
+  const row = (code: string, unit: string, parentCode: string, totalPacket: number | '') => ({
+    code,
+    productCode: 'ST180ID',
+    productName: 'Sữa tươi tiệt trùng ít đường 180ml',
+    productUnit: unit,
+    weight: '',
+    weightType: '',
+    lotCode: 'L2026-1105',
+    productDate: '2026-11-05',
+    expireDate: '2027-05-05',
+    parentCode,
+    totalPacket,
+    lotStatus: '',
+    recallReason: '',
+    productImage: '',
+  });
+  const dir = await mkdtemp(join(tmpdir(), 'big-carton-'));
+  const file = join(dir, 'bigCarton.json');
+  await writeFile(
+    file,
+    JSON.stringify([row(BIG_CARTON, 'thùng', '', 600), ...BIG_UNITS.map((code) => row(code, 'hộp', BIG_CARTON, ''))]),
+  );
+  try {
+    await suite.importFile(file);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+describe("a big carton's page (issue 37: its unlisted codes are no part of the page)", () => {
+  it('sends the listed codes and their number only; "Show all" looks the rest up, uncounted, and shows them all', async () => {
+    await importBigCarton();
+    const html = await (await fetch(`${suite.url}/dt?qr=${BIG_CARTON}`)).text();
+    // The first ten are listed; the 11th and the last are neither in the HTML nor in the page's state.
+    expect(html).toContain(BIG_UNITS[9]);
+    expect(html).not.toContain(BIG_UNITS[10]);
+    expect(html).not.toContain(BIG_UNITS[599]);
+
+    const { page, t, problems, traceCalls } = await suite.open('vi', PHONE_VI.context, `/dt?qr=${BIG_CARTON}`);
+    const list = page.getByRole('region', { name: t.labels.canList });
+    expect(await list.getByRole('link').count()).toBe(10);
+    await list.getByRole('button', { name: fill(t.summary.showAllUnits_other, { count: 600 }) }).click();
+    await expect.poll(() => list.getByRole('link').count()).toBe(600);
+    await list.getByRole('link', { name: BIG_UNITS[599] }).waitFor();
+    // The focus goes on to the first code revealed, as for a carton whose codes the page holds.
+    await expect
+      .poll(() =>
+        list
+          .getByRole('link')
+          .nth(10)
+          .evaluate((link) => link === document.activeElement),
+      )
+      .toBe(true);
+    // The whole list came from the page's own lookup of the carton, marked a re-check (not counted).
+    const recheck = traceCalls.filter((call) => call.headers()['x-lookup-purpose'] === 'recheck');
+    expect(recheck.map((call) => (call.postDataJSON() as { QrCode: string }).QrCode)).toEqual([BIG_CARTON]);
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { retryAfterSeconds, toTraceFailure } from '@/api/traceFailure';
-import { imageUrlOf, pickTraceResult, productName, traceItem } from '@/api/traceResult';
+import {
+  UNITS_INLINE_MAX,
+  UNITS_SHOWN_FIRST,
+  imageUrlOf,
+  pickTraceResult,
+  productName,
+  traceItem,
+  unitsForPage,
+} from '@/api/traceResult';
 
 describe('toTraceFailure', () => {
   it('names the code and endpoint of an error body', () => {
@@ -173,6 +181,43 @@ describe("pickTraceResult's optional fields", () => {
     ],
   ])('treat %s as not sent', (_, fields, expected) => {
     expect(pickTraceResult({ Data: { Products: [{ ...unit, ...fields }], Box: [] } })?.extras).toMatchObject(expected);
+  });
+});
+
+describe("a carton's unit codes in a server-rendered page (unitsForPage)", () => {
+  const cartonOf = (count: number) =>
+    pickTraceResult({
+      Data: {
+        Products: [],
+        Box: [
+          {
+            Code: 'TH26A1105C48B0001',
+            UnitCodes: Array.from({ length: count }, (_, i) => `HP26A1105C48U${String(i).padStart(5, '0')}`),
+          },
+        ],
+      },
+    })!;
+
+  it.each([48, UNITS_INLINE_MAX])('keeps a carton of %i codes whole: its "Show all" needs no lookup', (count) => {
+    const result = cartonOf(count);
+    expect(unitsForPage(result)).toBe(result);
+    expect(unitsForPage(result).extras.unitTotal).toBeUndefined();
+  });
+
+  it.each([UNITS_INLINE_MAX + 1, 50_000])('keeps the listed codes of a carton of %i and their number', (count) => {
+    const result = cartonOf(count);
+    const bounded = unitsForPage(result);
+    expect(bounded.extras.unitCodes).toEqual(result.extras.unitCodes.slice(0, UNITS_SHOWN_FIRST));
+    expect(bounded.extras.unitTotal).toBe(count);
+    expect(Object.isFrozen(bounded.extras.unitCodes)).toBe(true);
+    // The answer as read (shared with the render cache) keeps every code.
+    expect(result.extras.unitCodes).toHaveLength(count);
+    expect(result.extras.unitTotal).toBeUndefined();
+  });
+
+  it('leaves a unit as it is', () => {
+    const unit = pickTraceResult({ Data: { Products: [{ Code: '1D24B3261X54A2320' }], Box: [] } })!;
+    expect(unitsForPage(unit)).toBe(unit);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { TraceResult } from '@/api/traceResult';
+import { wireText } from '@/api/wireValues';
 import { TraceResultTable } from '../TraceResultTable';
 import { resultRows } from '../traceRows';
 import { ResultSummary } from './ResultSummary';
@@ -13,13 +14,15 @@ import { verdictOf } from './verdictOf';
  */
 export function TraceResultView({ result, answeredAt }: { result: TraceResult; answeredAt: number }) {
   const verdict = verdictOf(result, new Date(answeredAt));
-  const { unitCodes, imageUrl } = result.extras;
+  const { unitCodes, unitTotal, imageUrl } = result.extras;
   return (
     <div className={styles.result}>
       <Verdict verdict={verdict} hasPhoto={imageUrl !== null} />
       <ResultSummary result={result} verdict={verdict} />
       <TraceResultTable rows={resultRows(result)} />
-      {result.kind === 'box' && unitCodes.length > 0 && <UnitCodeList codes={unitCodes} />}
+      {result.kind === 'box' && unitCodes.length > 0 && (
+        <UnitCodeList carton={wireText(result.box.Code) ?? ''} codes={unitCodes} total={unitTotal} />
+      )}
     </div>
   );
 }
