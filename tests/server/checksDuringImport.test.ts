@@ -1,3 +1,4 @@
+import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runTs } from '../support/system/childProcess.ts';
 import { BACKENDS, type TestDatabase } from '../support/server/backends.ts';
@@ -6,7 +7,8 @@ import { HEADER, writeTempFile } from '../support/server/importFiles.ts';
 
 // Issue 36 point 11: while `npm run import` holds SQLite's write lock for a big file, the counter's batches
 // wait (busy_timeout, then the next flush) instead of being dropped; every counted lookup is in the database
-// once the import is done, and a refused batch is one log line without a stack.
+// once the import is done, and a refused batch is one log line without a stack. The second test holds the
+// lock itself, past the counter's wait, so a refused write is certain.
 
 const ROWS = 300_000;
 const CODES = [
@@ -63,5 +65,45 @@ describe('lookups counted through a big import, on SQLite', { timeout: 180_000 }
       expect(line).not.toContain('"stack"');
       expect(line).not.toContain('dropped');
     }
+  });
+
+  it('keeps the counts while another writer holds the lock past the wait, says so in one line, then writes them', async () => {
+    const counted = async () =>
+      Number((await database.rows('SELECT sum(lookups) AS lookups FROM check_codes'))[0]?.lookups ?? 0);
+    const before = await counted();
+    const writer = new DatabaseSync(database.env.TRACE_DB!);
+    const refusedBefore = server.logs.filter((line) => line.includes('lookup counts not written')).length;
+    // Another program's write transaction (an import, a backup) holds SQLite's lock longer than the counter waits.
+    writer.exec('BEGIN IMMEDIATE');
+    let looked = 0;
+    try {
+      for (let phone = 1; phone <= 20; phone++) {
+        const response = await server.trace(
+          // A code of the imported file (the import replaced the demo's).
+          { QrCode: `IM27A0101X${String(phone).padStart(8, '0')}` },
+          { 'user-agent': `${BROWSER_AGENT} locked/${phone}`, 'x-forwarded-for': `203.0.${phone}.9` },
+        );
+        expect(response.status).toBe(200);
+        looked++;
+      }
+      // The counter tried, waited its bound and was refused: one line, no stack, nothing dropped.
+      await vi.waitFor(
+        () =>
+          expect(server.logs.filter((line) => line.includes('lookup counts not written')).length).toBeGreaterThan(
+            refusedBefore,
+          ),
+        { timeout: 60_000, interval: 250 },
+      );
+    } finally {
+      writer.exec('ROLLBACK');
+      writer.close();
+    }
+    const refused = server.logs.filter((line) => line.includes('lookup counts not written')).slice(refusedBefore);
+    for (const line of refused) {
+      expect(line).not.toContain('"stack"');
+      expect(line).not.toContain('dropped');
+    }
+    // Once the lock is gone, every lookup made meanwhile is written.
+    await vi.waitFor(async () => expect(await counted()).toBe(before + looked), { timeout: 60_000, interval: 500 });
   });
 });
