@@ -34,6 +34,9 @@ function attributeAt(html: string, at: number): { name: string; atStart: boolean
   return match ? { name: match[1].toLowerCase(), atStart: match[2] === '' } : null;
 }
 
+/** The shortest value a slot holds. */
+const MIN_SLOT_LENGTH = 6;
+
 /**
  * Whether every place `escaped` (the value `value` as React writes it) occurs in `html` may become a
  * slot. Never inside <style> or <script>: CSS and code are not text, and a value there is far more
@@ -42,6 +45,9 @@ function attributeAt(html: string, at: number): { name: string; atStart: boolean
  * holds it) then cannot bring a scheme, a host or a path of its own.
  */
 export function mayCutEverywhere(html: string, escaped: string, value: string): boolean {
+  // A short value is found all over a page (one letter: thousands of times, each searched back to its tag):
+  // no real code is that short, so such a page is rendered every time rather than learned.
+  if (value.length < MIN_SLOT_LENGTH) return false;
   const plain = /^[A-Za-z0-9]+$/.test(value);
   for (let at = html.indexOf(escaped); at >= 0; at = html.indexOf(escaped, at + 1)) {
     if (insideElement(html, at, 'style') || insideElement(html, at, 'script')) return false;

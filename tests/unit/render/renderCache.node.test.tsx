@@ -144,6 +144,12 @@ describe('render cache', () => {
     expect(renders()).toBe(1);
   });
 
+  it('keeps nothing of a page with a code too short to be a slot (it would be found all over the page)', async () => {
+    const { cache } = counted();
+    await cache.learn([{ view: view({ ...CAN, CartonCode: 'X1' }), html: page(view({ ...CAN, CartonCode: 'X1' })) }]);
+    expect(cache.stats()).toMatchObject({ templates: 0, checksFailed: 1 });
+  });
+
   it('serves a template only to answers whose equal codes are equal where the learned one had them', async () => {
     const { cache } = counted();
     // Learned from a page where the address's code and the item's code agree...
