@@ -40,23 +40,19 @@ export async function registerStaticSite(
     },
   });
   // A lookup page is one code's answer for one visitor: never indexed (robots.txt also disallows /dt).
-  const noindex = {
-    onRequest: (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-      reply.header('x-robots-tag', 'noindex');
-      done();
-    },
-  };
-  // The home page with a code in its address (/?qr=) is a lookup page too.
-  const noindexWithCode = {
+  // Every /dt address is one; the home page only with a code in its address (/?qr=).
+  const noindex = (when: (request: FastifyRequest) => boolean) => ({
     onRequest: (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-      if ((request.query as Record<string, unknown>).qr !== undefined) reply.header('x-robots-tag', 'noindex');
+      if (when(request)) reply.header('x-robots-tag', 'noindex');
       done();
     },
-  };
+  });
+  const always = noindex(() => true);
+  const withCode = noindex((request) => (request.query as Record<string, unknown>).qr !== undefined);
   if (render) {
-    app.get('/', noindexWithCode, render);
-    app.get('/dt', noindex, render);
+    app.get('/', withCode, render);
+    app.get('/dt', always, render);
   } else {
-    app.get('/dt', noindex, (_request, reply) => reply.sendFile('index.html'));
+    app.get('/dt', always, (_request, reply) => reply.sendFile('index.html'));
   }
 }
