@@ -6,7 +6,7 @@ import { deviceHash, networkHash, processSalt } from './device.ts';
 import { networkBucket, networkOf } from './network.ts';
 import { bucketsSince, networksSince, windowStart } from './networkDays.ts';
 import { PendingBatch, type PendingUnknown } from './pendingBatch.ts';
-import { VIETNAM_OFFSET_MS, vietnamDay } from '../../src/contract/vietnamDay.ts';
+import { vietnamDay, vietnamDayEnd } from '../../src/contract/vietnamDay.ts';
 
 /**
  * Who a lookup is for: only shoppers' lookups are counted (server/checks/audience.ts). `unseen`: a fetch
@@ -148,7 +148,7 @@ export class LookupCounter {
       const name = vietnamDay(now);
       this.day = {
         name,
-        ends: Date.parse(`${name}T00:00:00Z`) - VIETNAM_OFFSET_MS + 86_400_000,
+        ends: vietnamDayEnd(name),
         windowFrom: windowStart(name, this.windowDays),
       };
     }
@@ -326,7 +326,7 @@ export class LookupCounter {
   private async saltOf(day: string): Promise<Buffer> {
     let salt = this.salts.get(day);
     if (salt === undefined) {
-      salt = await this.daySalts.salt(day, Date.parse(`${day}T00:00:00Z`) - VIETNAM_OFFSET_MS + 86_400_000);
+      salt = await this.daySalts.salt(day, vietnamDayEnd(day));
       // A provisional salt (Redis did not answer) is used a while, then Redis is asked again.
       this.salts.set(day, salt, this.daySalts.provisional?.(salt) ? { ttl: PROVISIONAL_SALT_MS } : {});
     }

@@ -34,3 +34,8 @@ export function vietnamDay(instant: Date | number = Date.now()): string {
 export function daysBefore(day: string, days: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
 }
+
+/** The instant the Vietnam day `day` (YYYY-MM-DD) ends: midnight after it, in Vietnam. */
+export function vietnamDayEnd(day: string): number {
+  return Date.parse(`${day}T00:00:00Z`) - VIETNAM_OFFSET_MS + 86_400_000;
+}
