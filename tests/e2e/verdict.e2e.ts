@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { busyPageHtml } from '../../server/http/busyPage';
 import { formatDay } from '../../src/i18n/formatDay';
 import { vietnamDayOf } from '../../src/contract/vietnamDay';
@@ -142,6 +142,7 @@ async function search(page: Page, t: Texts, code: string) {
   const ui = lookupPage(page, t);
   await ui.input.fill(code);
   await ui.input.press('Enter');
+  await page.waitForURL((url) => url.searchParams.get('qr') === code);
 }
 
 /** What the page showed before the shopper looks the state's code up. */
@@ -169,9 +170,15 @@ const BEFORE = {
 async function firstScreenBox(page: Page, block: Locator) {
   await block.waitFor();
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
-  const box = await block.boundingBox();
-  if (!box) throw new Error('the verdict has no box');
-  return box;
+  // The block of the result shown before may still match until the new one replaces it: its box is then gone.
+  return vi.waitFor(
+    async () => {
+      const box = await block.boundingBox();
+      if (!box) throw new Error('the verdict has no box');
+      return box;
+    },
+    { timeout: 10_000 },
+  );
 }
 
 describe.each(['vi', 'en'] as const)('the verdict first on a 360 x 640 phone (%s)', (language) => {
