@@ -14,7 +14,7 @@
  *   api/i18n  src/api (the one createApi), src/i18n (languages, the instance, words for days and expiry)
  *   store     src/store: makeStore, the root reducer and typed hooks; feature slices inject themselves
  *   features  src/features/<name>, src/layout (the page's frame; no feature of its own)
- *   app       src/app, src/main.tsx, src/entry-server.tsx, src/render (the server render's cache)
+ *   app       src/app, src/main.tsx, src/ssr (the server render: its entry and its cache)
  *
  * The service (server/), by role as in fastify's demo app, lowest first:
  *   domain    server/domain: what a traced code, a picture and an answer are; imports only the contract
@@ -34,7 +34,7 @@ const BOOT = '^src/boot/';
 const API_I18N = ['^src/api/', '^src/i18n/'];
 const STORE = ['^src/store/'];
 const FEATURES = ['^src/features/', '^src/layout/'];
-const APP = ['^src/app/', '^src/main\\.tsx$', '^src/entry-server\\.tsx$', '^src/render/'];
+const APP = ['^src/app/', '^src/main\\.tsx$', '^src/ssr/'];
 const CONTRACT = '^src/contract/';
 /** The one module a feature exposes, and its on-demand twin where it has parts loaded later. */
 const PUBLIC_MODULE = '^src/features/[^/]+/(index|onDemand)\\.ts$';

@@ -37,7 +37,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     proxy: { '/qrinfo-svc': `http://127.0.0.1:${process.env.PORT ?? 8080}` },
   },
   build: {
-    // The server-render build (src/entry-server.tsx → dist-ssr/) holds code only; the files of public/ go with the page.
+    // The server-render build (src/ssr/entry-server.tsx → dist-ssr/) holds code only; the files of public/ go with the page.
     copyPublicDir: !isSsrBuild,
     // The first-load budget is checked by `npm run size`, not by this generic warning.
     chunkSizeWarningLimit: 600,

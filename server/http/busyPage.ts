@@ -4,7 +4,7 @@ import type { BusyPageTexts } from '../../src/contract/traceContract.ts';
 
 // What a shopper sees instead of the page when the service will not render it now (429: their
 // address's budget is spent; 503: too many renders at once), in the language the page would have been
-// rendered in (the page's server build words it: src/entry-server.tsx, busyTexts). A shopper who just
+// rendered in (the page's server build words it: src/ssr/entry-server.tsx, busyTexts). A shopper who just
 // scanned must not take it for a verdict on the can, nor a bare page on an anti-fake site for phishing:
 // it carries the brand and its colour, says it is not about the product and that it reloads by itself
 // (a meta refresh once the wait is over), and offers a thumb-sized button to reload now. About 600

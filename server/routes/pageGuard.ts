@@ -21,7 +21,7 @@ export interface PageGuardOptions {
  * Every render takes one lookup from its client's budget, whether or not its address names a code
  * (a codeless page costs a render all the same), then a place among the renders admitted. A spent
  * budget gets 429; with `maxInFlight` renders already admitted the page gets 503. The places make a
- * tiny bounded queue: the page module starts its renders one per event-loop turn (src/render/renderTurns.ts),
+ * tiny bounded queue: the page module starts its renders one per event-loop turn (src/ssr/renderTurns.ts),
  * so a render waits for at most `maxInFlight` others, where a longer queue would only turn a flood into
  * waiting for everyone. Either refusal is held a
  * while before it goes out (server/plugins/tarpit.ts), so a flood runs at the pace of its own connections. A

@@ -121,7 +121,7 @@ export interface TraceWireAnswer {
 }
 
 /**
- * The page's server-render module (built from src/entry-server.tsx) as the service loads it: the service
+ * The page's server-render module (built from src/ssr/entry-server.tsx) as the service loads it: the service
  * finds the code in the address, answers it in process and gets the page's HTML parts back.
  */
 export interface PageRenderRequest extends TraceTransport {

@@ -8,7 +8,7 @@ import { INDEX_HTML, startTestServer, type TestServer } from '../support/server/
 // The service's side of server rendering: it loads the page's render module, answers its lookups in
 // process and puts the parts into index.html. The real page module is rendered in the e2e suite
 // (serverRender.e2e.ts); these stand-ins show what the service does with what a module returns or throws.
-// Every page build also says what a refusal says (src/entry-server.tsx, busyTexts).
+// Every page build also says what a refusal says (src/ssr/entry-server.tsx, busyTexts).
 const BUSY_TEXTS = `export const busyTexts = () => ({ lang: 'en', brand: 'Brand', primary: '#0b5cad', pageTitle: 'Busy', title: 'Busy', hint: 'Later', retry: 'Again' });`;
 const ECHO_MODULE = `
 export async function renderPage({ url, cookie, acceptLanguage, answerTrace }) {

@@ -30,7 +30,7 @@ export async function buildPage(): Promise<BuiltPage & { root: string }> {
   const staticDir = join(root, 'page');
   const ssrDir = join(root, 'ssr');
   await vite(['build', '--outDir', staticDir, '--emptyOutDir']);
-  await vite(['build', '--ssr', 'src/entry-server.tsx', '--outDir', ssrDir, '--emptyOutDir']);
+  await vite(['build', '--ssr', 'src/ssr/entry-server.tsx', '--outDir', ssrDir, '--emptyOutDir']);
   const shell = await runTs(join(REPO_ROOT, 'scripts/prerenderShell.ts'), {
     args: ['--page', staticDir, '--ssr', ssrDir],
     timeoutMs: 60_000,

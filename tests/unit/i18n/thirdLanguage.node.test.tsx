@@ -13,7 +13,7 @@ vi.mock('@/i18n/languageList', async (importOriginal) => {
 // two router contexts that do not see each other; the server build bundles one. One copy here too.
 vi.mock('react-router', () => import('react-router-dom'));
 
-const { busyTexts, renderPage } = await import('@/entry-server');
+const { busyTexts, renderPage } = await import('@/ssr/entry-server');
 const { pickTraceResult } = await import('@/api/traceResult');
 const { replyText } = await import('@/features/support/replyText');
 const { createServerI18n } = await import('@/i18n/i18n');

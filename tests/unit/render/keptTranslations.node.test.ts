@@ -1,7 +1,7 @@
 import type { i18n } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { createServerI18n } from '@/i18n/i18n';
-import { KEPT_TEXTS, withKeptTranslations } from '@/render/keptTranslations';
+import { KEPT_TEXTS, withKeptTranslations } from '@/ssr/keptTranslations';
 
 /** A fixed `t` called with any key, as the tests below make up their calls from lists. */
 type LooseT = (key: string, values?: Record<string, unknown>) => string;

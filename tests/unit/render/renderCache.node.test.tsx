@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { TraceWireAnswer } from '@/contract/traceContract';
 import { pickTraceResult } from '@/api/traceResult';
 import { vietnamDay } from '@/contract/vietnamDay';
-import { createRenderCache, type PageHtml, type PageView } from '@/render/renderCache';
-import { standInOf } from '@/render/pageSlots';
+import { createRenderCache, type PageHtml, type PageView } from '@/ssr/renderCache';
+import { standInOf } from '@/ssr/pageSlots';
 
 interface Item {
   Code: string;

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { renderTurns } from '@/render/renderTurns';
+import { renderTurns } from '@/ssr/renderTurns';
 
 // A render holds the CPU for milliseconds without yielding, and the requests of one event-loop turn
 // are handled back to back: the page module's renders (pages, their copies, the render cache's checks)

@@ -25,13 +25,13 @@ import { createServerI18n, pageHead } from '@/i18n/i18n';
 import { switchedLanguage, type Language } from '@/i18n/languages';
 import { requestLanguage } from '@/i18n/requestLanguage';
 import { vietnamDay } from '@/contract/vietnamDay';
-import { createRenderCache, type PageHtml, type PageView } from '@/render/renderCache';
-import { renderTurns } from '@/render/renderTurns';
-import { createStaticPages } from '@/render/staticPages';
-import { withKeptTranslations } from '@/render/keptTranslations';
-import { brand } from '../theme/brand';
+import { createRenderCache, type PageHtml, type PageView } from '@/ssr/renderCache';
+import { renderTurns } from '@/ssr/renderTurns';
+import { createStaticPages } from '@/ssr/staticPages';
+import { withKeptTranslations } from '@/ssr/keptTranslations';
+import { brand } from '../../theme/brand';
 
-/** Every render of this module starts in an event-loop turn of its own (src/render/renderTurns.ts). */
+/** Every render of this module starts in an event-loop turn of its own (src/ssr/renderTurns.ts). */
 const renderTurn = renderTurns();
 
 /** The whole HTML once every part is ready: the lazy scanner controls render too, so hydration matches. */
@@ -102,7 +102,7 @@ const pageHeadIn = (language: Language) => (pageHeads[language] ??= pageHead(i18
 
 /**
  * What the render's components get: a view of the language's instance whose only property of its own
- * is `getFixedT`, which gives them a `t` that keeps its texts (src/render/keptTranslations.ts).
+ * is `getFixedT`, which gives them a `t` that keeps its texts (src/ssr/keptTranslations.ts).
  * react-i18next's useTranslation copies the own properties of the instance it is given into a wrapper,
  * in every component of every render: a tenth of a render's CPU for the instance itself, next to
  * nothing for this view of it.

@@ -28,7 +28,7 @@ function keeping<Args extends unknown[], Answer>(bound: number, answer: (...args
  * and two regular-expression passes: about a third of a page's render (CPU profile of bench:api's
  * render measurement), which this turns into one lookup for every text a page shares with the last.
  * The view has a single property of its own, which react-i18next copies into its wrapper in every
- * component (src/entry-server.tsx).
+ * component (src/ssr/entry-server.tsx).
  */
 export function withKeptTranslations(instance: i18n): i18n {
   const view = Object.create(instance) as i18n;
