@@ -36,6 +36,14 @@ const itemExtrasSchema = {
   ImageUrl: optionalText(
     "Optional. A picture of the product to compare with the pack: an absolute http(s) URL or a path on the page's site, served with long caching.",
   ),
+  Gtin: {
+    type: ['string', 'null'],
+    pattern: '^\\d{14}$',
+    description: "Optional. The product's GS1 GTIN, 14 digits, check digit verified (GS1 Digital Link, issue 39).",
+  },
+  Lot: optionalText(
+    "Optional. The production lot's code, which the page compares with a GS1 Digital Link's lot (AI 10).",
+  ),
 } satisfies Record<keyof TraceItemExtras, unknown>;
 
 export const traceRequestSchema = {

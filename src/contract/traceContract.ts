@@ -32,6 +32,10 @@ export interface TraceItemExtras {
   RecallReason?: string | null;
   /** A photo or drawing of the product: an absolute http(s) URL or a path on the page's own site. */
   ImageUrl?: string | null;
+  /** The product's GS1 GTIN, 14 digits (issue 39); absent or null where the brand gave none. */
+  Gtin?: string | null;
+  /** The production lot's code as the record has it (issue 39: compared with a Digital Link's AI 10). */
+  Lot?: string | null;
 }
 
 /** The specification's fields of a unit (can, box, bottle...). */

@@ -1,5 +1,5 @@
 import type { DecodedCode } from '@/features/scanner';
-import { parseGs1DigitalLink } from '@/shared/codes/gs1DigitalLink';
+import { parseDigitalLink } from '@/contract/gs1/digitalLink';
 import { compactCode, normalizeInput, validateCode } from './qrCode';
 
 /** Something the visitor is told about a scan, beside what the specification's rules do with it. */
@@ -34,9 +34,10 @@ export function readScan({ text: raw, symbology }: DecodedCode, trustedHosts: re
   const qr = url.searchParams.get('qr');
   if (qr !== null) return { code: compactCode(qr), accepted: true, notices };
 
-  const link = parseGs1DigitalLink(url);
-  if (link?.serial && validateCode(link.serial) === null) return { code: link.serial, accepted: true, notices };
-  if (link && !link.serial) return refused(...notices, { key: 'scan.gs1WithoutSerial' });
+  const link = parseDigitalLink(url);
+  if (link.ok && link.serial && validateCode(link.serial) === null)
+    return { code: link.serial, accepted: true, notices };
+  if (link.ok && !link.serial) return refused(...notices, { key: 'scan.gs1WithoutSerial' });
   return refused(...notices);
 }
 

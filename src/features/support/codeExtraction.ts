@@ -1,5 +1,6 @@
 import { QR_CODE_MAX_LENGTH, QR_CODE_MIN_LENGTH } from '@/contract/traceContract';
-import { hasValidCheckDigit, parseGs1DigitalLink } from '@/shared/codes/gs1DigitalLink';
+import { hasValidCheckDigit } from '@/contract/gs1/checkDigit';
+import { parseDigitalLink } from '@/contract/gs1/digitalLink';
 import { withinInputLimit } from './inputLimit';
 
 /** The most codes one batch looks up: a chat message rarely holds more, and the service has a rate limit. */
@@ -116,7 +117,8 @@ function codeOfLink(raw: string): string | null {
   }
   const qr = url.searchParams.get('qr');
   if (qr !== null) return qr.replace(/[\s-]+/g, '');
-  const serial = parseGs1DigitalLink(url)?.serial ?? null;
+  const link = parseDigitalLink(url);
+  const serial = link.ok ? link.serial : null;
   return serial !== null && CODE_CHARACTERS.test(serial) && isCodeLength(serial.length) ? serial : null;
 }
 

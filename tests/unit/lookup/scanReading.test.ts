@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { hasValidCheckDigit, parseGs1DigitalLink } from '@/shared/codes/gs1DigitalLink';
 import { readScan } from '@/features/lookup/scanReading';
 import type { Symbology } from '@/features/scanner/decode/decodedCode';
 
@@ -99,32 +98,5 @@ describe('readScan: what the visitor is told', () => {
     expect(read('https://trace.example.vn/01/08934673573016/21/TH26A1105C48B0001?qr=1D24B3261X54A2320').code).toBe(
       '1D24B3261X54A2320',
     );
-  });
-});
-
-describe('parseGs1DigitalLink', () => {
-  const parse = (text: string) => parseGs1DigitalLink(new URL(text));
-
-  it('reads GTIN, lot and serial, percent-decoded, below a path prefix too', () => {
-    expect(parse('https://example.com/resolver/01/08934673573016/10/L%2F7/21/AB%20C')).toEqual({
-      gtin: '08934673573016',
-      lot: 'L/7',
-      serial: 'AB C',
-    });
-    expect(parse('https://example.com/01/96385074/')).toEqual({ gtin: '96385074', lot: null, serial: null });
-  });
-
-  it('is null for other paths, GTINs of the wrong length or check digit, and bad encoding', () => {
-    expect(parse('https://example.com/dt?qr=1')).toBeNull();
-    expect(parse('https://example.com/01/123456789/21/X')).toBeNull();
-    expect(parse('https://example.com/01/08934673573017/21/X')).toBeNull();
-    expect(parse('https://example.com/01/08934673573016/21/%E0%A4%A')).toBeNull();
-    expect(parse('https://example.com/01/08934673573016/21/X/extra')).toBeNull();
-  });
-
-  it('checks the GS1 mod-10 digit', () => {
-    expect(hasValidCheckDigit('4006381333931')).toBe(true);
-    expect(hasValidCheckDigit('036000291452')).toBe(true);
-    expect(hasValidCheckDigit('036000291453')).toBe(false);
   });
 });
