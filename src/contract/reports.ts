@@ -1,12 +1,17 @@
 // Shoppers' reports of a suspected fake pack (issue 41): what the page sends, what the desk reads, and the bounds
 // both sides check with the same function (the page before sending, the service on arrival).
 // Requests carry the same key header as lookups (API_KEY_HEADER): the page's key to send, a staff key to read.
-import { QR_CODE_MAX_LENGTH, QR_CODE_MIN_LENGTH, type TraceErrorBody } from './traceContract.ts';
+import { QR_CODE_MAX_LENGTH, QR_CODE_MIN_LENGTH, TRACE_API_BASE_PATH, type TraceErrorBody } from './traceContract.ts';
 import { vietnamDay } from './vietnamDay.ts';
 
-/** POST a report here (the page's key); GET the list here (a staff key). */
-export const REPORTS_PATH = '/api/reports';
-/** A report's photo, staff only. */
+/**
+ * POST a report here (the page's key); GET the list here (a staff key). Under the API base like TRACE_PATH
+ * (the page's TRACE_API_BASE), so the API's rules (keys, CORS, JSON errors) cover it: /qrinfo-svc/api/reports.
+ */
+export const REPORTS_PATH = '/reports';
+/** The reports' path on the service, as errors report it in `EndPoint`. */
+export const REPORTS_URL_PATH = `${TRACE_API_BASE_PATH}${REPORTS_PATH}`;
+/** A report's photo, staff only (under the API base too). */
 export const reportPhotoPath = (reference: string) => `${REPORTS_PATH}/${encodeURIComponent(reference)}/photo`;
 /** Closing a report with a note, staff only. */
 export const reportClosePath = (reference: string) => `${REPORTS_PATH}/${encodeURIComponent(reference)}/close`;
