@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { catalogueParts } from './scripts/vite/catalogueParts.ts';
 import { iconShapes } from './scripts/vite/iconShapes.ts';
 import { loadPath } from './scripts/vite/loadPath.ts';
 import { muiThemeWithoutCssVariables } from './scripts/vite/muiThemeWithoutCssVariables.ts';
@@ -17,6 +18,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     iconShapes(),
+    catalogueParts(),
     muiThemeWithoutCssVariables(),
     wechatQr(),
     loadPath({

@@ -18,13 +18,16 @@ import { stackFloorCode } from './stackFloor.ts';
 
 /**
  * What fails the check: every script fetched until the rendered deep link answers a tap (157.9 kB since
- * the first view dropped MUI; MUI back in the first load would cross it).
+ * the first view dropped MUI; MUI back in the first load would cross it; 156.8 kB since the desk's texts
+ * load with the desk).
  */
 const BUDGET_BYTES = 170_000;
 /** Issue 27's aim for the same figure, printed beside it. */
 const TARGET_BYTES = 120_000;
 const DEMO_CODE = '1D24B3261X54A2320';
 const ON_DEMAND_ONLY = /[\\/](@zxing|features[\\/]scanner[\\/](ScannerDialog|decode))/;
+/** The support desk and its texts (a whole catalogue holds them: the first load takes its `?without=support`). */
+const DESK_ONLY = /[\\/]features[\\/]support[\\/]|[\\/]locales[\\/][\w-]+\.json(\?only=|$)/;
 
 const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 const gzip = (code: string | Buffer) => gzipSync(code, { level: 9 }).length;
@@ -79,14 +82,18 @@ for (const asset of workerAssets) {
   );
 }
 
-const leaked = chunks
-  .filter((chunk) => initial.has(chunk.fileName))
-  .flatMap((chunk) => chunk.moduleIds.filter((id) => ON_DEMAND_ONLY.test(id)));
+const firstLoadModules = chunks.filter((chunk) => initial.has(chunk.fileName)).flatMap((chunk) => chunk.moduleIds);
+const leaked = firstLoadModules.filter((id) => ON_DEMAND_ONLY.test(id));
+const deskLeaked = firstLoadModules.filter((id) => DESK_ONLY.test(id));
 console.log(
   `\nBy the build: the entry chunks and what they start with are ${kB(total)} gzip (${kB(totalBrotli)} brotli).`,
 );
 if (leaked.length > 0) {
   console.error(`FAIL: the scanner or @zxing is in the first load:\n  ${leaked.join('\n  ')}`);
+  process.exitCode = 1;
+}
+if (deskLeaked.length > 0) {
+  console.error(`FAIL: the support desk or its texts are in the first load:\n  ${deskLeaked.join('\n  ')}`);
   process.exitCode = 1;
 }
 

@@ -21,3 +21,13 @@ declare module '@mui/icons-material/*?shape' {
   const shape: import('react').ReactNode;
   export default shape;
 }
+
+/** A catalogue less the support desk's texts, and those texts alone (scripts/vite/catalogueParts.ts). */
+declare module '*.json?without=support' {
+  const catalogue: Omit<typeof import('../locales/vi.json'), 'support'>;
+  export default catalogue;
+}
+declare module '*.json?only=support' {
+  const texts: Pick<typeof import('../locales/vi.json'), 'support'>;
+  export default texts;
+}

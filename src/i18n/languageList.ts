@@ -1,7 +1,11 @@
-import en from '../../locales/en.json';
-import vi from '../../locales/vi.json';
+// Without the support desk's texts, which load with the desk (src/features/support/deskTexts.ts).
+import en from '../../locales/en.json?without=support';
+import vi from '../../locales/vi.json?without=support';
 
-/** A language the page speaks: its catalogue (locales/<code>.json) and its name as its readers write it. */
+/**
+ * A language the page speaks: its catalogue (locales/<code>.json, less the support desk's texts, which the desk
+ * finds there itself) and its name as its readers write it.
+ */
 export interface LanguageEntry {
   code: string;
   /** Shown in the language menu and the support reply's choice, in the language itself ('English'). */

@@ -69,11 +69,14 @@ describe('a third language, added as data', () => {
     });
   });
 
-  it('answers a customer in it from the support desk', () => {
+  it('answers a customer in it from the support desk', async () => {
+    const { GERMAN_DESK_TEXTS } = await import('../../support/page/thirdLanguage');
     const result = pickTraceResult(demoResponses.get(EXAMPLE_CODE));
+    // The list's type knows only the real languages; the mocked list holds 'de' too.
+    const instance = createServerI18n('de' as Language);
+    instance.addResourceBundle('de', 'translation', GERMAN_DESK_TEXTS, true, true);
     const text = replyText([{ code: EXAMPLE_CODE, outcome: 'found', result, suggestions: null, sentAs: null }], {
-      // The list's type knows only the real languages; the mocked list holds 'de' too.
-      t: createServerI18n('de' as Language).getFixedT('de'),
+      t: instance.getFixedT('de'),
       language: 'de',
       now: new Date('2026-07-01T03:00:00Z'),
       origin: 'https://trace.example.vn',

@@ -2,8 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { pickTraceResult } from '@/api/traceResult';
 import type { CheckedCode } from '@/features/support/checkedCode';
 import { replyText, type ReplyContext } from '@/features/support/replyText';
+import { addDeskTexts } from '@/features/support/deskTexts';
 import { i18n } from '../../support/page/i18nInstance';
 import { CARTON_CODE, UNIT_IN_CARTON_CODE, answerWithExtras, demoResponses } from '../../support/mocks/fixtures';
+
+// The desk adds its texts to the page's instance when it opens (src/features/support/SupportRoute.tsx).
+addDeskTexts(i18n);
 
 const NOW = new Date('2026-07-01T03:00:00Z');
 const context = (language: 'vi' | 'en'): ReplyContext => ({
