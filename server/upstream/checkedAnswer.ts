@@ -1,8 +1,17 @@
 import type { TraceResponse, TraceWireAnswer } from '../../src/contract/traceContract.ts';
+import { UNIT_TOTAL } from '../../src/contract/unitCodes.ts';
 import type { TraceAnswer } from '../domain/traceSource.ts';
 
 /** What a parsed JSON answer holds in memory, next to its text (measured: 2.4× for a carton of 50,000 codes). */
 const PARSED_PER_BYTE = 3;
+/** What the body a render reads of a trimmed carton holds at most: its item and ten codes, with room to spare. */
+const TRIMMED_BODY_BYTES = 16 * 1024;
+
+/** An upstream answer as the answer cache weighs it. */
+export interface KeptAnswer extends TraceAnswer {
+  /** Memory the kept answer may take. */
+  readonly size: number;
+}
 
 /** Frozen through: arrays of strings (a carton's unit codes) by one native call, their objects walked. */
 function deepFreeze<T>(value: T): T {
@@ -18,7 +27,7 @@ function deepFreeze<T>(value: T): T {
  * its page about 10 ms of the event loop, for a render that never sends it. Frozen, because the
  * answer cache shares it between every request that reads it.
  */
-export class CheckedAnswer implements TraceAnswer {
+export class CheckedAnswer implements KeptAnswer {
   readonly status = 200;
   private json: Buffer | undefined;
   private readonly body: TraceResponse;
@@ -42,5 +51,41 @@ export class CheckedAnswer implements TraceAnswer {
 
   wire(): TraceWireAnswer {
     return { status: 200, body: this.body };
+  }
+}
+
+/**
+ * A big upstream 200 as the worker read it (server/upstream/bigAnswers.ts): the JSON the API sends, as
+ * the worker wrote it from the checked body, and the body a render reads, in which a carton past the
+ * page's inline bound holds only the unit codes the page lists (server/upstream/bigAnswer.ts). Their
+ * whole number goes on the box under UNIT_TOTAL, a symbol: the page's reading of the answer takes it
+ * (src/api/traceResult.ts), and no JSON ever carries it. The event loop never holds the 50,000 codes.
+ */
+export class TrimmedAnswer implements KeptAnswer {
+  readonly status = 200;
+  private readonly page: TraceResponse;
+
+  constructor(
+    private readonly json: Buffer,
+    page: TraceResponse,
+    private readonly unitTotal: number | undefined,
+  ) {
+    const box = page.Data.Box[0];
+    if (unitTotal !== undefined && box !== undefined)
+      Object.defineProperty(box, UNIT_TOTAL, { value: unitTotal, enumerable: true });
+    this.page = deepFreeze(page);
+  }
+
+  /** The API's JSON, and the render's body: small when trimmed, else as big as the answer parsed. */
+  get size(): number {
+    return this.json.length + (this.unitTotal === undefined ? this.json.length * PARSED_PER_BYTE : TRIMMED_BODY_BYTES);
+  }
+
+  bytes(): Buffer {
+    return this.json;
+  }
+
+  wire(): TraceWireAnswer {
+    return { status: 200, body: this.page };
   }
 }

@@ -4,7 +4,9 @@ import { API_KEY_HEADER, TRACE_ERROR_TYPES, TRACE_URL_PATH } from '../../src/con
 import { errorBody } from '../domain/errorBody.ts';
 import { JsonAnswer, NOT_FOUND_ANSWER, systemErrorAnswer, type TraceAnswer } from '../domain/traceSource.ts';
 import { checkTraceAnswer } from './answerShape.ts';
-import { CheckedAnswer } from './checkedAnswer.ts';
+import type { BigVerdict } from './bigAnswer.ts';
+import { BIG_ANSWER_BYTES, readInWorker } from './bigAnswers.ts';
+import { CheckedAnswer, TrimmedAnswer } from './checkedAnswer.ts';
 
 /** How one call to the upstream ended, as the metrics count it. */
 export const UPSTREAM_OUTCOMES = [
@@ -252,12 +254,21 @@ function classify({ status, retryAfter }: RawAnswer, json: Buffer, code: string,
   return { outcome: 'answer', answer: new CheckedAnswer(checked, json.length) };
 }
 
+/** A big 200 as the worker read it (server/upstream/bigAnswers.ts). */
+function bigAnswer(verdict: BigVerdict): UpstreamResult {
+  if ('fault' in verdict) return verdict.fault === 'wrong_code' ? WRONG_CODE : BAD_BODY;
+  if ('empty' in verdict) return { outcome: 'not_found', answer: NOT_FOUND_ANSWER };
+  const { json, page, unitTotal } = verdict;
+  const bytes = Buffer.from(json.buffer, json.byteOffset, json.byteLength);
+  return { outcome: 'answer', answer: new TrimmedAnswer(bytes, page, unitTotal) };
+}
+
 /**
  * One lookup at the upstream, over node:http(s) with a kept-alive connection pool. Never throws: every
  * failure is an outcome with the answer the page gets. The timeout covers the whole call, body and
  * retry included. A refused or reset connection before any response byte is tried once more: the
  * lookup reads and changes nothing, so asking twice is safe, and a kept-alive socket the upstream
- * closed while idle fails exactly that way.
+ * closed while idle fails exactly that way. A big 200 is read in a worker thread, off the event loop.
  */
 export async function callUpstream(
   { endpoint: target, key, timeoutMs, maxBodyBytes }: UpstreamTarget,
@@ -266,8 +277,8 @@ export async function callUpstream(
 ): Promise<UpstreamResult> {
   const payload = JSON.stringify({ QrCode: code });
   const deadline = performance.now() + timeoutMs;
+  let raw: RawAnswer;
   try {
-    let raw: RawAnswer;
     try {
       raw = await postOnce(target, key, payload, maxBodyBytes, deadline, forwardedFor);
     } catch (error) {
@@ -279,8 +290,10 @@ export async function callUpstream(
       if (!retry) throw error;
       raw = await postOnce(target, key, payload, maxBodyBytes, deadline, forwardedFor);
     }
-    return raw.body === undefined ? BAD_BODY : classify(raw, raw.body, code, key);
   } catch (error) {
     return error instanceof CallFailure && error.timedOut ? TIMED_OUT : REFUSED;
   }
+  if (raw.body === undefined) return BAD_BODY;
+  if (raw.status === 200 && raw.body.length > BIG_ANSWER_BYTES) return bigAnswer(await readInWorker(raw.body, code));
+  return classify(raw, raw.body, code, key);
 }

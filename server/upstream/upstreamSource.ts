@@ -10,7 +10,7 @@ import {
 } from '../domain/traceSource.ts';
 import { AnswerCache } from './answerCache.ts';
 import { CircuitBreaker, type BreakerState } from './breaker.ts';
-import { CheckedAnswer } from './checkedAnswer.ts';
+import type { KeptAnswer } from './checkedAnswer.ts';
 import { callUpstream, CODE_FAILURES, FAILURES, type UpstreamOutcome, type UpstreamResult } from './upstreamCall.ts';
 
 /** What the metrics hear from the upstream source (server/upstream/upstreamMetrics.ts). */
@@ -55,7 +55,7 @@ export interface UnknownCodes {
 }
 
 /** An answer's memory in the cache; a checked one's JSON is not written for this. */
-const sizeOf = (answer: TraceAnswer) => (answer instanceof CheckedAnswer ? answer.size : (answer.bytes()?.length ?? 0));
+const sizeOf = (answer: TraceAnswer | KeptAnswer) => ('size' in answer ? answer.size : (answer.bytes()?.length ?? 0));
 
 const silent: UpstreamObserver = { outcome: () => {}, breaker: () => {}, cache: () => {} };
 

@@ -1,8 +1,11 @@
 import { TRACE_SERVICE_ORIGIN } from '@/config';
-import { QR_CODE_MAX_LENGTH, QR_CODE_MIN_LENGTH, type TraceBox, type TraceProduct } from '@/contract/traceContract';
+import type { TraceBox, TraceProduct } from '@/contract/traceContract';
+import { traceCodeOf, UNIT_TOTAL, UNITS_INLINE_MAX, UNITS_SHOWN_FIRST, unitCodesOf } from '@/contract/unitCodes';
 import type { CalendarDay } from '@/contract/vietnamDay';
 import { parseWireDate } from '@/shared/dates/calendarDay';
 import { isRecord, wireText } from './wireValues';
+
+export { UNITS_INLINE_MAX, UNITS_SHOWN_FIRST };
 
 /** The lot's status when the service says it; only a recall changes what the page shows. */
 export interface LotInfo {
@@ -25,19 +28,10 @@ export interface TraceExtras {
   unitTotal?: number;
 }
 
-/** A carton's unit codes the page lists before its "Show all" button. */
-export const UNITS_SHOWN_FIRST = 10;
-/**
- * The most unit codes a server-rendered page carries inline. A real carton holds 12-48, so its "Show all"
- * stays instant (even before the script runs); a carton of 50,000 made a 1 MB page and ~40 ms of the page
- * server's CPU for codes the page does not list: past this bound it carries the listed ones and their number.
- */
-export const UNITS_INLINE_MAX = 500;
-
 /** The result as a server-rendered page carries it: a carton past UNITS_INLINE_MAX keeps its listed codes. */
 export function unitsForPage(result: TraceResult): TraceResult {
-  const { unitCodes } = result.extras;
-  if (unitCodes.length <= UNITS_INLINE_MAX) return result;
+  const { unitCodes, unitTotal } = result.extras;
+  if (unitTotal !== undefined || unitCodes.length <= UNITS_INLINE_MAX) return result;
   return {
     ...result,
     extras: {
@@ -65,8 +59,6 @@ export type TraceResult = ({ kind: 'box'; box: TraceBox } | { kind: 'product'; p
   checks: CodeChecks | null;
 };
 
-const CODE = new RegExp(`^[A-Za-z0-9]{${QR_CODE_MIN_LENGTH},${QR_CODE_MAX_LENGTH}}$`);
-
 function firstRecord(list: unknown): Record<string, unknown> | null {
   if (!Array.isArray(list)) return null;
   const first: unknown = list[0];
@@ -75,21 +67,6 @@ function firstRecord(list: unknown): Record<string, unknown> | null {
 
 function text(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
-}
-
-function traceCode(value: unknown): string | null {
-  const code = text(value);
-  return code !== null && CODE.test(code) ? code : null;
-}
-
-/** A carton's valid unit codes, in one pass: a code as sent (no spaces to trim) is taken as it is. */
-function unitCodesOf(list: unknown[]): string[] {
-  const codes: string[] = [];
-  for (const value of list) {
-    const code = typeof value === 'string' && CODE.test(value) ? value : traceCode(value);
-    if (code !== null) codes.push(code);
-  }
-  return codes;
 }
 
 function lotOf(item: Record<string, unknown>): LotInfo | null {
@@ -114,8 +91,11 @@ function countOf(value: unknown): number | null {
 }
 
 function extrasOf(item: Record<string, unknown>, kind: TraceResult['kind']): TraceExtras {
-  const cartonCode = kind === 'product' ? traceCode(item.CartonCode) : null;
+  const cartonCode = kind === 'product' ? traceCodeOf(item.CartonCode) : null;
   const unitCodes = kind === 'box' && Array.isArray(item.UnitCodes) ? unitCodesOf(item.UnitCodes) : [];
+  // A big carton's answer the page server trimmed for its render: the listed codes, and their whole number.
+  const total = kind === 'box' ? (item as { [UNIT_TOTAL]?: unknown })[UNIT_TOTAL] : undefined;
+  const trimmed = typeof total === 'number' && Number.isSafeInteger(total) && total > unitCodes.length;
   return {
     lot: lotOf(item),
     imageUrl: imageUrlOf(item.ImageUrl),
@@ -123,6 +103,7 @@ function extrasOf(item: Record<string, unknown>, kind: TraceResult['kind']): Tra
     // Frozen at once: Immer, as the store takes the result in, walks every value not yet frozen (and
     // freezes it), which for a carton of 50,000 codes cost a server render about 25 ms; a frozen list it skips.
     unitCodes: Object.freeze(unitCodes),
+    ...(trimmed && { unitTotal: total }),
   };
 }
 
@@ -163,7 +144,7 @@ function pickFrom(body: Record<string, unknown>): TraceResult | null {
   if (box) {
     // The unit codes once, checked, in extras: the raw list beside them doubled a carton's state (50,000
     // codes, 2 MB in the server-rendered page), and nothing reads it.
-    const { UnitCodes: _raw, ...item } = box;
+    const { UnitCodes: _raw, [UNIT_TOTAL]: _total, ...item } = box as typeof box & { [UNIT_TOTAL]?: unknown };
     return { kind: 'box', box: item as unknown as TraceBox, extras: extrasOf(box, 'box'), checks };
   }
   const product = firstRecord(Products);

@@ -124,7 +124,9 @@ function answerSlotsOf(answer: TraceWireAnswer): AnswerSlots {
   };
 
   const keyed = rebuilt(shapeOf, () => '#');
-  const unitsKey = { listed: shownUnits.map(shapeOf), count: units?.length ?? 0 };
+  // The page shows their number: the whole answer's, when the page server trimmed the list (UNIT_TOTAL).
+  const unitCount = result?.extras.unitTotal ?? units?.length ?? 0;
+  const unitsKey = { listed: shownUnits.map(shapeOf), count: unitCount };
   return {
     digest: digest(JSON.stringify(keyed.shaped(unitsKey))),
     codes: keyed.codes,

@@ -1,5 +1,11 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { pickTraceResult } from '../../src/api/traceResult.ts';
+import { UNIT_TOTAL } from '../../src/contract/unitCodes.ts';
+import { BIG_ANSWER_BYTES } from '../../server/upstream/bigAnswers.ts';
 import { CheckedAnswer } from '../../server/upstream/checkedAnswer.ts';
+import { callUpstream } from '../../server/upstream/upstreamCall.ts';
 import { AnswerCache } from '../../server/upstream/answerCache.ts';
 import { CircuitBreaker, type BreakerState } from '../../server/upstream/breaker.ts';
 
@@ -106,5 +112,92 @@ describe('a checked upstream answer', () => {
 
   it('counts for the cache what its parsed body takes, more than the bytes received', () => {
     expect(new CheckedAnswer(body() as never, 1000).size).toBeGreaterThanOrEqual(2000);
+  });
+});
+
+describe('a big upstream answer, read in the worker thread (issue 37 point 7 (d))', () => {
+  const CARTON = 'TH26A1105C48B0001';
+  /** A carton of `count` unit codes (1 MB at 50,000), with two that are no codes at all among them. */
+  const bigCarton = (count: number, Code = CARTON) => ({
+    Data: {
+      Products: [],
+      Box: [
+        {
+          Code,
+          ProductUnit: 'thùng',
+          ProductCode: 'P1',
+          ProductName: 'Sữa bột Đồng Xanh Gold 900g',
+          ProductDate: '2026-01-05',
+          ExpireDate: '2027-07-05',
+          TotalPacket: count,
+          UnitCodes: [
+            'not a code',
+            ...Array.from({ length: count }, (_, i) => `HP26A1105C${String(i).padStart(7, '0')}`),
+            '',
+          ],
+        },
+      ],
+    },
+  });
+
+  /** The big answer through the real call: a loopback server sends it, the page server's client reads it. */
+  async function called(answer: unknown, code = CARTON) {
+    const json = Buffer.from(JSON.stringify(answer));
+    expect(json.length).toBeGreaterThan(BIG_ANSWER_BYTES);
+    const server = createServer((request, response) => {
+      request.resume();
+      request.on('end', () => response.writeHead(200, { 'content-type': 'application/json' }).end(json));
+    });
+    await new Promise<void>((listening) => server.listen(0, '127.0.0.1', listening));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const target = {
+        endpoint: new URL(`http://127.0.0.1:${port}/qr/trace`),
+        key: 'k',
+        timeoutMs: 10_000,
+        maxBodyBytes: 2 * 1024 * 1024,
+      };
+      return await callUpstream(target, code);
+    } finally {
+      server.closeAllConnections();
+      server.close();
+    }
+  }
+
+  it('gives the API the whole checked answer and a render the ten codes the page lists with their number, which no JSON carries', async () => {
+    const { outcome, answer } = await called(bigCarton(50_000));
+    expect(outcome).toBe('answer');
+    const sent = JSON.parse(answer.bytes()!.toString('utf8')) as ReturnType<typeof bigCarton>;
+    expect(sent).toEqual(bigCarton(50_000));
+
+    const read = answer.wire().body as ReturnType<typeof bigCarton>;
+    const box = read.Data.Box[0]!;
+    const listed = Array.from({ length: 10 }, (_, i) => `HP26A1105C${String(i).padStart(7, '0')}`);
+    expect(box.UnitCodes).toEqual(listed);
+    expect((box as { [UNIT_TOTAL]?: number })[UNIT_TOTAL]).toBe(50_000);
+    expect(Object.isFrozen(box)).toBe(true);
+    // The number rides on a symbol: the page's state, written as JSON, holds the item's fields alone.
+    expect(JSON.parse(JSON.stringify(box))).toEqual({ ...bigCarton(50_000).Data.Box[0], UnitCodes: listed });
+    expect(pickTraceResult(read)).toMatchObject({ extras: { unitTotal: 50_000 } });
+  });
+
+  it('keeps a carton within the page’s inline bound whole for the render', async () => {
+    // 500 codes and a long name: over the worker's bound, within the page's; the render gets every code.
+    const answer = bigCarton(500);
+    (answer.Data.Box[0] as Record<string, unknown>).ProductName = 'Sữa '.repeat(20_000);
+    const { outcome, answer: read } = await called(answer);
+    expect(outcome).toBe('answer');
+    const box = (read.wire().body as ReturnType<typeof bigCarton>).Data.Box[0]!;
+    expect(box.UnitCodes).toHaveLength(502);
+    expect((box as { [UNIT_TOTAL]?: number })[UNIT_TOTAL]).toBeUndefined();
+  });
+
+  it('answers a big body for another code, or outside the contract, as the small ones are', async () => {
+    expect((await called(bigCarton(50_000, 'TH26A1105C48B0002'))).outcome).toBe('wrong_code');
+    const garbage = { Data: { Products: [], Box: [{ ...bigCarton(50_000).Data.Box[0], ProductName: { x: 1 } }] } };
+    expect((await called(garbage)).outcome).toBe('bad_body');
+    expect((await called({ Data: { Products: [], Box: [] }, pad: 'x'.repeat(BIG_ANSWER_BYTES) })).outcome).toBe(
+      'not_found',
+    );
   });
 });

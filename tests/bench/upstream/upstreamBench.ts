@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -21,6 +21,8 @@ import { FAKE_READY, serveFakeUpstream } from './fakeUpstream.ts';
 // own budget. Prints p50/p99 of the shopper's 200s side by side, every status counted, and exits 1 if
 // a target is missed: the shopper's p99 at most 2x alone, no 5xx to the shopper but the designed 504 of
 // a slow code in (c), readiness 200 throughout.
+// Beside each case, the page server's CPU time in the phase (Linux /proc): all its threads, and its main
+// thread alone, the event loop every request waits for; robust where a loaded machine skews the times.
 // Env: PHASE_SECONDS (default 10), PACE_MS (default 50); CASES, the cases to run besides alone (default
 // 'a,b,c,d'; e.g. CASES=d on a loaded machine); SERVER_CPU_PROF_DIR, a folder where the page server
 // writes its CPU profile (node --cpu-prof) when it stops.
@@ -166,6 +168,32 @@ interface Case {
   shopper: Shopper;
   other: Counts;
   ready: Counts;
+  /** The page server's CPU milliseconds in the phase, or undefined where /proc does not say. */
+  cpu: Cpu | undefined;
+}
+
+interface Cpu {
+  /** Every thread of the process (the big answers' worker too). */
+  all: number;
+  /** The main thread: the event loop. */
+  main: number;
+}
+
+/** Milliseconds of CPU a thread or process used so far, from its /proc stat line (utime + stime, in ticks of 10 ms). */
+function cpuMs(statPath: string): number {
+  const stat = readFileSync(statPath, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** The process's CPU so far, all threads and the main thread; undefined off Linux. */
+function cpuOf(pid: number | undefined): Cpu | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    return { all: cpuMs(`/proc/${pid}/stat`), main: cpuMs(`/proc/${pid}/task/${pid}/stat`) };
+  } catch {
+    return undefined;
+  }
 }
 
 const shown = (counts: Counts) =>
@@ -218,13 +246,17 @@ async function main(): Promise<void> {
         faulty: (code: string) => boolean = () => false,
       ): Promise<Case> => {
         const until = performance.now() + PHASE_SECONDS * 1000;
+        const cpuBefore = cpuOf(server.child.pid);
         const [shopped, other, ready] = await Promise.all([
           shopper(origin, address, until, faulty),
           load(until),
           readiness(origin, until),
         ]);
+        const cpuAfter = cpuOf(server.child.pid);
+        const cpu = cpuBefore &&
+          cpuAfter && { all: cpuAfter.all - cpuBefore.all, main: cpuAfter.main - cpuBefore.main };
         console.log(`  ${name}: done`);
-        return { name, shopper: shopped, other, ready };
+        return { name, shopper: shopped, other, ready, cpu };
       };
       const none = async () => new Map<string, number>();
       const cases: Case[] = [];
@@ -263,11 +295,12 @@ async function main(): Promise<void> {
         `\nA shopper's lookups of known codes (one every ${PACE_MS} ms for ${PHASE_SECONDS} s, a new code each), p50/p99 of its 200s:`,
       );
       console.log(
-        `${'case'.padEnd(48)} ${'p50'.padStart(10)} ${'p99'.padStart(10)} ${'p99/alone'.padStart(9)}  shopper's statuses | other client's | /readyz`,
+        `${'case'.padEnd(48)} ${'p50'.padStart(10)} ${'p99'.padStart(10)} ${'p99/alone'.padStart(9)} ${'CPU ms: all/main'.padStart(17)}  shopper's statuses | other client's | /readyz`,
       );
-      for (const { name, shopper: s, other, ready } of cases) {
+      for (const { name, shopper: s, other, ready, cpu } of cases) {
+        const cpuShown = cpu ? `${cpu.all}/${cpu.main}` : '-';
         console.log(
-          `${name.padEnd(48)} ${ms(s.p50)} ${ms(s.p99)} ${(s.p99 / alone.shopper.p99).toFixed(2).padStart(9)}  ${shown(s.statuses)} | ${shown(other)} | ${shown(ready)}`,
+          `${name.padEnd(48)} ${ms(s.p50)} ${ms(s.p99)} ${(s.p99 / alone.shopper.p99).toFixed(2).padStart(9)} ${cpuShown.padStart(17)}  ${shown(s.statuses)} | ${shown(other)} | ${shown(ready)}`,
         );
       }
       const problems = cases.flatMap(({ name, shopper: s, ready }) => [

@@ -5,6 +5,9 @@ import { pickTraceResult } from '@/api/traceResult';
 import { vietnamDay } from '@/contract/vietnamDay';
 import { createRenderCache, type PageHtml, type PageView } from '@/ssr/renderCache';
 import { standInOf } from '@/ssr/pageSlots';
+import type { TraceResponse } from '@/contract/traceContract';
+import { readBigAnswer } from '../../../server/upstream/bigAnswer.ts';
+import { TrimmedAnswer } from '../../../server/upstream/checkedAnswer.ts';
 
 interface Item {
   Code: string;
@@ -43,6 +46,7 @@ function page(v: PageView, { prefixApart = false } = {}): PageHtml {
   const [year, month, day] = item.ExpireDate.split('-');
   const result = pickTraceResult(v.answer.body);
   const units = result?.kind === 'box' ? result.extras.unitCodes : [];
+  const unitCount = result?.extras.unitTotal ?? units.length;
   return {
     head: `<style>.name{font-weight:700}</style>`,
     body: renderToString(
@@ -60,7 +64,7 @@ function page(v: PageView, { prefixApart = false } = {}): PageHtml {
             {units.slice(0, 10).map((unit) => (
               <li key={unit}>{unit}</li>
             ))}
-            <button>Show all {units.length}</button>
+            <button>Show all {unitCount}</button>
           </ul>
         )}
       </main>,
@@ -263,6 +267,29 @@ describe('render cache and a carton of 50,000 units (issue 37 point 4, review N6
     expect(cache.lookup(other)).toEqual(page(other));
     // Another number of units is another page ("Show all").
     expect(cache.lookup(cartonView(carton(49_999, 50_000)))).toBeUndefined();
+  });
+
+  it('keys, learns and fills the answer the page server trimmed (server/upstream/bigAnswer.ts) as the whole one, by its number of units', async () => {
+    /** The view of the carton's answer as the page server's render reads it: the listed codes and their number. */
+    const trimmed = (item: Item): PageView => {
+      const whole = cartonView(item);
+      const verdict = readBigAnswer(Buffer.from(JSON.stringify(whole.answer.body)), item.Code);
+      if (!('page' in verdict)) throw new Error(`not an answer: ${JSON.stringify(verdict)}`);
+      const answer = new TrimmedAnswer(Buffer.from(verdict.json), verdict.page as TraceResponse, verdict.unitTotal);
+      return { ...whole, answer: answer.wire() };
+    };
+    const full = { ...carton(50_000), ProductCode: 'P1', ProductDate: '2026-01-05', TotalPacket: 50_000 };
+    const first = trimmed(full);
+    expect((itemOf(first).UnitCodes ?? []).length).toBe(10);
+    expect(page(first)).toEqual(page(cartonView(full)));
+
+    const { cache } = counted();
+    await cache.learn([{ view: first, html: page(first) }]);
+    const another = { ...carton(50_000, 50_000), ProductCode: 'P1', ProductDate: '2026-01-05', TotalPacket: 50_000 };
+    expect(cache.lookup(trimmed(another))).toEqual(page(cartonView(another)));
+    // Ten codes listed either way, the same packets said: the number of codes tells the pages apart ("Show all").
+    const fewer = { ...carton(49_999, 50_000), ProductCode: 'P1', ProductDate: '2026-01-05', TotalPacket: 50_000 };
+    expect(cache.lookup(trimmed(fewer))).toBeUndefined();
   });
 
   it('reads each unit code a bounded number of times to key, learn and fill its page: linear in the carton', async () => {
