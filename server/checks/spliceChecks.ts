@@ -21,8 +21,9 @@ export function withChecksBytes(body: Buffer, checks: TraceChecks | undefined): 
 
 /** The answer with this service's counts of the code beside the item (none: no Checks), for the API (bytes) and the page's render (wire). */
 export function withChecks(answer: TraceAnswer, checks: TraceChecks | undefined): TraceAnswer {
-  // The database's own answers write Checks into their bytes as they build them (no second copy).
-  if (answer.withChecks !== undefined) return checks === undefined ? answer : answer.withChecks(checks);
+  // The database's own answers write Checks into their bytes as they build them (no second copy); a big
+  // upstream answer splices them into JSON written without the upstream's (no parse of its megabyte).
+  if (answer.withChecks !== undefined) return answer.withChecks(checks);
   return {
     status: answer.status,
     bytes: () => {

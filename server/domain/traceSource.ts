@@ -19,8 +19,11 @@ export interface TraceAnswer {
   readonly retryAfterSeconds?: number;
   /** The answer is a carton's (when the source knows without parsing it): a carton never carries the caution. */
   readonly carton?: boolean;
-  /** The same answer with Checks, when it can write them itself (server/checks/spliceChecks.ts splices the others). */
-  withChecks?(checks: TraceChecks): TraceAnswer;
+  /**
+   * The same answer with this service's Checks in place of any the source sent (none: without Checks),
+   * when it can write them itself (server/checks/spliceChecks.ts splices the others).
+   */
+  withChecks?(checks: TraceChecks | undefined): TraceAnswer;
 }
 
 /** Who a lookup is for: the client's address as the service sees it (TRUST_PROXY decides). */
@@ -99,8 +102,9 @@ class StoredAnswer implements TraceAnswer {
     return { status: 200, body: this.checks === undefined ? body : { ...body, Checks: this.checks } };
   }
 
-  withChecks(checks: TraceChecks): TraceAnswer {
-    return new StoredAnswer(this.stored, checks);
+  // The database sends no Checks of its own: without counts, the answer is the same.
+  withChecks(checks: TraceChecks | undefined): TraceAnswer {
+    return checks === undefined ? this : new StoredAnswer(this.stored, checks);
   }
 }
 

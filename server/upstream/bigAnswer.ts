@@ -4,8 +4,9 @@ import { checkTraceAnswer, type ShapeFault } from './answerShape.ts';
 
 /**
  * What a big upstream 200 turned out to be, read in a worker thread (./bigAnswers.ts): a fault, no
- * product, or the answer twice: the JSON the API sends (the checked body, all of it) and the body a
- * render reads (a big carton's unit codes cut to those the page lists, `unitTotal` their whole number).
+ * product, or the answer twice: the JSON the API sends (the checked body, all of it but its Checks) and
+ * the body a render reads (a big carton's unit codes cut to those the page lists, `unitTotal` their
+ * whole number).
  */
 export type BigVerdict =
   { fault: ShapeFault } | { empty: true } | { json: Uint8Array; page: TraceResponse; unitTotal: number | undefined };
@@ -35,5 +36,8 @@ export function readBigAnswer(json: Uint8Array, code: string): BigVerdict {
   const checked = checkTraceAnswer(body, code);
   if (typeof checked === 'string') return { fault: checked };
   if (checked.Data.Products.length === 0 && checked.Data.Box.length === 0) return { empty: true };
-  return { json: Buffer.from(JSON.stringify(checked)), ...trimmedForPage(checked) };
+  // The API's JSON without the upstream's Checks (the render's body keeps them): this service's own
+  // take their place, or theirs go back, by a splice at the end (TrimmedAnswer), never a parse of it.
+  const { Checks: _theirs, ...withoutChecks } = checked;
+  return { json: Buffer.from(JSON.stringify(withoutChecks)), ...trimmedForPage(checked) };
 }

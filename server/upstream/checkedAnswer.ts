@@ -1,4 +1,4 @@
-import type { TraceResponse, TraceWireAnswer } from '../../src/contract/traceContract.ts';
+import type { TraceChecks, TraceResponse, TraceWireAnswer } from '../../src/contract/traceContract.ts';
 import { UNIT_TOTAL } from '../../src/contract/unitCodes.ts';
 import type { TraceAnswer } from '../domain/traceSource.ts';
 
@@ -54,16 +54,25 @@ export class CheckedAnswer implements KeptAnswer {
   }
 }
 
+/** `json` (an object's JSON, without Checks) with these Checks as its last field (null too); none: as it is. */
+function withChecksJson(json: Buffer, checks: TraceChecks | null | undefined): Buffer {
+  if (checks === undefined) return json;
+  return Buffer.concat([json.subarray(0, -1), Buffer.from(`,"Checks":${JSON.stringify(checks)}}`)]);
+}
+
 /**
  * A big upstream 200 as the worker read it (server/upstream/bigAnswers.ts): the JSON the API sends, as
- * the worker wrote it from the checked body, and the body a render reads, in which a carton past the
- * page's inline bound holds only the unit codes the page lists (server/upstream/bigAnswer.ts). Their
- * whole number goes on the box under UNIT_TOTAL, a symbol: the page's reading of the answer takes it
- * (src/api/traceResult.ts), and no JSON ever carries it. The event loop never holds the 50,000 codes.
+ * the worker wrote it from the checked body without the upstream's Checks, and the body a render reads,
+ * in which a carton past the page's inline bound holds only the unit codes the page lists
+ * (server/upstream/bigAnswer.ts). Their whole number goes on the box under UNIT_TOTAL, a symbol: the
+ * page's reading of the answer takes it (src/api/traceResult.ts), and no JSON ever carries it. The event
+ * loop never holds the 50,000 codes, and Checks (the upstream's, or this service's in their place) are
+ * spliced onto the JSON's end rather than the megabyte parsed and written again for each lookup.
  */
 export class TrimmedAnswer implements KeptAnswer {
   readonly status = 200;
   private readonly page: TraceResponse;
+  private sent: Buffer | undefined;
 
   constructor(
     private readonly json: Buffer,
@@ -81,11 +90,22 @@ export class TrimmedAnswer implements KeptAnswer {
     return this.json.length + (this.unitTotal === undefined ? this.json.length * PARSED_PER_BYTE : TRIMMED_BODY_BYTES);
   }
 
+  /** As the upstream sent it: with its Checks, if it sent any. */
   bytes(): Buffer {
-    return this.json;
+    return (this.sent ??= withChecksJson(this.json, this.page.Checks));
   }
 
   wire(): TraceWireAnswer {
     return { status: 200, body: this.page };
+  }
+
+  withChecks(checks: TraceChecks | undefined): TraceAnswer {
+    const { Checks: _theirs, ...item } = this.page;
+    const body: TraceResponse = checks === undefined ? item : { ...item, Checks: checks };
+    return {
+      status: 200,
+      bytes: () => withChecksJson(this.json, checks),
+      wire: () => ({ status: 200, body }),
+    };
   }
 }

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { pickTraceResult } from '../../src/api/traceResult.ts';
 import { UNIT_TOTAL } from '../../src/contract/unitCodes.ts';
+import { withChecks } from '../../server/checks/spliceChecks.ts';
 import { BIG_ANSWER_BYTES } from '../../server/upstream/bigAnswers.ts';
 import { CheckedAnswer } from '../../server/upstream/checkedAnswer.ts';
 import { callUpstream } from '../../server/upstream/upstreamCall.ts';
@@ -179,6 +180,23 @@ describe('a big upstream answer, read in the worker thread (issue 37 point 7 (d)
     // The number rides on a symbol: the page's state, written as JSON, holds the item's fields alone.
     expect(JSON.parse(JSON.stringify(box))).toEqual({ ...bigCarton(50_000).Data.Box[0], UnitCodes: listed });
     expect(pickTraceResult(read)).toMatchObject({ extras: { unitTotal: 50_000 } });
+  });
+
+  it("puts this service's Checks in place of the upstream's as for a small answer, without parsing the big one again", async () => {
+    const theirs = { FirstDay: '2026-01-02', Lookups: 9, Networks: 4, Caution: true };
+    const ours = { FirstDay: '2026-11-27', Lookups: 2, Networks: 1, Caution: false };
+    const counted = { ...bigCarton(50_000), Checks: theirs };
+    const { answer } = await called(counted);
+    const small = new CheckedAnswer(structuredClone(counted) as never, 1);
+    const read = (bytes: Buffer | undefined) => JSON.parse(bytes!.toString('utf8')) as unknown;
+    // Passed on as sent (a page server that does not count), then with ours, then with none.
+    expect(read(answer.bytes())).toEqual(counted);
+    for (const checks of [ours, undefined]) {
+      const big = withChecks(answer, checks);
+      const expected = withChecks(small, checks);
+      expect(read(big.bytes())).toEqual(read(expected.bytes()));
+      expect((big.wire().body as { Checks?: unknown }).Checks).toEqual(checks);
+    }
   });
 
   it('keeps a carton within the page’s inline bound whole for the render', async () => {
