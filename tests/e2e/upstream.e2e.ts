@@ -1,9 +1,11 @@
 import type { Response } from 'playwright-core';
+import { API_KEY_HEADER } from '../../src/contract/traceContract';
+import { DEMO_KEY } from '../support/server/harness';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startFaultProxy, type FaultProxy } from '../support/system/faultProxy';
+import { BIG_CARTON_UNIT, BIG_CARTON_UNITS, startFaultProxy, type FaultProxy } from '../support/system/faultProxy';
 import { builtPage, startKnownDataServer, TRACE_PATH, UNIT_CODE, e2eSuite } from '../support/browser/e2eSuite';
 import { lookupPage, unitRows } from '../support/browser/lookupPage';
-import { PROFILES } from '../support/browser/profiles';
+import { PHONE_VI, PROFILES } from '../support/browser/profiles';
 import { TEXTS } from '../support/browser/texts';
 import { startTraceServer, type TraceServer } from '../support/server/traceServer';
 
@@ -38,7 +40,10 @@ afterAll(async () => {
   await upstream?.stop();
 });
 
-afterEach(() => proxy?.set('pass'));
+afterEach(() => {
+  proxy?.set('pass');
+  if (proxy) proxy.forCode = undefined;
+});
 
 const origin = () => pageServer!.url;
 
@@ -105,5 +110,33 @@ describe.each(PROFILES)('upstream mode in Chromium ($name)', ({ language, contex
     proxy!.set('noContent');
     const { page, t } = await suite.open(language, context, `/dt?qr=${UNIT_CODE}`, origin());
     await lookupPage(page, t).alert(t.errors.noProducts).waitFor();
+  });
+});
+
+describe("a carton of 50,000 units from the upstream (issue 37 point 7 (d): read in the page server's worker thread)", () => {
+  it('lists its first ten and their number in the page; an API lookup of it still gets every code', async () => {
+    const carton = 'TH26A1105C50B0001';
+    proxy!.forCode = (code) => (code === carton ? 'bigCarton' : undefined);
+    const html = await (await fetch(`${origin()}/dt?qr=${carton}`)).text();
+    expect(html).toContain(BIG_CARTON_UNIT(9));
+    expect(html).not.toContain(BIG_CARTON_UNIT(10));
+    expect(html).toContain('"unitTotal":50000');
+
+    const { page, t, problems } = await suite.open('vi', PHONE_VI.context, `/dt?qr=${carton}`, origin());
+    const list = page.getByRole('region', { name: t.labels.canList });
+    expect(await list.getByRole('link').count()).toBe(10);
+    await list.getByRole('button', { name: /50[.,]?000/ }).waitFor();
+    expect(problems).toEqual([]);
+
+    // What "Show all" asks for (result.e2e.ts shows it listing them): the contract's whole answer.
+    const looked = await fetch(`${origin()}${TRACE_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [API_KEY_HEADER]: DEMO_KEY },
+      body: JSON.stringify({ QrCode: carton }),
+    });
+    expect(looked.status).toBe(200);
+    const { Data } = (await looked.json()) as { Data: { Box: { Code: string; UnitCodes: string[] }[] } };
+    expect(Data.Box[0]!.Code).toBe(carton);
+    expect(Data.Box[0]!.UnitCodes).toEqual(Array.from({ length: BIG_CARTON_UNITS }, (_, i) => BIG_CARTON_UNIT(i)));
   });
 });

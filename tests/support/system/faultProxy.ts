@@ -32,7 +32,9 @@ export type Fault =
   /** 200 with another code's product. */
   | 'otherCode'
   /** 200 for the code asked with a field outside the contract. */
-  | 'extraField';
+  | 'extraField'
+  /** 200 for the code asked: a carton of BIG_CARTON_UNITS unit codes (1 MB), BIG_CARTON_UNIT(i) each. */
+  | 'bigCarton';
 
 export interface FaultProxy {
   url: string;
@@ -70,6 +72,22 @@ const product = (code: string, name: unknown) => ({
   WeightType: 'g',
   ProductDate: '2026-01-01',
   ExpireDate: '2027-01-01',
+});
+/** How many unit codes the 'bigCarton' fault's carton holds, and the i-th of them (from 0). */
+export const BIG_CARTON_UNITS = 50_000;
+export const BIG_CARTON_UNIT = (i: number) => `HP26A1105C${String(i).padStart(7, '0')}`;
+const bigCarton = (code: string) => ({
+  Data: {
+    Products: [],
+    Box: [
+      {
+        ...product(code, 'Sữa bột Đồng Xanh Gold 900g'),
+        ProductUnit: 'thùng',
+        TotalPacket: BIG_CARTON_UNITS,
+        UnitCodes: Array.from({ length: BIG_CARTON_UNITS }, (_, i) => BIG_CARTON_UNIT(i)),
+      },
+    ],
+  },
 });
 export const UPSTREAM_500 = {
   error: 'INTERNAL_SERVER_ERROR',
@@ -133,6 +151,8 @@ export async function startFaultProxy(upstream: string): Promise<FaultProxy> {
         return json(200, '{"Data": this is not json');
       case 'oversize':
         return json(200, { Data: { Products: [], Box: [], Filler: 'x'.repeat(2 * 1024 * 1024) } });
+      case 'bigCarton':
+        return json(200, bigCarton(code));
       case 'noContent':
         return void outgoing.writeHead(204).end();
       case 'error500Leaky':
