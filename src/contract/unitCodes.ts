@@ -2,7 +2,7 @@ import { QR_CODE_MAX_LENGTH, QR_CODE_MIN_LENGTH } from './traceContract.ts';
 
 /**
  * How the page reads a carton's unit codes, in one place for the page (src/api/traceResult.ts) and the
- * page server, which trims a big carton's answer before a render reads it (server/upstream/bigAnswers.ts):
+ * page server, which trims a big carton's answer before a render reads it (server/upstream/bigAnswer.ts):
  * both must count and list the same codes. No import of the page's config, so the server can load it.
  */
 
