@@ -126,6 +126,8 @@ export interface ReportFacts {
 }
 
 export interface ReportLot {
+  /** The lot's code in the brand's data. */
+  lotCode: string;
   productCode: string;
   productName: string | null;
   productUnit: string;
