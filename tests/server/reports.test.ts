@@ -11,6 +11,7 @@ import { API_KEY_HEADER } from '../../src/contract/traceContract.ts';
 import { BACKENDS, type TestDatabase } from '../support/server/backends.ts';
 import { DEMO_KEY, startTestServer, type TestServer } from '../support/server/harness.ts';
 import { reportPhotos } from '../support/server/reportPhotos.ts';
+import { runTs } from '../support/system/childProcess.ts';
 
 // Issue 41: shoppers' reports against the real service on both databases: a shopper sends one with the page's
 // key, staff read, see the photo of and close them with a staff key; hostile reports get the field's message key
@@ -26,6 +27,8 @@ describe.each(BACKENDS)('shoppers’ reports on $name', { timeout: 60_000 }, (ba
   let database: TestDatabase;
   let server: TestServer;
   let photos: Awaited<ReturnType<typeof reportPhotos>>;
+  /** The full report's reference, for the CSV. */
+  let fullReference = '';
   const send = (body: unknown, headers: Record<string, string> = {}) =>
     fetch(`${server.url}${REPORTS_URL_PATH}`, {
       method: 'POST',
@@ -98,6 +101,7 @@ describe.each(BACKENDS)('shoppers’ reports on $name', { timeout: 60_000 }, (ba
     const response = await send(full, { ...from(11), 'user-agent': 'TraceTestPhone/1.0' });
     expect(response.status).toBe(201);
     const { reference } = (await response.json()) as { reference: string };
+    fullReference = reference;
 
     const report = (await list('?province=haNoi&reason=mismatch')).reports.find((one) => one.reference === reference)!;
     expect(report).toMatchObject({
@@ -231,5 +235,22 @@ describe.each(BACKENDS)('shoppers’ reports on $name', { timeout: 60_000 }, (ba
     expect(new Set(ids).size).toBe(ids.length);
     expect(reports.every((one) => one.status === 'open')).toBe(true);
     expect((await staff('?province=atlantis')).status).toBe(400);
+  });
+
+  it('lists the period’s reports as CSV for the brand (npm run report:codes -- --reports)', async () => {
+    const csv = await runTs('server/cli/reportCodes.ts', { args: ['--reports', '--since', '1d'], env: database.env });
+    expect(csv.stderr).toBe('');
+    expect(csv.code).toBe(0);
+    const lines = csv.stdout.trim().split('\n');
+    expect(lines[0]).toBe('code,lot,province,shop,reason,bought_on,first_check,networks,status,reference,sent_hour');
+    const row = lines.find((line) => line.includes(fullReference));
+    // The shop as typed; first check and networks as the counts say them.
+    expect(row).toMatch(
+      new RegExp(
+        `^${CODE},L2026-0612,haNoi,Tạp hoá <script>alert\\(1\\)</script>,mismatch,\\d{4}-\\d{2}-\\d{2},[\\d-]*,\\d+,open,${fullReference},\\d{4}-`,
+      ),
+    );
+    // Every report of the day, refused ones never.
+    expect(lines.length - 1).toBe(await stored());
   });
 });
