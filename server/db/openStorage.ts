@@ -9,7 +9,7 @@ import { openSqliteStorage } from './sqlite/storage.ts';
 import type { TraceStorage } from './storage.ts';
 import type { ReportStore } from '../reports/reportStore.ts';
 import { openPostgresReportStore } from './postgres/reportStore.ts';
-import { openSqliteReportStore } from './sqlite/reportStore.ts';
+import { openSqliteReportWorker } from './sqlite/reportWorker.ts';
 import { describeSystemFailure } from './systemFailure.ts';
 
 // The one place that knows both adapters: the rest of the service, the importer and the report get a
@@ -45,7 +45,7 @@ export function openCheckStore({ dbPath, databaseUrl }: StorageConfig): Promise<
 /** The configured database's shoppers' reports (issue 41), opened (created and migrated when needed) on their own. */
 export function openReportStore({ dbPath, databaseUrl }: StorageConfig): Promise<ReportStore> {
   return databaseUrl === undefined
-    ? Promise.resolve(openSqliteReportStore(dbPath))
+    ? Promise.resolve(openSqliteReportWorker(dbPath))
     : openPostgresReportStore(databaseUrl);
 }
 

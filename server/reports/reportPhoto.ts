@@ -6,7 +6,7 @@ import {
   type ReportErrorKey,
   type ReportPhotoType,
 } from '../../src/contract/reports.ts';
-import { storedImage } from '../domain/productImage.ts';
+import { imageTypeOf } from '../domain/productImage.ts';
 
 // A shopper's photo, checked as the import checks product pictures (server/domain/productImage.ts: the type by
 // its bytes, never by what it claims; SVG refused outright here, since nothing of a report needs one), bounded,
@@ -22,8 +22,10 @@ export function checkPhoto(dataUrl: string): CheckedPhoto {
   // Bounded before decoding: a 50 MB photo is refused by its length alone (and by the body limit before that).
   if (base64Bytes(parts.base64) > REPORT_PHOTO_MAX_BYTES) return { problem: REPORT_ERRORS.photoTooBig };
   const body = Buffer.from(parts.base64, 'base64');
-  const image = storedImage(body);
-  if (image === undefined || image.contentType !== parts.type) return { problem: REPORT_ERRORS.photoContent };
+  // Node's decoder skips what is not base64: a shorter result means the text was not all base64.
+  if (body.length !== base64Bytes(parts.base64)) return { problem: REPORT_ERRORS.photoType };
+  // The bytes' type, as the import reads a picture's: an SVG or anything else that claims to be a photo is refused.
+  if (imageTypeOf(body) !== parts.type) return { problem: REPORT_ERRORS.photoContent };
   if (carriesMetadata(body, parts.type)) return { problem: REPORT_ERRORS.photoMetadata };
   return { type: parts.type, body };
 }

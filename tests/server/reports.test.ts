@@ -162,6 +162,7 @@ describe.each(BACKENDS)('shoppers’ reports on $name', { timeout: 60_000 }, (ba
       [{ ...minimal, boughtOn: '2099-01-01' }, 400, REPORT_ERRORS.boughtOnFuture, 'boughtOn'],
       [{ ...minimal, photo: photos.svgUrl }, 400, REPORT_ERRORS.photoType, 'photo'],
       [{ ...minimal, photo: photos.svgAsPngUrl }, 400, REPORT_ERRORS.photoContent, 'photo'],
+      [{ ...minimal, photo: 'data:image/jpeg;base64,<svg onload=alert(1)>' }, 400, REPORT_ERRORS.photoType, 'photo'],
       [{ ...minimal, photo: photos.gpsUrl }, 400, REPORT_ERRORS.photoMetadata, 'photo'],
       [
         { ...minimal, photo: `data:image/jpeg;base64,${'A'.repeat(50 * 1024 * 1024)}` },

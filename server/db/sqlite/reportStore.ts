@@ -4,12 +4,12 @@ import { listQuery, oneQuery, SQLITE, sinceQuery, storedReport } from '../report
 import { inTransaction, openDatabase } from './database.ts';
 
 /**
- * A report write waits at most this for the lock (a lookup-count batch, an import): it runs on the service's
- * thread, so a long wait would hold every lookup meanwhile; past it the shopper is asked to try again.
+ * How long a report's write waits for the lock (a lookup-count batch, an import) before it fails and the shopper
+ * is asked to try again. On the reports' worker thread (reportWorker.ts), so no lookup waits with it.
  */
-const BUSY_TIMEOUT_MS = 1_000;
+const BUSY_TIMEOUT_MS = 5_000;
 
-/** Shoppers' reports in the SQLite file, on a connection of their own. */
+/** Shoppers' reports in the SQLite file, on a connection of their own (run in reportWriter.ts's thread). */
 export function openSqliteReportStore(path: string): ReportStore {
   const db = openDatabase(path);
   db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}; PRAGMA secure_delete = ON`);
