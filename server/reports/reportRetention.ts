@@ -17,6 +17,11 @@ interface Log {
 /** How often the purge runs: hourly is plenty for days. */
 const PURGE_EVERY_MS = 3_600_000;
 
+/** Deletes what is past its days on `today` (a Vietnam day): photos and reports closed that many days before. */
+export function purgeReports(store: ReportStore, rules: RetentionRules, today: string) {
+  return store.purge(daysBefore(today, rules.photoKeepDays), daysBefore(today, rules.closedKeepDays));
+}
+
 /** Deletes what is past its days now, then every hour; returns the stop. */
 export function keepReportsBounded(
   store: ReportStore,
@@ -27,10 +32,7 @@ export function keepReportsBounded(
   const purge = async () => {
     const today = vietnamDay(now());
     try {
-      const { photos, reports } = await store.purge(
-        daysBefore(today, rules.photoKeepDays),
-        daysBefore(today, rules.closedKeepDays),
-      );
+      const { photos, reports } = await purgeReports(store, rules, today);
       if (photos + reports > 0)
         log()?.info(`reports kept bounded: ${photos} photos and ${reports} closed reports deleted`);
     } catch (error) {
