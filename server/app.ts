@@ -161,6 +161,7 @@ export async function buildApp(
       ...options.reports,
       pageKeys: [...config.apiKeys, ...config.trustedClientKeys],
       staffKeys: config.staffApiKeys,
+      corsOrigins: config.corsOrigins,
       caution: { windowDays: config.checksWindowDays, cautionNetworks: config.checksCautionNetworks },
       limit: limits.lookup,
       now: options.checksClock,

@@ -39,6 +39,8 @@ export interface ReportRoutesOptions {
   /** Keys a shopper's page sends (TRACE_API_KEYS, trusted page servers'). */
   pageKeys: readonly string[];
   staffKeys: readonly string[];
+  /** Other sites' pages allowed to send reports and read the desk's (CORS_ORIGINS, as for lookups). */
+  corsOrigins: readonly string[];
   limits: ReportLimits;
   caution: CautionRules;
   /** The lookups' per-client budget: a report takes from it too (a flood of bodies costs like lookups). */
@@ -105,6 +107,21 @@ export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOp
     fail(request, reply, 'AUTHENTICATION_FAILURE', 401, `Missing or unknown ${API_KEY_HEADER} header`);
   };
   const budget = options.limit ? [options.limit] : [];
+  // A page on another site (CORS_ORIGINS) may send a report: its preflight under the API's path is answered by
+  // the lookup route's CORS (routes/trace.ts: POST with Content-Type and X-Key), and the answer names its origin
+  // here. The desk's GETs stay same-site.
+  const corsOrigins = new Set(options.corsOrigins);
+  const allowOrigin = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    _payload: unknown,
+    done: HookHandlerDoneFunction,
+  ) => {
+    const origin = request.headers.origin;
+    if (origin !== undefined && corsOrigins.has(origin)) reply.header('access-control-allow-origin', origin);
+    reply.header('vary', 'Origin');
+    done();
+  };
 
   app.post(
     REPORTS_PATH,
@@ -112,6 +129,7 @@ export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOp
       bodyLimit: REPORT_BODY_MAX_BYTES,
       compress: false,
       onRequest: [...budget, pageKey, refuseUnreadableBody],
+      onSend: allowOrigin,
       errorHandler: reportBodyError,
     },
     async (request, reply) => {

@@ -255,3 +255,33 @@ describe.each(BACKENDS)('shoppers’ reports on $name', { timeout: 60_000 }, (ba
     expect(lines.length - 1).toBe(await stored());
   });
 });
+
+describe('reports from a page on another site (CORS_ORIGINS)', () => {
+  it('lets the allowed origin send one and no other', async () => {
+    const server = await startTestServer({ CORS_ORIGINS: 'https://shop.example.com' });
+    try {
+      const preflight = (origin: string) =>
+        fetch(`${server.url}${REPORTS_URL_PATH}`, {
+          method: 'OPTIONS',
+          headers: {
+            origin,
+            'access-control-request-method': 'POST',
+            'access-control-request-headers': `content-type,${API_KEY_HEADER.toLowerCase()}`,
+          },
+        });
+      const allowed = await preflight('https://shop.example.com');
+      expect(allowed.status).toBe(204);
+      expect(allowed.headers.get('access-control-allow-origin')).toBe('https://shop.example.com');
+      expect((await preflight('https://evil.example.net')).headers.get('access-control-allow-origin')).toBeNull();
+      const sent = await fetch(`${server.url}${REPORTS_URL_PATH}`, {
+        method: 'POST',
+        headers: { origin: 'https://shop.example.com', 'content-type': 'application/json', [API_KEY_HEADER]: DEMO_KEY },
+        body: JSON.stringify(minimal),
+      });
+      expect(sent.status).toBe(201);
+      expect(sent.headers.get('access-control-allow-origin')).toBe('https://shop.example.com');
+    } finally {
+      await server.close();
+    }
+  });
+});
