@@ -21,8 +21,10 @@ export function checkPhoto(dataUrl: string): CheckedPhoto {
   if (parts === null) return { problem: REPORT_ERRORS.photoType };
   // Bounded before decoding: a 50 MB photo is refused by its length alone (and by the body limit before that).
   if (base64Bytes(parts.base64) > REPORT_PHOTO_MAX_BYTES) return { problem: REPORT_ERRORS.photoTooBig };
+  // Padded base64 comes in fours. Node's decoder skips what is not base64, so then a shorter result means the text
+  // was not all base64.
+  if (parts.base64.length % 4 !== 0) return { problem: REPORT_ERRORS.photoType };
   const body = Buffer.from(parts.base64, 'base64');
-  // Node's decoder skips what is not base64: a shorter result means the text was not all base64.
   if (body.length !== base64Bytes(parts.base64)) return { problem: REPORT_ERRORS.photoType };
   // The bytes' type, as the import reads a picture's: an SVG or anything else that claims to be a photo is refused.
   if (imageTypeOf(body) !== parts.type) return { problem: REPORT_ERRORS.photoContent };
