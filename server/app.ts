@@ -159,7 +159,8 @@ export async function buildApp(
     await app.register(reportRoutes, {
       prefix: TRACE_API_BASE_PATH,
       ...options.reports,
-      pageKeys: [...config.apiKeys, ...config.trustedClientKeys],
+      pageKeys: config.apiKeys,
+      trustedKeys: config.trustedClientKeys,
       staffKeys: config.staffApiKeys,
       corsOrigins: config.corsOrigins,
       caution: { windowDays: config.checksWindowDays, cautionNetworks: config.checksCautionNetworks },

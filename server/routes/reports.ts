@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import {
   closeNoteProblem,
@@ -36,8 +37,13 @@ import type { WebhookReport, WebhookSender, WebhookSettings } from '../reports/r
 
 export interface ReportRoutesOptions {
   store: ReportStore;
-  /** Keys a shopper's page sends (TRACE_API_KEYS, trusted page servers'). */
+  /** Keys a shopper's page sends (TRACE_API_KEYS). */
   pageKeys: readonly string[];
+  /**
+   * Keys of page servers in front of this service (TRUSTED_CLIENT_KEYS): their reports are a shopper's each, whose
+   * network is the first address of X-Forwarded-For, as for their lookups (plugins/rateLimits.ts).
+   */
+  trustedKeys: readonly string[];
   staffKeys: readonly string[];
   /** Other sites' pages allowed to send reports and read the desk's (CORS_ORIGINS, as for lookups). */
   corsOrigins: readonly string[];
@@ -79,13 +85,23 @@ function reportBodyError(error: FastifyError, request: FastifyRequest, reply: Fa
 const trimmed = (value: unknown): string | null =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
 
+/** The address whose network a report counts against: a trusted page server's shopper's, else the client's. */
+function shopperAddress(request: FastifyRequest, trustedKeys: ReadonlySet<string>): string {
+  const key = request.headers[HEADER];
+  const forwarded = request.headers['x-forwarded-for'];
+  if (typeof key !== 'string' || !trustedKeys.has(key) || typeof forwarded !== 'string') return request.ip;
+  const first = forwarded.split(',')[0]!.trim();
+  return isIP(first) === 0 ? request.ip : first;
+}
+
 /** The hour an instant falls in, ISO: what is stored of when a report came. */
 export const hourOf = (now: number) => new Date(Math.floor(now / 3_600_000) * 3_600_000).toISOString();
 
 export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOptions): Promise<void> {
   const { store, limits, caution, webhook } = options;
   const now = options.now ?? Date.now;
-  const pageKeys = new Set(options.pageKeys);
+  const trustedKeys = new Set(options.trustedKeys);
+  const pageKeys = new Set([...options.pageKeys, ...trustedKeys]);
   const staffKeys = new Set(options.staffKeys);
   const keyOf = (request: FastifyRequest) => {
     const key = request.headers[HEADER];
@@ -151,7 +167,7 @@ export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOp
       const photo = trimmed(body.photo) === null ? null : checkPhoto(body.photo!);
       if (photo !== null && 'problem' in photo) return fail(request, reply, 'VALIDATION', 400, photo.problem, 'photo');
       const code = normaliseCode(body.code);
-      const verdict = limits.take(request.ip, code);
+      const verdict = limits.take(shopperAddress(request, trustedKeys), code);
       if (!verdict.allowed) {
         reply.header('retry-after', String(verdict.retryAfterSeconds));
         return fail(request, reply, 'RATE_LIMIT', 429, REPORT_ERRORS.tooMany);

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { REPORT_ERRORS, REPORT_PHOTO_MAX_BYTES } from '../../src/contract/reports.ts';
 import { checkPhoto } from '../../server/reports/reportPhoto.ts';
@@ -11,9 +11,9 @@ const url = (type: string, body: Buffer) => `data:${type};base64,${body.toString
 
 describe('checkPhoto', () => {
   it.each([
-    ['image/jpeg', (image: sharp.Sharp) => image.jpeg()],
-    ['image/png', (image: sharp.Sharp) => image.png()],
-    ['image/webp', (image: sharp.Sharp) => image.webp()],
+    ['image/jpeg', (image: Sharp) => image.jpeg()],
+    ['image/png', (image: Sharp) => image.png()],
+    ['image/webp', (image: Sharp) => image.webp()],
   ] as const)('takes a clean %s and refuses one with EXIF GPS', async (type, encode) => {
     const base = () => sharp({ create: { width: 32, height: 24, channels: 3, background: '#246' } });
     const clean = await encode(base()).toBuffer();

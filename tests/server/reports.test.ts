@@ -287,3 +287,26 @@ describe('reports from a page on another site (CORS_ORIGINS)', () => {
     }
   });
 });
+
+describe('reports through a page server in front (TRUSTED_CLIENT_KEYS)', () => {
+  it('counts each shopper it names against their own network, not the page server’s', async () => {
+    const server = await startTestServer({ TRUSTED_CLIENT_KEYS: 'page-server-key', REPORTS_PER_NETWORK_DAY: '1' });
+    try {
+      const send = (shopper: string) =>
+        fetch(`${server.url}${REPORTS_URL_PATH}`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            [API_KEY_HEADER]: 'page-server-key',
+            'x-forwarded-for': shopper,
+          },
+          body: JSON.stringify(minimal),
+        });
+      expect((await send('198.51.100.7')).status).toBe(201);
+      expect((await send('203.0.113.9')).status).toBe(201);
+      expect((await send('198.51.100.8')).status).toBe(429);
+    } finally {
+      await server.close();
+    }
+  });
+});
