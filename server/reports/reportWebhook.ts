@@ -63,6 +63,8 @@ export class WebhookSender {
   private running: Promise<void> | undefined;
   private again = false;
   private stopped = false;
+  /** Cuts a delivery in flight short when the service stops: a hanging receiver must not hold the shutdown. */
+  private readonly stopping = new AbortController();
 
   constructor(
     private readonly store: ReportStore,
@@ -90,6 +92,7 @@ export class WebhookSender {
   async stop(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    this.stopping.abort();
     await this.running;
   }
 
@@ -131,7 +134,7 @@ export class WebhookSender {
         },
         body: entry.body,
         redirect: 'error',
-        signal: AbortSignal.timeout(this.settings.timeoutMs),
+        signal: AbortSignal.any([AbortSignal.timeout(this.settings.timeoutMs), this.stopping.signal]),
       });
       await response.body?.cancel();
       if (!response.ok) failure = `HTTP ${response.status}`;
