@@ -23,6 +23,7 @@ import { pageScriptSources } from './http/inlineScripts.ts';
 import { registerStaticSite } from './routes/staticSite.ts';
 import { imageRoutes, noImageRoutes } from './routes/images.ts';
 import { traceRoutes } from './routes/trace.ts';
+import { reportRoutes, type ReportRoutesOptions } from './routes/reports.ts';
 import { databaseSource } from './db/databaseSource.ts';
 import type { TraceSource } from './domain/traceSource.ts';
 
@@ -39,6 +40,8 @@ export interface AppOptions {
   answered?: AnswerObserver;
   /** The lookup counter's clock (Unix ms): tests move days and windows with it. */
   checksClock?: () => number;
+  /** Shoppers' reports (issue 41): their store, limits and webhook; no report routes without them. */
+  reports?: Pick<ReportRoutesOptions, 'store' | 'limits' | 'webhook'>;
 }
 
 /** Where lookups are answered, and the stored pictures when the answers come from the reference database. */
@@ -150,6 +153,21 @@ export async function buildApp(
       limit: limits.image,
     });
   } else await app.register(noImageRoutes, { prefix: TRACE_API_BASE_PATH });
+
+  // Shoppers' reports (issue 41): under the API's path, taking from the lookups' per-client budget.
+  if (options.reports) {
+    await app.register(reportRoutes, {
+      prefix: TRACE_API_BASE_PATH,
+      ...options.reports,
+      pageKeys: config.apiKeys,
+      trustedKeys: config.trustedClientKeys,
+      staffKeys: config.staffApiKeys,
+      corsOrigins: config.corsOrigins,
+      caution: { windowDays: config.checksWindowDays, cautionNetworks: config.checksCautionNetworks },
+      limit: limits.lookup,
+      now: options.checksClock,
+    });
+  }
 
   app.setNotFoundHandler((request, reply) => {
     const path = requestPath(request);

@@ -73,6 +73,36 @@ export interface Config {
   checksCautionNetworks: number;
   /** The recent window, in days (today included), over which networks are counted (CHECKS_WINDOW_DAYS). */
   checksWindowDays: number;
+
+  // Shoppers' reports (issue 41).
+  reports: ReportsConfig;
+}
+
+/** Shoppers' reports (issue 41): their daily limits, how long closed ones are kept, the brand's webhook. */
+export interface ReportsConfig {
+  /** Reports one network (its /24 or /48) may send a Vietnam day (REPORTS_PER_NETWORK_DAY). */
+  perNetworkDay: number;
+  /** Reports one code may get a Vietnam day, from everyone together (REPORTS_PER_CODE_DAY). */
+  perCodeDay: number;
+  /** Days a closed report keeps its photo (REPORTS_PHOTO_KEEP_DAYS). */
+  photoKeepDays: number;
+  /** Days a closed report is kept at all (REPORTS_CLOSED_KEEP_DAYS). */
+  closedKeepDays: number;
+  /** Each new report POSTed, signed, to the brand's system; none when REPORT_WEBHOOK_URL is unset. */
+  webhook: ReportWebhookConfig | undefined;
+}
+
+export interface ReportWebhookConfig {
+  url: string;
+  secret: string;
+  /** The wait after the first failed delivery, doubled after each (REPORT_WEBHOOK_RETRY_MS). */
+  retryMs: number;
+  /** The longest wait between attempts (REPORT_WEBHOOK_RETRY_MAX_MS). */
+  retryMaxMs: number;
+  /** Undelivered reports the outbox holds at most (REPORT_WEBHOOK_OUTBOX_MAX). */
+  outboxMax: number;
+  /** One attempt's deadline (REPORT_WEBHOOK_TIMEOUT_MS). */
+  timeoutMs: number;
 }
 
 /** Upstream mode (issue 24): every lookup is the brand's service's answer, asked with its own key. */
@@ -231,6 +261,7 @@ export function loadConfig(env: Env = process.env): Config {
     // a few dozen come out low.
     checksCautionNetworks: integer('CHECKS_CAUTION_NETWORKS', 5, 2, 50),
     checksWindowDays: integer('CHECKS_WINDOW_DAYS', 30, 1, 90),
+    reports: parseReports(value, integer, problems),
   };
   if (value('CHECKS_CAUTION_DEVICES') !== undefined)
     problems.push(
@@ -284,6 +315,63 @@ function parseUpstream(
     breakerCooldownMs: integer('TRACE_UPSTREAM_BREAKER_COOLDOWN_MS', 5000, 100, 600_000),
     unknownMax: integer('TRACE_UPSTREAM_UNKNOWN_MAX', 60, 0, 1_000_000_000),
     forwardClient: parseSwitch('TRACE_UPSTREAM_FORWARD_CLIENT', value('TRACE_UPSTREAM_FORWARD_CLIENT'), problems),
+  };
+}
+
+/** The shortest REPORT_WEBHOOK_SECRET taken: an HMAC key anyone could guess signs nothing. */
+const WEBHOOK_SECRET_MIN = 32;
+
+function parseReports(
+  value: (name: string) => string | undefined,
+  integer: (name: string, fallback: number, min: number, max: number) => number,
+  problems: string[],
+): ReportsConfig {
+  const photoKeepDays = integer('REPORTS_PHOTO_KEEP_DAYS', 30, 1, 3650);
+  const closedKeepDays = integer('REPORTS_CLOSED_KEEP_DAYS', 365, 1, 3650);
+  if (closedKeepDays < photoKeepDays) {
+    problems.push(
+      `REPORTS_CLOSED_KEEP_DAYS=${closedKeepDays} is shorter than REPORTS_PHOTO_KEEP_DAYS=${photoKeepDays}: a report goes with its photo, so keep it at least as long`,
+    );
+  }
+  return {
+    perNetworkDay: integer('REPORTS_PER_NETWORK_DAY', 3, 1, 10_000),
+    perCodeDay: integer('REPORTS_PER_CODE_DAY', 20, 1, 1_000_000),
+    photoKeepDays,
+    closedKeepDays,
+    webhook: parseReportWebhook(value, integer, problems),
+  };
+}
+
+function parseReportWebhook(
+  value: (name: string) => string | undefined,
+  integer: (name: string, fallback: number, min: number, max: number) => number,
+  problems: string[],
+): ReportWebhookConfig | undefined {
+  const url = value('REPORT_WEBHOOK_URL');
+  const secret = value('REPORT_WEBHOOK_SECRET');
+  if (url === undefined) {
+    if (secret !== undefined)
+      problems.push('REPORT_WEBHOOK_SECRET is set without REPORT_WEBHOOK_URL: give the URL too, or unset the secret');
+    return undefined;
+  }
+  if (!isHttpUrl(url) || (new URL(url).protocol === 'http:' && !isPrivateHost(new URL(url).hostname))) {
+    problems.push(
+      `REPORT_WEBHOOK_URL: '${withoutUserinfo(url)}' is not an https URL without user, password or query (plain http only to loopback and private addresses): reports carry shoppers' phone numbers`,
+    );
+  }
+  if (secret === undefined || secret.length < WEBHOOK_SECRET_MIN) {
+    problems.push(
+      `REPORT_WEBHOOK_SECRET: give a random secret of at least ${WEBHOOK_SECRET_MIN} characters (e.g. openssl rand -hex 32), shared with the brand's system, which checks each delivery's signature with it`,
+    );
+  }
+  const retryMs = integer('REPORT_WEBHOOK_RETRY_MS', 5_000, 100, 3_600_000);
+  return {
+    url,
+    secret: secret ?? '',
+    retryMs,
+    retryMaxMs: Math.max(retryMs, integer('REPORT_WEBHOOK_RETRY_MAX_MS', 15 * 60_000, 100, 86_400_000)),
+    outboxMax: integer('REPORT_WEBHOOK_OUTBOX_MAX', 10_000, 1, 10_000_000),
+    timeoutMs: integer('REPORT_WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
   };
 }
 

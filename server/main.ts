@@ -6,7 +6,16 @@ import { ConfigError, DEMO_API_KEY, loadConfig, type Config, type UpstreamConfig
 import { checkMetrics } from './checks/checkMetrics.ts';
 import { LookupCounter } from './checks/lookupCounter.ts';
 import { daySaltsFor, writeFailure } from './checks/countingSetup.ts';
-import { describeStorageFailure, openCheckStore, openStorage, storageLocation } from './db/openStorage.ts';
+import {
+  describeStorageFailure,
+  openCheckStore,
+  openReportStore,
+  openStorage,
+  storageLocation,
+} from './db/openStorage.ts';
+import { ReportLimits } from './reports/reportLimits.ts';
+import { keepReportsBounded } from './reports/reportRetention.ts';
+import { WebhookSender } from './reports/reportWebhook.ts';
 import type { TraceStorage } from './db/storage.ts';
 import type { Lifecycle } from './routes/health.ts';
 import { importFile } from './import/importFile.ts';
@@ -93,6 +102,52 @@ async function openCheckStoreFor(config: Config) {
   }
 }
 
+/** Networks and codes the reports' daily limits remember at most (server/reports/reportLimits.ts). */
+const REPORT_LIMIT_KEYS = 100_000;
+
+/** Shoppers' reports (issue 41), in the service's own database (in upstream mode too), with their webhook. */
+interface Reports {
+  options: NonNullable<AppOptions['reports']>;
+  logger: { current?: FastifyBaseLogger };
+  close(): Promise<void>;
+}
+
+async function openReports(config: Config, options: Pick<AppOptions, 'checksClock'>): Promise<Reports> {
+  let store;
+  try {
+    store = await openReportStore(config);
+  } catch (error) {
+    const reason = describeStorageFailure(error);
+    if (reason === undefined) throw error;
+    throw new StorageOpenError(`Cannot open the database ${storageLocation(config)} for reports: ${reason}`, {
+      cause: error,
+    });
+  }
+  const logger: Reports['logger'] = {};
+  const now = options.checksClock ?? Date.now;
+  const { webhook } = config.reports;
+  const sender = webhook && new WebhookSender(store, webhook, () => logger.current, now);
+  const stopPurge = keepReportsBounded(store, config.reports, () => logger.current, now);
+  // Deliveries left over from before a restart (or another instance's) go out now.
+  sender?.nudge();
+  return {
+    options: {
+      store,
+      limits: new ReportLimits(
+        { perNetwork: config.reports.perNetworkDay, perCode: config.reports.perCodeDay, maxKeys: REPORT_LIMIT_KEYS },
+        now,
+      ),
+      ...(sender && webhook ? { webhook: { sender, settings: webhook } } : {}),
+    },
+    logger,
+    async close() {
+      stopPurge();
+      await sender?.stop();
+      await store.close();
+    },
+  };
+}
+
 /** Said when SEED_DEMO=1 meets upstream mode: there is no database to seed. */
 const NO_SEED_UPSTREAM =
   "SEED_DEMO=1 is not available in upstream mode (TRACE_UPSTREAM_URL): the lookups are the trace service's own; no demo data is loaded";
@@ -144,20 +199,35 @@ async function startOnUpstream(config: Config, upstream: UpstreamConfig, options
       : undefined;
   const source = upstreamSource(upstream, observer, unknownCodes);
   const counting = await openCounting(config, metrics, options);
+  let reports: Reports | undefined;
   let app: FastifyInstance;
   try {
+    reports = await openReports(config, options);
     app = await buildApp(
       config,
       { source, pictures: undefined },
-      { ...options, lifecycle, metrics, counter: counting.counter, answered: counting.answered },
+      {
+        ...options,
+        lifecycle,
+        metrics,
+        counter: counting.counter,
+        answered: counting.answered,
+        reports: reports.options,
+      },
     );
   } catch (error) {
+    await reports?.close();
     await counting.counter?.close();
     throw error;
   }
   logger.current = app.log;
   counting.logger.current = app.log;
-  app.addHook('onClose', async () => counting.counter?.close());
+  reports.logger.current = app.log;
+  const opened = reports;
+  app.addHook('onClose', async () => {
+    await opened.close();
+    await counting.counter?.close();
+  });
   let metricsServer: MetricsServer | undefined;
   try {
     if (metrics !== undefined) metricsServer = await serveMetricsOf(app, metrics.registry, config);
@@ -176,22 +246,27 @@ async function startOnDatabase(config: Config, options: AppOptions): Promise<Sta
   const storage = await openConfiguredStorage(config);
   let metricsServer: MetricsServer | undefined;
   let counting: Counting | undefined;
+  let reports: Reports | undefined;
   try {
     const lookup = await storage.openLookup({ counts: config.checks });
     const lifecycle = options.lifecycle ?? { draining: false };
     const { metricsPort } = config;
     const metrics = metricsPort === undefined ? undefined : createMetrics(() => lookup.importRuns());
     counting = await openCounting(config, metrics, options);
+    reports = await openReports(config, options);
     const app = await buildApp(config, databaseBackend(lookup), {
       ...options,
       lifecycle,
       metrics,
       counter: counting.counter,
       answered: counting.answered,
+      reports: reports.options,
     });
     counting.logger.current = app.log;
+    reports.logger.current = app.log;
     // Written before the database closes: the last batch is not lost to a clean stop.
     app.addHook('onClose', async () => {
+      await reports?.close();
       await counting?.counter?.close();
       await storage.close();
     });
@@ -212,6 +287,7 @@ async function startOnDatabase(config: Config, options: AppOptions): Promise<Sta
     return await listen(app, config, lifecycle, metricsServer);
   } catch (error) {
     void metricsServer?.close();
+    await reports?.close();
     await counting?.counter?.close();
     await storage.close();
     throw error;

@@ -3,7 +3,7 @@ import type { CheckReport } from './checkStore.ts';
 export const REPORT_HEADER = 'kind,code,networks,lookups,first_day,caution_since,days';
 
 /** A field as CSV writes it: quoted when it holds a separator or a quote; a leading formula sign defused for spreadsheets. */
-function field(value: string | number): string {
+export function field(value: string | number): string {
   const text = String(value);
   const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;

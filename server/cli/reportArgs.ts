@@ -3,7 +3,7 @@ import { REPORT_KEEP_DAYS } from '../checks/checkStore.ts';
 import { normaliseCode } from '../domain/traceCode.ts';
 
 export const REPORT_USAGE =
-  'Usage: npm run report:codes -- [--since 7d|YYYY-MM-DD] [--limit 50]\n       npm run report:codes -- --clear CODE';
+  'Usage: npm run report:codes -- [--since 7d|YYYY-MM-DD] [--limit 50]\n       npm run report:codes -- --reports [--since 7d|YYYY-MM-DD] [--limit 50]\n       npm run report:codes -- --clear CODE';
 
 export interface ReportArgs {
   /** The first Vietnam day of the period. */
@@ -11,6 +11,8 @@ export interface ReportArgs {
   limit: number;
   /** `--clear CODE`: forget the code's networks and caution instead of reporting (the brand looked into it). */
   clear?: string;
+  /** `--reports`: shoppers' reports of the period (issue 41) instead of the codes' counts. */
+  reports?: boolean;
 }
 
 export class ReportArgsError extends Error {}
@@ -25,8 +27,12 @@ export function parseReportArgs(args: readonly string[], now: number): ReportArg
   let since = daysBefore(today, DEFAULT_DAYS - 1);
   let limit = DEFAULT_LIMIT;
   let clear: string | undefined;
-  for (let i = 0; i < args.length; i += 2) {
-    const [name, value] = [args[i], args[i + 1]];
+  const rest = [...args];
+  const reports = rest.includes('--reports');
+  if (reports) rest.splice(rest.indexOf('--reports'), 1);
+  if (rest.includes('--reports')) throw new ReportArgsError('--reports is given once');
+  for (let i = 0; i < rest.length; i += 2) {
+    const [name, value] = [rest[i], rest[i + 1]];
     if (value === undefined || value.startsWith('--')) throw new ReportArgsError(`${name} needs a value`);
     if (name === '--clear') {
       const code = normaliseCode(value);
@@ -41,7 +47,7 @@ export function parseReportArgs(args: readonly string[], now: number): ReportArg
   }
   if (clear !== undefined && args.length > 2)
     throw new ReportArgsError('--clear CODE is given alone: it clears one code and reports nothing');
-  return { since, limit, ...(clear === undefined ? {} : { clear }) };
+  return { since, limit, ...(clear === undefined ? {} : { clear }), ...(reports ? { reports } : {}) };
 }
 
 function parseSince(value: string, today: string): string {

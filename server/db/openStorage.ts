@@ -7,6 +7,9 @@ import { openSqliteCheckStore } from './sqlite/checkWorker.ts';
 import { describeSqliteFailure } from './sqlite/driverFailure.ts';
 import { openSqliteStorage } from './sqlite/storage.ts';
 import type { TraceStorage } from './storage.ts';
+import type { ReportStore } from '../reports/reportStore.ts';
+import { openPostgresReportStore } from './postgres/reportStore.ts';
+import { openSqliteReportWorker } from './sqlite/reportWorker.ts';
 import { describeSystemFailure } from './systemFailure.ts';
 
 // The one place that knows both adapters: the rest of the service, the importer and the report get a
@@ -37,6 +40,13 @@ export function openCheckStore({ dbPath, databaseUrl }: StorageConfig): Promise<
   return databaseUrl === undefined
     ? Promise.resolve(openSqliteCheckStore(dbPath))
     : openPostgresCheckStore(databaseUrl);
+}
+
+/** The configured database's shoppers' reports (issue 41), opened (created and migrated when needed) on their own. */
+export function openReportStore({ dbPath, databaseUrl }: StorageConfig): Promise<ReportStore> {
+  return databaseUrl === undefined
+    ? Promise.resolve(openSqliteReportWorker(dbPath))
+    : openPostgresReportStore(databaseUrl);
 }
 
 /** One line for a storage failure (`the disk is full (SQLITE_FULL)`), or undefined for anything else. */

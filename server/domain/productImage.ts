@@ -72,6 +72,11 @@ export interface StoredImage {
   body: Buffer;
 }
 
+/** The picture's content type by its bytes (PNG, JPEG, WebP or SVG), whatever it claims; undefined for anything else. */
+export function imageTypeOf(body: Buffer): string | undefined {
+  return TYPES.find((candidate) => candidate.matches(body))?.contentType;
+}
+
 /** The picture's stored form, or undefined when its bytes are no PNG, JPEG, WebP or SVG image. */
 export function storedImage(body: Buffer): StoredImage | undefined {
   const type = TYPES.find((candidate) => candidate.matches(body));

@@ -37,6 +37,7 @@ describe('loadConfig', () => {
       checks: true,
       checksCautionNetworks: 5,
       checksWindowDays: 30,
+      reports: { perNetworkDay: 3, perCodeDay: 20, photoKeepDays: 30, closedKeepDays: 365, webhook: undefined },
     });
   });
 
@@ -350,5 +351,41 @@ describe('loadConfig', () => {
       'RATE_LIMIT_WINDOW_MS=0: expected a whole number from 1 to 86400000',
       "TRUST_PROXY: '10.0.0.0/33', 'proxy' is not false, a hop count or an IP address/CIDR list",
     ]);
+  });
+
+  it('reads the reports’ webhook (issue 41) and refuses it half set, in the clear to a public host, or with a weak secret', () => {
+    const secret = 'a'.repeat(32);
+    expect(
+      loadConfig({ REPORT_WEBHOOK_URL: 'https://brand.example.vn/hooks/reports', REPORT_WEBHOOK_SECRET: secret })
+        .reports.webhook,
+    ).toEqual({
+      url: 'https://brand.example.vn/hooks/reports',
+      secret,
+      retryMs: 5000,
+      retryMaxMs: 900_000,
+      outboxMax: 10_000,
+      timeoutMs: 10_000,
+    });
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    };
+    expect(problems({ REPORT_WEBHOOK_SECRET: secret })[0]).toMatch(
+      /^REPORT_WEBHOOK_SECRET is set without REPORT_WEBHOOK_URL/,
+    );
+    expect(problems({ REPORT_WEBHOOK_URL: 'http://brand.example.vn/hook', REPORT_WEBHOOK_SECRET: secret })[0]).toMatch(
+      /^REPORT_WEBHOOK_URL: 'http:\/\/brand.example.vn\/hook' is not an https URL/,
+    );
+    expect(problems({ REPORT_WEBHOOK_URL: 'http://10.0.0.7/hook', REPORT_WEBHOOK_SECRET: secret })).toEqual([]);
+    expect(
+      problems({ REPORT_WEBHOOK_URL: 'https://brand.example.vn/hook', REPORT_WEBHOOK_SECRET: 'short' })[0],
+    ).toMatch(/^REPORT_WEBHOOK_SECRET: give a random secret of at least 32 characters/);
+    expect(problems({ REPORTS_PHOTO_KEEP_DAYS: '90', REPORTS_CLOSED_KEEP_DAYS: '30' })[0]).toMatch(
+      /^REPORTS_CLOSED_KEEP_DAYS=30 is shorter than REPORTS_PHOTO_KEEP_DAYS=90/,
+    );
   });
 });

@@ -1,0 +1,98 @@
+import type { ReportListFilter, StoredReport } from '../reports/reportStore.ts';
+
+// The reports' reads, one text for both databases: only placeholders (? in SQLite, $n in PostgreSQL) and how a
+// lot's dates read (text in SQLite, date in PostgreSQL) differ.
+
+export interface Dialect {
+  /** The n-th value (from 1). */
+  placeholder(n: number): string;
+  /** A date column as YYYY-MM-DD text. */
+  day(column: string): string;
+}
+
+export const SQLITE: Dialect = { placeholder: () => '?', day: (column) => column };
+export const POSTGRES: Dialect = {
+  placeholder: (n) => `$${n}`,
+  day: (column) => `to_char(${column}, 'YYYY-MM-DD') AS ${column.split('.')[1]}`,
+};
+
+/** A report's columns and its code's facts (lookup counts, lot), never the photo's bytes. */
+const columns = ({ day }: Dialect) => `r.id, r.reference, r.code, r.reason, r.province, r.shop, r.address,
+  r.bought_on, r.phone, r.photo_type, r.created_hour, r.status, r.closed_note, r.closed_day,
+  k.first_day, k.lookups, k.networks,
+  l.lot_code, p.product_code, p.product_name, p.product_unit, ${day('l.product_date')}, ${day('l.expire_date')}, l.lot_status`;
+
+const REPORT_FROM = `FROM reports r
+  LEFT JOIN check_codes k ON k.code = r.code
+  LEFT JOIN codes c ON c.code = r.code
+  LEFT JOIN products p ON p.id = c.product_id
+  LEFT JOIN lots l ON l.id = c.lot_id`;
+
+/** The list's query and its values; `placeholder(n)` names the n-th value (from 1). */
+export function listQuery(filter: ReportListFilter, dialect: Dialect): { sql: string; values: (string | number)[] } {
+  const { placeholder } = dialect;
+  const values: (string | number)[] = [filter.status];
+  const where = [`r.status = ${placeholder(1)}`];
+  const add = (column: string, value: string | number | undefined, operator = '=') => {
+    if (value === undefined) return;
+    values.push(value);
+    where.push(`${column} ${operator} ${placeholder(values.length)}`);
+  };
+  add('r.province', filter.province);
+  add('r.reason', filter.reason);
+  add('r.code', filter.code);
+  add('r.id', filter.before, '<');
+  values.push(filter.limit);
+  return {
+    sql: `SELECT ${columns(dialect)} ${REPORT_FROM} WHERE ${where.join(' AND ')} ORDER BY r.id DESC LIMIT ${placeholder(values.length)}`,
+    values,
+  };
+}
+
+/** One report by reference. */
+export const oneQuery = (dialect: Dialect) =>
+  `SELECT ${columns(dialect)} ${REPORT_FROM} WHERE r.reference = ${dialect.placeholder(1)}`;
+
+/** Reports sent from an hour on, newest first (the CSV). */
+export const sinceQuery = (dialect: Dialect) =>
+  `SELECT ${columns(dialect)} ${REPORT_FROM} WHERE r.created_hour >= ${dialect.placeholder(1)} ORDER BY r.id DESC LIMIT ${dialect.placeholder(2)}`;
+
+type Row = Record<string, unknown>;
+const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
+
+/** A row of `columns` as the service reads it. */
+export function storedReport(row: Row): StoredReport {
+  return {
+    id: Number(row.id),
+    reference: String(row.reference),
+    code: String(row.code),
+    reason: row.reason as StoredReport['reason'],
+    province: row.province as StoredReport['province'],
+    shop: text(row.shop),
+    address: text(row.address),
+    boughtOn: text(row.bought_on),
+    phone: text(row.phone),
+    hasPhoto: row.photo_type !== null && row.photo_type !== undefined,
+    createdHour: String(row.created_hour),
+    status: row.status as StoredReport['status'],
+    closedNote: text(row.closed_note),
+    closedDay: text(row.closed_day),
+    facts: {
+      firstDay: text(row.first_day),
+      lookups: Number(row.lookups ?? 0),
+      networks: String(row.networks ?? ''),
+      lot:
+        row.product_code === null || row.product_code === undefined
+          ? null
+          : {
+              lotCode: String(row.lot_code),
+              productCode: String(row.product_code),
+              productName: text(row.product_name),
+              productUnit: String(row.product_unit),
+              productDate: text(row.product_date),
+              expireDate: text(row.expire_date),
+              lotStatus: (text(row.lot_status) as 'active' | 'recalled' | null) ?? null,
+            },
+    },
+  };
+}

@@ -1,0 +1,291 @@
+import { isIP } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import {
+  closeNoteProblem,
+  PROVINCES,
+  REPORT_BODY_MAX_BYTES,
+  REPORT_ERRORS,
+  REPORT_PAGE_SIZE,
+  REPORT_REASONS,
+  REPORT_REFERENCE_PATTERN,
+  REPORTS_PATH,
+  reportPhotoPath,
+  reportProblems,
+  type ReportErrorBody,
+  type ReportField,
+  type ReportListQuery,
+  type ReportSubmission,
+  type StaffReportList,
+} from '../../src/contract/reports.ts';
+import { API_KEY_HEADER, TRACE_API_BASE_PATH, type TraceErrorType } from '../../src/contract/traceContract.ts';
+import { vietnamDay } from '../../src/contract/vietnamDay.ts';
+import { normaliseCode } from '../domain/traceCode.ts';
+import { errorBody } from '../domain/errorBody.ts';
+import { JSON_TYPE } from '../http/errors.ts';
+import { refuseUnreadableBody } from '../http/requestRules.ts';
+import { requestPath } from '../http/requestTarget.ts';
+import type { LimitHook } from '../plugins/rateLimits.ts';
+import { staffReport, type CautionRules } from '../reports/reportFacts.ts';
+import type { ReportLimits } from '../reports/reportLimits.ts';
+import { checkPhoto } from '../reports/reportPhoto.ts';
+import { newReference } from '../reports/reportReference.ts';
+import type { ReportStore } from '../reports/reportStore.ts';
+import type { WebhookReport, WebhookSender, WebhookSettings } from '../reports/reportWebhook.ts';
+
+// Shoppers' reports (issue 41): a shopper sends one with the page's key; staff (STAFF_API_KEYS) list, read the
+// photo of and close them. Nothing of a report is ever part of a lookup's answer or a page.
+
+export interface ReportRoutesOptions {
+  store: ReportStore;
+  /** Keys a shopper's page sends (TRACE_API_KEYS). */
+  pageKeys: readonly string[];
+  /**
+   * Keys of page servers in front of this service (TRUSTED_CLIENT_KEYS): their reports are a shopper's each, whose
+   * network is the first address of X-Forwarded-For, as for their lookups (plugins/rateLimits.ts).
+   */
+  trustedKeys: readonly string[];
+  staffKeys: readonly string[];
+  /** Other sites' pages allowed to send reports and read the desk's (CORS_ORIGINS, as for lookups). */
+  corsOrigins: readonly string[];
+  limits: ReportLimits;
+  caution: CautionRules;
+  /** The lookups' per-client budget: a report takes from it too (a flood of bodies costs like lookups). */
+  limit?: LimitHook;
+  webhook?: { sender: WebhookSender; settings: WebhookSettings };
+  now?: () => number;
+}
+
+const HEADER = API_KEY_HEADER.toLowerCase();
+/** Private to the desk: never kept by a shared cache or the browser. */
+const PRIVATE = 'private, no-store';
+
+function fail(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: TraceErrorType,
+  status: number,
+  message: string,
+  field?: ReportField | null,
+): FastifyReply {
+  const body: ReportErrorBody = { ...errorBody(error, status, message, requestPath(request)) };
+  if (field) body.field = field;
+  return reply.code(status).type(JSON_TYPE).header('cache-control', PRIVATE).send(body);
+}
+
+/** A body that is not a report (not JSON, too big): the shopper's page never sends one but for a photo too big. */
+function reportBodyError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (error.statusCode === 413) return fail(request, reply, 'VALIDATION', 413, REPORT_ERRORS.photoTooBig, 'photo');
+  if (error.statusCode !== undefined && error.statusCode < 500) {
+    return fail(request, reply, 'VALIDATION', 400, REPORT_ERRORS.body);
+  }
+  request.log.error({ err: error }, 'report failed');
+  return fail(request, reply, 'INTERNAL_SERVER_ERROR', 500, 'Unexpected error');
+}
+
+const trimmed = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+
+/** The address whose network a report counts against: a trusted page server's shopper's, else the client's. */
+function shopperAddress(request: FastifyRequest, trustedKeys: ReadonlySet<string>): string {
+  const key = request.headers[HEADER];
+  const forwarded = request.headers['x-forwarded-for'];
+  if (typeof key !== 'string' || !trustedKeys.has(key) || typeof forwarded !== 'string') return request.ip;
+  const first = forwarded.split(',')[0]!.trim();
+  return isIP(first) === 0 ? request.ip : first;
+}
+
+/** The hour an instant falls in, ISO: what is stored of when a report came. */
+export const hourOf = (now: number) => new Date(Math.floor(now / 3_600_000) * 3_600_000).toISOString();
+
+export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOptions): Promise<void> {
+  const { store, limits, caution, webhook } = options;
+  const now = options.now ?? Date.now;
+  const trustedKeys = new Set(options.trustedKeys);
+  const pageKeys = new Set([...options.pageKeys, ...trustedKeys]);
+  const staffKeys = new Set(options.staffKeys);
+  const keyOf = (request: FastifyRequest) => {
+    const key = request.headers[HEADER];
+    return typeof key === 'string' ? key : undefined;
+  };
+  const pageKey = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
+    const key = keyOf(request);
+    if (key !== undefined && (pageKeys.has(key) || staffKeys.has(key))) return done();
+    fail(request, reply, 'AUTHENTICATION_FAILURE', 401, `Missing or unknown ${API_KEY_HEADER} header`);
+  };
+  // A page key is known but not enough (403); no key or an unknown one is 401.
+  const staffKey = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
+    const key = keyOf(request);
+    if (key !== undefined && staffKeys.has(key)) return done();
+    if (key !== undefined && pageKeys.has(key)) {
+      fail(request, reply, 'AUTHENTICATION_FAILURE', 403, 'Reports are for staff keys (STAFF_API_KEYS) only');
+      return;
+    }
+    fail(request, reply, 'AUTHENTICATION_FAILURE', 401, `Missing or unknown ${API_KEY_HEADER} header`);
+  };
+  const budget = options.limit ? [options.limit] : [];
+  // JSON.parse alone, in these routes: Fastify's default parser then scans the whole text for __proto__ and
+  // constructor keys, 0.7 ms of a 300 KB report's photo on the service's thread (bench:reports). Safe here: JSON.parse
+  // makes such keys own properties, and nothing here merges a body into another object; the fields are read by name.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    try {
+      done(null, JSON.parse(body as string));
+    } catch (error) {
+      done(Object.assign(error as Error, { statusCode: 400 }), undefined);
+    }
+  });
+  // A page on another site (CORS_ORIGINS) may send a report: its preflight under the API's path is answered by
+  // the lookup route's CORS (routes/trace.ts: POST with Content-Type and X-Key), and the answer names its origin
+  // here. The desk's GETs stay same-site.
+  const corsOrigins = new Set(options.corsOrigins);
+  const allowOrigin = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    _payload: unknown,
+    done: HookHandlerDoneFunction,
+  ) => {
+    const origin = request.headers.origin;
+    if (origin !== undefined && corsOrigins.has(origin)) reply.header('access-control-allow-origin', origin);
+    reply.header('vary', 'Origin');
+    done();
+  };
+
+  app.post(
+    REPORTS_PATH,
+    {
+      bodyLimit: REPORT_BODY_MAX_BYTES,
+      compress: false,
+      onRequest: [...budget, pageKey, refuseUnreadableBody],
+      onSend: allowOrigin,
+      errorHandler: reportBodyError,
+    },
+    async (request, reply) => {
+      const at = now();
+      const [problem] = reportProblems(request.body, vietnamDay(at));
+      if (problem) return fail(request, reply, 'VALIDATION', 400, problem.key, problem.field);
+      const body = request.body as ReportSubmission;
+      const photo = trimmed(body.photo) === null ? null : checkPhoto(body.photo!);
+      if (photo !== null && 'problem' in photo) return fail(request, reply, 'VALIDATION', 400, photo.problem, 'photo');
+      const code = normaliseCode(body.code);
+      const verdict = limits.take(shopperAddress(request, trustedKeys), code);
+      if (!verdict.allowed) {
+        reply.header('retry-after', String(verdict.retryAfterSeconds));
+        return fail(request, reply, 'RATE_LIMIT', 429, REPORT_ERRORS.tooMany);
+      }
+      const report = {
+        reference: newReference(),
+        code,
+        reason: body.reason,
+        province: body.province,
+        shop: trimmed(body.shop),
+        address: trimmed(body.address),
+        boughtOn: trimmed(body.boughtOn),
+        phone: trimmed(body.phone),
+        photo,
+        createdHour: hourOf(at),
+      };
+      const sent: WebhookReport = {
+        reference: report.reference,
+        code,
+        reason: report.reason,
+        province: report.province,
+        shop: report.shop,
+        address: report.address,
+        boughtOn: report.boughtOn,
+        phone: report.phone,
+        hasPhoto: photo !== null,
+        photoPath: photo === null ? null : `${TRACE_API_BASE_PATH}${reportPhotoPath(report.reference)}`,
+        createdHour: report.createdHour,
+      };
+      const outbox = webhook && { body: JSON.stringify(sent), outboxMax: webhook.settings.outboxMax, now: at };
+      const { queued } = await store.add(report, outbox);
+      if (webhook && !queued) {
+        request.log.error(
+          `report ${report.reference} stored without its webhook delivery: the outbox holds ${webhook.settings.outboxMax} undelivered reports`,
+        );
+      }
+      // After the answer: the delivery never delays the shopper.
+      if (queued) reply.raw.once('finish', () => webhook?.sender.nudge());
+      return reply.code(201).type(JSON_TYPE).header('cache-control', PRIVATE).send({ reference: report.reference });
+    },
+  );
+
+  app.get<{ Querystring: Record<string, unknown> }>(
+    REPORTS_PATH,
+    { onRequest: [...budget, staffKey] },
+    async (request, reply) => {
+      const query = request.query;
+      const text = (name: keyof ReportListQuery) =>
+        typeof query[name] === 'string' ? (query[name] as string) : undefined;
+      const status = text('status') ?? 'open';
+      const province = text('province');
+      const reason = text('reason');
+      const code = text('code');
+      const cursor = text('cursor');
+      if (
+        (status !== 'open' && status !== 'closed') ||
+        (province !== undefined && !(PROVINCES as readonly string[]).includes(province)) ||
+        (reason !== undefined && !(REPORT_REASONS as readonly string[]).includes(reason)) ||
+        (code !== undefined && !/^\s*[A-Za-z0-9]{1,40}\s*$/.test(code)) ||
+        (cursor !== undefined && !/^\d{1,15}$/.test(cursor))
+      ) {
+        return fail(
+          request,
+          reply,
+          'VALIDATION',
+          400,
+          'status, province, reason, code or cursor is not one the list takes',
+        );
+      }
+      const found = await store.list({
+        status,
+        ...(province === undefined ? {} : { province: province as ReportListQuery['province'] & string }),
+        ...(reason === undefined ? {} : { reason: reason as ReportListQuery['reason'] & string }),
+        ...(code === undefined ? {} : { code: normaliseCode(code) }),
+        ...(cursor === undefined ? {} : { before: Number(cursor) }),
+        limit: REPORT_PAGE_SIZE + 1,
+      });
+      const page = found.slice(0, REPORT_PAGE_SIZE);
+      const at = now();
+      const list: StaffReportList = { reports: page.map((report) => staffReport(report, caution, at)) };
+      if (found.length > REPORT_PAGE_SIZE) list.next = String(page.at(-1)!.id);
+      return reply.type(JSON_TYPE).header('cache-control', PRIVATE).send(list);
+    },
+  );
+
+  app.get<{ Params: { reference: string } }>(
+    `${REPORTS_PATH}/:reference/photo`,
+    { onRequest: [...budget, staffKey] },
+    async (request, reply) => {
+      const { reference } = request.params;
+      const photo = REPORT_REFERENCE_PATTERN.test(reference) ? await store.photo(reference) : undefined;
+      if (photo === undefined) return fail(request, reply, 'NOT_FOUND', 404, 'No such report photo');
+      return reply
+        .type(photo.type)
+        .header('cache-control', PRIVATE)
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('content-disposition', 'inline')
+        .send(photo.body);
+    },
+  );
+
+  app.post<{ Params: { reference: string } }>(
+    `${REPORTS_PATH}/:reference/close`,
+    { onRequest: [...budget, staffKey, refuseUnreadableBody], errorHandler: reportBodyError },
+    async (request, reply) => {
+      const { reference } = request.params;
+      const note = (request.body as { note?: unknown } | null)?.note;
+      const problem = closeNoteProblem(note);
+      if (problem) return fail(request, reply, 'VALIDATION', 400, problem.key, problem.field);
+      const at = now();
+      const closed = REPORT_REFERENCE_PATTERN.test(reference)
+        ? await store.closeReport(reference, (note as string).trim(), vietnamDay(at))
+        : undefined;
+      if (closed === undefined) return fail(request, reply, 'NOT_FOUND', 404, 'No such report');
+      return reply
+        .type(JSON_TYPE)
+        .header('cache-control', PRIVATE)
+        .send(staffReport(closed, caution, at));
+    },
+  );
+}

@@ -1,0 +1,99 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { REPORTS_URL_PATH } from '../../src/contract/reports.ts';
+import { API_KEY_HEADER } from '../../src/contract/traceContract.ts';
+import { BACKENDS, type TestDatabase } from '../support/server/backends.ts';
+import { DEMO_KEY, startTestServer, type TestServer } from '../support/server/harness.ts';
+import { freePort, startReceiver } from '../support/server/webhookReceiver.ts';
+
+// Issue 41 point 5: each new report reaches the brand's system, signed, from the database's outbox: not while
+// the receiver is down (nor while it hangs, which never holds the shopper's answer), and once it is back.
+
+const SECRET = 'test-secret-'.padEnd(40, 'x');
+const CODE = '1D24B3261X54A2320';
+/** Bounded waits for what the test waits to see happen, polled: never a fixed sleep. */
+const WITHIN = { timeout: 20_000, interval: 50 };
+
+describe.each(BACKENDS)('the reports’ webhook on $name', { timeout: 60_000 }, (backend) => {
+  let database: TestDatabase;
+  let server: TestServer;
+  let port: number;
+  const send = async (shop: string) => {
+    const response = await fetch(`${server.url}${REPORTS_URL_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [API_KEY_HEADER]: DEMO_KEY },
+      body: JSON.stringify({ code: CODE, reason: 'quality', province: 'daNang', shop, phone: '0905 123 456' }),
+    });
+    expect(response.status).toBe(201);
+    return ((await response.json()) as { reference: string }).reference;
+  };
+  const outbox = async () => Number((await database.rows('SELECT count(*) AS n FROM report_outbox'))[0]!.n);
+
+  beforeAll(async () => {
+    database = await backend.create();
+    port = await freePort();
+    server = await startTestServer({
+      ...database.env,
+      REPORT_WEBHOOK_URL: `http://127.0.0.1:${port}/hooks/reports`,
+      REPORT_WEBHOOK_SECRET: SECRET,
+      REPORT_WEBHOOK_RETRY_MS: '200',
+      REPORT_WEBHOOK_RETRY_MAX_MS: '1000',
+      REPORT_WEBHOOK_TIMEOUT_MS: '3000',
+    });
+  });
+  afterAll(async () => {
+    await server?.close();
+    await database?.drop();
+  });
+
+  it('keeps a report while the receiver is down or hangs, answers the shopper meanwhile, and delivers both once it is back', async () => {
+    // Down: nothing listens. The delivery fails and stays in the outbox.
+    const first = await send('Cửa hàng Một');
+    await vi.waitFor(() => expect(server.logs.join('\n')).toContain(`${first} not delivered`), WITHIN);
+    expect(await outbox()).toBe(1);
+
+    // Hanging: a receiver that takes the connection and never answers.
+    const sockets: Socket[] = [];
+    const hanging = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => hanging.listen(port, '127.0.0.1', resolve));
+    await vi.waitFor(() => expect(sockets.length).toBeGreaterThan(0), WITHIN);
+    // The shopper's answer comes while the delivery before it still hangs.
+    const second = await send('Cửa hàng Hai');
+    expect(sockets.some((socket) => !socket.destroyed)).toBe(true);
+    for (const socket of sockets) socket.destroy();
+    await new Promise<void>((resolve) => hanging.close(() => resolve()));
+
+    // Back: both arrive, each once it is due again.
+    const receiver = await startReceiver(port);
+    try {
+      await vi.waitFor(() => {
+        const references = receiver.deliveries.map(({ headers }) => headers['x-report-reference']);
+        expect(references).toEqual(expect.arrayContaining([first, second]));
+      }, WITHIN);
+      await vi.waitFor(async () => expect(await outbox()).toBe(0), WITHIN);
+
+      for (const { headers, body } of receiver.deliveries) {
+        // What the brand's system checks (docs/deploy.md): the signature over timestamp.body, and a fresh timestamp.
+        const timestamp = String(headers['x-report-timestamp']);
+        const expected = `sha256=${createHmac('sha256', SECRET).update(`${timestamp}.${body}`).digest('hex')}`;
+        expect(headers['x-report-signature']).toBe(expected);
+        expect(Math.abs(Date.now() / 1000 - Number(timestamp))).toBeLessThan(60);
+        expect(headers['content-type']).toBe('application/json');
+      }
+      const delivered = receiver.deliveries.find(({ headers }) => headers['x-report-reference'] === second)!;
+      expect(JSON.parse(delivered.body)).toMatchObject({
+        reference: second,
+        code: CODE,
+        reason: 'quality',
+        province: 'daNang',
+        shop: 'Cửa hàng Hai',
+        phone: '0905 123 456',
+        hasPhoto: false,
+        photoPath: null,
+      });
+    } finally {
+      await receiver.close();
+    }
+  });
+});
