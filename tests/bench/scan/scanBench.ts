@@ -1,9 +1,9 @@
 // Usage: npm run bench:scan [-- <set dir>... [--passes N] [--summary]]
-// Runs the page's decode engine (photo with its last resorts, photo with the ladder alone as before them,
-// camera frame), zxing-wasm with its package defaults and @zxing/library with its defaults on the same
+// Runs the page's decode engine (photo with its last resorts, photo with them as before the perspective
+// step, photo with the ladder alone as before them, camera frame), zxing-wasm with its package defaults and @zxing/library with its defaults on the same
 // pixels of every set given (default: the three sets in ../shared and the repository's fixtures), and
 // prints correct %, wrong, median and p95 ms per set and per category, side by side, then which attempt
-// of the page engine read how many images (the last resorts' share: gamma, WeChat).
+// of the page engine read how many images (the last resorts' share: perspective, gamma, WeChat).
 import { register } from 'node:module';
 import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -25,6 +25,7 @@ const sets = positionals.length > 0 ? positionals.map((dir) => resolve(dir)) : [
 
 const decoders = [
   ['page engine, photo', await pageEngine('photo')],
+  ['no perspective, photo', await pageEngine('photo', { perspective: false })],
   ['ladder alone, photo', await pageEngine('photo', { ladderOnly: true })],
   ['page engine, frame', await pageEngine('frame')],
   ['zxing-wasm defaults', await wasmDefaults()],
@@ -78,7 +79,7 @@ for (const dir of sets) {
   if (!values.summary && categories.length > 1)
     for (const category of categories) print(`  ${category}`, (c) => c === category);
 
-  for (const { name, images: perImage } of results.slice(0, 3)) {
+  for (const { name, images: perImage } of results.slice(0, 4)) {
     const attempts = new Map<string, number>();
     for (const { attempt } of perImage) if (attempt) attempts.set(attempt, (attempts.get(attempt) ?? 0) + 1);
     const share = (count: number) => `${((100 * count) / perImage.length).toFixed(1)} %`;

@@ -19,13 +19,16 @@ export type BenchDecoder = (image: RgbaImage, native?: NativePhoto) => Promise<B
 
 /**
  * The page's own decode path: the engine its worker runs, with the WebAssembly engine loaded and, unless
- * `ladderOnly`, a photo's last resorts (the darkening gamma, the WeChat engine); `ladderOnly` is the
- * ladder as it was before them. A photo is decoded whole, as is a camera frame: the bench's frames are
+ * `ladderOnly`, a photo's last resorts (the perspective step, the darkening gamma, the WeChat engine);
+ * `ladderOnly` is the ladder as it was before them, `perspective: false` the last resorts before that step. A photo is decoded whole, as is a camera frame: the bench's frames are
  * 1280x720, what the camera loop sends of every other frame (scanBox.ts).
  */
-export async function pageEngine(effort: DecodeEffort, { ladderOnly = false } = {}): Promise<BenchDecoder> {
+export async function pageEngine(
+  effort: DecodeEffort,
+  { ladderOnly = false, perspective = true } = {},
+): Promise<BenchDecoder> {
   const read = await loadWasm();
-  const engine = createDecodeEngine(async () => read, ladderOnly ? undefined : { loadWeChat });
+  const engine = createDecodeEngine(async () => read, ladderOnly ? undefined : { loadWeChat, perspective });
   return async (image, native) => {
     const { codes, attempt } = await engine.decode(image, effort, native);
     return { text: codes[0]?.text ?? null, attempt };

@@ -3,6 +3,7 @@ import { fitWithin, toGrey } from './greyImage';
 import { decodeWithJs, retryAfterWasm } from './jsDecode';
 import { lazyWeChat, photoLastResorts } from './photoLastResorts';
 import { nativeBox, type NativePhoto } from './nativePhoto';
+import { readInPerspective } from './perspectiveRead';
 import { decodeWithWasm, readQr, type ReadBarcodes } from './wasmDecode';
 import type { ReadWeChat } from './wechatDecode';
 
@@ -21,12 +22,14 @@ export interface DecodeEngine {
  * ready, camera frames go to the @zxing/library engine so the camera reads from its first frame, while a
  * photo (one image, read once) waits for the better engine. If WebAssembly cannot run (missing, blocked
  * by policy, the file failed to load), @zxing/library takes over for good. A photo that neither reads gets
- * the last resorts (photoLastResorts.ts) when given them: the WeChat engine is loaded only then, never for a
- * camera frame. Without them, the ladder as it was before them (the bench compares the two).
+ * the last resorts when given them: its codes found from their finder squares seen in perspective
+ * (perspectiveRead.ts), then photoLastResorts.ts, where the WeChat engine is loaded, never for a camera
+ * frame. Without them, the ladder as it was before them; `perspective: false`, the last resorts as they
+ * were before that step (the bench compares the three).
  */
 export function createDecodeEngine(
   loadWasm: () => Promise<ReadBarcodes>,
-  lastResorts?: { loadWeChat: () => Promise<ReadWeChat> },
+  lastResorts?: { loadWeChat: () => Promise<ReadWeChat>; perspective?: boolean },
 ): DecodeEngine {
   const weChat = lastResorts && lazyWeChat(lastResorts.loadWeChat);
   let wasm: ReadBarcodes | null = null;
@@ -54,6 +57,13 @@ export function createDecodeEngine(
       const closer = box && read && native ? await readQr(read, native.region(box)).catch(() => []) : [];
       if (closer.length > 0)
         return { codes: distinctCodes(closer), engine: 'wasm', attempt: 'QR region at native resolution' };
+      // A code seen at a steep angle: before the gamma and WeChat, as it costs less than either and spares
+      // the WeChat download when it reads.
+      const angled =
+        weChat && lastResorts.perspective !== false && codes.length === 0 && effort !== 'frame' && answer && read
+          ? await readInPerspective(read, grey)
+          : [];
+      if (angled.length > 0) return { codes: distinctCodes(angled), engine: 'wasm', attempt: 'QR in perspective' };
       const last =
         weChat && codes.length === 0 && effort !== 'frame'
           ? await photoLastResorts(grey, answer && read, effort === 'photo' ? weChat : weChat.ifLoaded)

@@ -158,6 +158,11 @@ export async function readQr(read: ReadBarcodes, image: RgbaImage): Promise<Deco
   return validCodes(await read(pixmap(image), QR));
 }
 
+/** One fast-path QR read of a flattened code (square, upright, with its quiet zone): the codes it read. */
+export async function readFlattenedQr(read: ReadBarcodes, flat: GreyImage): Promise<DecodedCode[]> {
+  return validCodes(await read(pixmap(toRgba(flat)), QR_FLATTENED));
+}
+
 /** Only a full QR code: the Micro QR candidates it reports are its own finder patterns misread. */
 function unreadCode(results: ReadResult[], { left, top }: Box): UnreadCode | null {
   const largest = results
