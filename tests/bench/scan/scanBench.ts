@@ -1,9 +1,10 @@
-// Usage: npm run bench:scan [-- <set dir>... [--passes N] [--summary]]
+// Usage: npm run bench:scan [-- <set dir>... [--passes N] [--summary] [--tilted N]]
 // Runs the page's decode engine (photo with its last resorts, photo with them as before the perspective
 // step, photo with the ladder alone as before them, camera frame), zxing-wasm with its package defaults and @zxing/library with its defaults on the same
 // pixels of every set given (default: the three sets in ../shared and the repository's fixtures), and
 // prints correct %, wrong, median and p95 ms per set and per category, side by side, then which attempt
-// of the page engine read how many images (the last resorts' share: perspective, gamma, WeChat).
+// of the page engine read how many images (the last resorts' share: perspective, gamma, WeChat). Then the
+// same on `--tilted` (default 30, 0 for none) codes drawn at steep angles (tiltedSet.ts).
 import { register } from 'node:module';
 import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -13,15 +14,25 @@ import type { ImageResult } from './scanResults';
 register('./cjsNamedExports.mjs', import.meta.url);
 const { SHARED_SCAN_SETS, loadScanCorpus } = await import('../../support/scan/scanCorpus');
 const { pageEngine, wasmDefaults, zxingLibraryDefaults } = await import('./scanEngines');
+const { tiltedSet } = await import('./tiltedSet');
 const { correctPercent, scoreDecoders, summarize } = await import('./scanResults');
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { passes: { type: 'string', default: '3' }, summary: { type: 'boolean', default: false } },
+  options: {
+    passes: { type: 'string', default: '3' },
+    summary: { type: 'boolean', default: false },
+    tilted: { type: 'string', default: '30' },
+  },
 });
 const passes = Number(values.passes);
 const FIXTURES = resolve(import.meta.dirname, '../../fixtures/scan');
-const sets = positionals.length > 0 ? positionals.map((dir) => resolve(dir)) : [...SHARED_SCAN_SETS, FIXTURES];
+const dirs = positionals.length > 0 ? positionals.map((dir) => resolve(dir)) : [...SHARED_SCAN_SETS, FIXTURES];
+const tilted = Number(values.tilted);
+const sets = [
+  ...dirs.map((dir) => ({ set: basename(dir), load: () => loadScanCorpus(dir), missing: `under ${dir}` })),
+  ...(tilted > 0 ? [{ set: 'tilted (drawn)', load: async () => tiltedSet(tilted), missing: 'drawn' }] : []),
+];
 
 const decoders = [
   ['page engine, photo', await pageEngine('photo')],
@@ -42,14 +53,13 @@ const row = (cells: (string | number)[]) =>
   );
 row(['set/category', 'decoder', 'images', 'correct %', 'wrong', 'median ms', 'p95 ms']);
 
-for (const dir of sets) {
-  const images = await loadScanCorpus(dir).catch(() => []);
+for (const { set, load, missing } of sets) {
+  const images = await load().catch(() => []);
   if (images.length === 0) {
-    console.error(`No images with an expected .txt beside them under ${dir}`);
+    console.error(`No images with an expected .txt beside them ${missing}`);
     process.exitCode = 1;
     continue;
   }
-  const set = basename(dir);
   const scored = await scoreDecoders(
     images,
     decoders.map(([, decode]) => decode),

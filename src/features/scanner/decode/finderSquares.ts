@@ -93,8 +93,8 @@ function threshold({ data, width, height }: GreyImage): Uint8Array {
       const s = sum[bottom + right] - sum[top + right] - sum[bottom + left] + sum[top + left];
       const q = squares[bottom + right] - squares[top + right] - squares[bottom + left] + squares[top + left];
       const mean = s / n;
-      const spread = Math.sqrt(Math.max(0, q / n - mean * mean));
-      dark[y * width + x] = data[y * width + x] < (spread < MIN_SPREAD ? global : mean) ? 1 : 0;
+      const even = q / n - mean * mean < MIN_SPREAD * MIN_SPREAD;
+      dark[y * width + x] = data[y * width + x] < (even ? global : mean) ? 1 : 0;
     }
   }
   return dark;
@@ -103,7 +103,7 @@ function threshold({ data, width, height }: GreyImage): Uint8Array {
 /** Otsu's threshold of the whole image's histogram. */
 function otsu(data: Uint8ClampedArray): number {
   const histogram = new Float64Array(256);
-  for (const v of data) histogram[v]++;
+  for (let i = 0; i < data.length; i++) histogram[data[i]]++;
   let total = 0;
   for (let v = 0; v < 256; v++) total += v * histogram[v];
   let [below, belowSum, best, chosen] = [0, 0, -1, 128];
@@ -166,8 +166,10 @@ function labelRegions(dark: Uint8Array, width: number, height: number): Regions 
           mine = provisional[j];
           continue;
         }
-        const [ra, rb] = [find(mine), find(provisional[j])];
-        if (ra !== rb) union[Math.max(ra, rb)] = Math.min(ra, rb);
+        const ra = find(mine);
+        const rb = find(provisional[j]);
+        if (ra < rb) union[rb] = ra;
+        else if (rb < ra) union[ra] = rb;
       }
       if (mine < 0) {
         union[next] = next;
@@ -180,10 +182,16 @@ function labelRegions(dark: Uint8Array, width: number, height: number): Regions 
   const final = new Int32Array(next).fill(-1);
   let count = 0;
   const label = provisional;
+  // Most pixels carry their left neighbour's provisional label: its final label is reused.
+  let [before, beforeLabel] = [-1, -1];
   for (let i = 0; i < label.length; i++) {
-    const root = find(label[i]);
-    if (final[root] < 0) final[root] = count++;
-    label[i] = final[root];
+    if (label[i] !== before) {
+      before = label[i];
+      const root = find(before);
+      if (final[root] < 0) final[root] = count++;
+      beforeLabel = final[root];
+    }
+    label[i] = beforeLabel;
   }
   const isDark = new Uint8Array(count);
   const area = new Float64Array(count);
