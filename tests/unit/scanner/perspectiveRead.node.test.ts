@@ -13,10 +13,11 @@ import { tiltedCode, type Pose } from '../../support/scan/tiltedCode';
 import { loadWasm } from '../../support/scan/wasmReader';
 
 const TRACE_URL = 'https://trace.example/dt?qr=1D24B3261X54A2320';
-// Turned 55 and 60 degrees away and 30 to the side: the ladder finds no code in either.
+// Turned 55, 60 and 65 degrees away and 30 to the side: the ladder finds no code in any.
 const STEEP: Pose[] = [
   { tilt: 55, yaw: 30, roll: 20, near: 2.5 },
   { tilt: 60, yaw: 30, roll: 20, near: 2.5 },
+  { tilt: 65, yaw: 30, roll: 20, near: 2.5 },
 ];
 
 let read: ReadBarcodes;

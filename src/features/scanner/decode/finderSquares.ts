@@ -118,10 +118,15 @@ function otsu(data: Uint8ClampedArray): number {
   return chosen;
 }
 
-/** The labelled regions: per pixel its region, per region its shade, area, parent and bounds. */
+/** The labelled regions: the image's rows cut in runs of one shade, each run's region, per region its facts. */
 interface Regions {
-  label: Int32Array;
-  width: number;
+  /** Per run: its row, first pixel and the pixel after its last, and its region. */
+  runRow: Int32Array;
+  runStart: Int32Array;
+  runEnd: Int32Array;
+  runRegion: Int32Array;
+  /** The first run of each row, and one past the last row's last run. */
+  rowRuns: Int32Array;
   isDark: Uint8Array;
   area: Float64Array;
   /** The region around it: the one just above its first pixel (raster order); -1 at the image's top. */
@@ -135,63 +140,65 @@ interface Regions {
 
 /**
  * Connected regions, dark ones 8-connected and light ones 4-connected: with that pairing every region's
- * outline is one region of the other shade, so regions nest as a tree (union-find, two passes).
+ * outline is one region of the other shade, so regions nest as a tree. Labelled by runs (union-find over
+ * the runs of a row and the row above), which are far fewer than pixels.
  */
 function labelRegions(dark: Uint8Array, width: number, height: number): Regions {
-  const provisional = new Int32Array(width * height);
-  const union = new Int32Array(width * height);
-  let next = 0;
+  const rowRuns = new Int32Array(height + 1);
+  let total = 0;
+  for (let y = 0; y < height; y++) {
+    rowRuns[y] = total;
+    const row = y * width;
+    total++;
+    for (let x = 1; x < width; x++) if (dark[row + x] !== dark[row + x - 1]) total++;
+  }
+  rowRuns[height] = total;
+  const runRow = new Int32Array(total);
+  const runStart = new Int32Array(total);
+  const runEnd = new Int32Array(total);
+  const union = new Int32Array(total);
+  for (let y = 0, r = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; r++) {
+      const shade = dark[row + x];
+      let end = x + 1;
+      while (end < width && dark[row + end] === shade) end++;
+      runRow[r] = y;
+      runStart[r] = x;
+      runEnd[r] = end;
+      union[r] = r;
+      x = end;
+    }
+  }
   const find = (a: number) => {
     while (union[a] !== a) a = union[a] = union[union[a]];
     return a;
   };
-  // The neighbours already labelled: left, up, and for dark pixels the two upper diagonals.
-  const neighbours = [0, 0, 0, 0];
-  for (let y = 0; y < height; y++) {
-    for (let x = 0; x < width; x++) {
-      const i = y * width + x;
-      const shade = dark[i];
-      let count = 0;
-      if (x > 0) neighbours[count++] = i - 1;
-      if (y > 0) {
-        neighbours[count++] = i - width;
-        if (shade && x > 0) neighbours[count++] = i - width - 1;
-        if (shade && x < width - 1) neighbours[count++] = i - width + 1;
-      }
-      let mine = -1;
-      for (let n = 0; n < count; n++) {
-        const j = neighbours[n];
-        if (dark[j] !== shade) continue;
-        if (mine < 0) {
-          mine = provisional[j];
-          continue;
-        }
-        const ra = find(mine);
-        const rb = find(provisional[j]);
+  const shadeOf = (r: number) => dark[runRow[r] * width + runStart[r]];
+  for (let y = 1; y < height; y++) {
+    let above = rowRuns[y - 1];
+    for (let r = rowRuns[y]; r < rowRuns[y + 1]; r++) {
+      const shade = shadeOf(r);
+      // Dark runs touch diagonally too: one pixel further each way.
+      const reach = shade ? 1 : 0;
+      while (above < rowRuns[y] && runEnd[above] + reach <= runStart[r]) above++;
+      for (let t = above; t < rowRuns[y] && runStart[t] < runEnd[r] + reach; t++) {
+        if (shadeOf(t) !== shade) continue;
+        const ra = find(r);
+        const rb = find(t);
         if (ra < rb) union[rb] = ra;
         else if (rb < ra) union[ra] = rb;
       }
-      if (mine < 0) {
-        union[next] = next;
-        mine = next++;
-      }
-      provisional[i] = mine;
     }
   }
-  // Final labels, numbered in raster order of their first pixel.
-  const final = new Int32Array(next).fill(-1);
+  // Regions numbered in raster order of their first run.
+  const runRegion = new Int32Array(total);
+  const numbered = new Int32Array(total).fill(-1);
   let count = 0;
-  const label = provisional;
-  // Most pixels carry their left neighbour's provisional label: its final label is reused.
-  let [before, beforeLabel] = [-1, -1];
-  for (let i = 0; i < label.length; i++) {
-    if (label[i] !== before) {
-      before = label[i];
-      const root = find(before);
-      if (final[root] < 0) final[root] = count++;
-      beforeLabel = final[root];
-    }
-    label[i] = beforeLabel;
+  for (let r = 0; r < total; r++) {
+    const root = find(r);
+    if (numbered[root] < 0) numbered[root] = count++;
+    runRegion[r] = numbered[root];
   }
   const isDark = new Uint8Array(count);
   const area = new Float64Array(count);
@@ -204,24 +211,34 @@ function labelRegions(dark: Uint8Array, width: number, height: number): Regions 
     bounds[b + 1] = height;
     bounds[b + 2] = bounds[b + 3] = -1;
   }
-  for (let y = 0, i = 0; y < height; y++) {
-    for (let x = 0; x < width; x++, i++) {
-      const r = label[i];
-      if (parent[r] === -2) {
-        parent[r] = y > 0 ? label[i - width] : -1;
-        isDark[r] = dark[i];
-      }
-      area[r]++;
-      if (x === 0 || y === 0 || x === width - 1 || y === height - 1) touchesEdge[r] = 1;
-      const b = 4 * r;
-      if (x < bounds[b]) bounds[b] = x;
-      if (y < bounds[b + 1]) bounds[b + 1] = y;
-      if (x > bounds[b + 2]) bounds[b + 2] = x;
-      bounds[b + 3] = y;
+  for (let r = 0; r < total; r++) {
+    const region = runRegion[r];
+    const [y, start, end] = [runRow[r], runStart[r], runEnd[r]];
+    if (parent[region] === -2) {
+      isDark[region] = shadeOf(r);
+      parent[region] = y > 0 ? runRegion[runAt(runStart, rowRuns[y - 1], rowRuns[y], start)] : -1;
     }
+    area[region] += end - start;
+    if (start === 0 || end === width || y === 0 || y === height - 1) touchesEdge[region] = 1;
+    const b = 4 * region;
+    if (start < bounds[b]) bounds[b] = start;
+    if (y < bounds[b + 1]) bounds[b + 1] = y;
+    if (end - 1 > bounds[b + 2]) bounds[b + 2] = end - 1;
+    bounds[b + 3] = y;
   }
-  for (let r = 0; r < count; r++) if (parent[r] >= 0) childArea[parent[r]] += area[r];
-  return { label, width, isDark, area, parent, childArea, touchesEdge, bounds };
+  for (let region = 0; region < count; region++) if (parent[region] >= 0) childArea[parent[region]] += area[region];
+  return { runRow, runStart, runEnd, runRegion, rowRuns, isDark, area, parent, childArea, touchesEdge, bounds };
+}
+
+/** The run of the row (runs `first` to `last`, exclusive) that holds pixel `x`. */
+function runAt(runStart: Int32Array, first: number, last: number, x: number): number {
+  let [low, high] = [first, last - 1];
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (runStart[middle] <= x) low = middle;
+    else high = middle - 1;
+  }
+  return low;
 }
 
 /**
@@ -230,29 +247,28 @@ function labelRegions(dark: Uint8Array, width: number, height: number): Regions 
  * the line between them on each side), then each side a line fitted to the edge points along its middle,
  * and the corners where those lines meet: sub-pixel, and not thrown by one rounded corner.
  */
-function outlineQuad({ label, width, bounds }: Regions, region: number): Quad | null {
+function outlineQuad(regions: Regions, region: number): Quad | null {
+  const { runStart, runEnd, runRegion, rowRuns, bounds } = regions;
   const [left, top, right, bottom] = bounds.subarray(4 * region, 4 * region + 4);
+  const columnTop = new Int32Array(right - left + 1).fill(-1);
+  const columnBottom = new Int32Array(right - left + 1).fill(-1);
   const points: Point[] = [];
   for (let y = top; y <= bottom; y++) {
-    let first = -1;
-    let last = -1;
-    for (let x = left; x <= right; x++) {
-      if (label[y * width + x] !== region) continue;
-      if (first < 0) first = x;
-      last = x;
+    let [first, last] = [-1, -1];
+    for (let r = rowRuns[y]; r < rowRuns[y + 1]; r++) {
+      if (runRegion[r] !== region) continue;
+      if (first < 0) first = runStart[r];
+      last = runEnd[r];
+      for (let x = runStart[r]; x < runEnd[r]; x++) {
+        if (columnTop[x - left] < 0) columnTop[x - left] = y;
+        columnBottom[x - left] = y;
+      }
     }
-    if (first >= 0) points.push({ x: first, y: y + 0.5 }, { x: last + 1, y: y + 0.5 });
+    if (first >= 0) points.push({ x: first, y: y + 0.5 }, { x: last, y: y + 0.5 });
   }
-  for (let x = left; x <= right; x++) {
-    let first = -1;
-    let last = -1;
-    for (let y = top; y <= bottom; y++) {
-      if (label[y * width + x] !== region) continue;
-      if (first < 0) first = y;
-      last = y;
-    }
-    if (first >= 0) points.push({ x: x + 0.5, y: first }, { x: x + 0.5, y: last + 1 });
-  }
+  columnTop.forEach((y, i) => {
+    if (y >= 0) points.push({ x: left + i + 0.5, y }, { x: left + i + 0.5, y: columnBottom[i] + 1 });
+  });
   const rough = hullCorners(points);
   if (!rough) return null;
   const lines = rough.map((corner, i) => sideLine(points, corner, rough[(i + 1) % 4]));
@@ -293,8 +309,8 @@ function hullCorners(points: Point[]): Quad | null {
     if (side < dSide) [d, dSide] = [p, side];
   }
   const span = Math.sqrt(far);
-  // A sliver, not a square seen at an angle.
-  if (bSide / span < 0.15 * span || -dSide / span < 0.15 * span) return null;
+  // A sliver, not a square seen at an angle: a square turned 70 degrees away, seen close, keeps about 0.15.
+  if (bSide / span < 0.08 * span || -dSide / span < 0.08 * span) return null;
   // side > 0 lies left of a→c on screen (y down), so a, d, c, b turn as a code's corners do (clockwise on screen).
   return [a, d, c, b];
 }
