@@ -1,18 +1,9 @@
 // A set of trace codes photographed at steep angles, drawn by the bench itself (the sets in ../shared hold
 // few: their tilt frames turn at most about 40 degrees, and all of them read).
 import type { CorpusImage } from '../../support/scan/scanCorpus';
+import { random } from './scanResults';
 import { tiltedCode } from '../../support/scan/tiltedCode';
 import { toRgba } from '@/features/scanner/decode/greyImage';
-
-/** Mulberry32: the same images on every run and machine. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * `count` photos (1280x960) of a trace code turned 45 to 70 degrees away and up to 35 to the side, any way

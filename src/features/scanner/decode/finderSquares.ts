@@ -35,6 +35,7 @@ const MIN_SPREAD = 12;
  * ring's and core's outline fitted with a quadrilateral.
  */
 export function findFinderSquares(grey: GreyImage): FinderSquare[] {
+  if (grey.width === 0 || grey.height === 0) return [];
   const dark = threshold(grey);
   const regions = labelRegions(dark, grey.width, grey.height);
   const { area, parent, childArea, touchesEdge } = regions;
