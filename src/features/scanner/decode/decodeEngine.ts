@@ -58,10 +58,10 @@ export function createDecodeEngine(
       if (closer.length > 0)
         return { codes: distinctCodes(closer), engine: 'wasm', attempt: 'QR region at native resolution' };
       // A code seen at a steep angle: before the gamma and WeChat, as it costs less than either and spares
-      // the WeChat download when it reads.
+      // the WeChat download when it reads. A fault in it leaves the photo to them.
       const angled =
         weChat && lastResorts.perspective !== false && codes.length === 0 && effort !== 'frame' && answer && read
-          ? await readInPerspective(read, grey)
+          ? await readInPerspective(read, grey).catch(() => [])
           : [];
       if (angled.length > 0) return { codes: distinctCodes(angled), engine: 'wasm', attempt: 'QR in perspective' };
       const last =
