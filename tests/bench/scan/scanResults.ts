@@ -32,8 +32,8 @@ export async function scoreDecoders(
     const passes: number[][] = decoders.map(() => []);
     for (let pass = 0; pass < timedPasses; pass++) {
       // The decoders in a shuffled order each pass: the garbage one leaves is collected during the next
-      // one's call. A rotation kept each decoder behind the same one (the first behind @zxing/library's,
-      // the heaviest: its median about 0.7 ms above the same path's run second on scan-photos).
+      // one's call, and a rotation would keep each decoder behind the same one (the first behind
+      // @zxing/library's, the heaviest).
       for (const index of shuffled(decoders.length, next)) {
         const start = performance.now();
         await decoders[index]!(image.pixels, image.native);
