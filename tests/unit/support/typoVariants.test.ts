@@ -36,10 +36,29 @@ describe('typoVariants', () => {
     expect(typoVariants('AAAAAAAAAAAAAAA0')).toEqual(['AAAAAAAAAAAAAAA00']);
   });
 
-  it('looks up at most 16 variants of a code', () => {
+  it('looks up at most 20 variants of a code', () => {
     const variants = typoVariants('I1I1I1I1I1I1I1I1I');
     expect(variants).toHaveLength(MAX_VARIANTS);
     expect(new Set(variants).size).toBe(MAX_VARIANTS);
-    expect(variants.slice(0, 2)).toEqual(['11I1I1I1I1I1I1I1I', 'L1I1I1I1I1I1I1I1I']);
+    // Each character read the same way throughout comes first, then the single swaps from the first character on.
+    expect(variants.slice(0, 6)).toEqual([
+      '11111111111111111',
+      'L1L1L1L1L1L1L1L1L',
+      'IIIIIIIIIIIIIIIII',
+      'ILILILILILILILILI',
+      '11I1I1I1I1I1I1I1I',
+      'L1I1I1I1I1I1I1I1I',
+    ]);
+  });
+
+  it('reads each confusable character the same way throughout the code (every O a 0)', () => {
+    const variants = typoVariants('QS26AO4O4K1OZOOO1');
+    expect(variants).toContain('QS26A0404K10Z0001');
+    // Before the single swaps, so the cap never drops it in a code full of confusable characters.
+    expect(variants.indexOf('QS26A0404K10Z0001')).toBe(0);
+    // A real code's single swaps all still fit beside its whole-code readings (every 0 an O, every 1 an I or L).
+    const real = typoVariants('TH26A1105C48B0001');
+    expect(real.slice(0, 3)).toEqual(['TH26AII05C48B000I', 'TH26ALL05C48B000L', 'TH26A11O5C48BOOO1']);
+    expect(real).toContain('TH26A1105C48B000L');
   });
 });
