@@ -130,7 +130,7 @@ export function LookupPage() {
         extraActions={scannerUiNow ? <PhotoScanSlot onDetected={onScanned} /> : <DisabledPhotoButton />}
       />
       <ScanNotices notices={draft.notices} />
-      <LookupResult view={view} actions={actions} />
+      <LookupResult view={view} actions={actions} code={lookup.code} />
       {/* Under the result, not above it: on a phone the verdict of the pack in hand comes first. */}
       {backgroundNow && kept.length > 0 && (
         <Suspense fallback={null}>

@@ -9,6 +9,7 @@ import { MessageBox } from './MessageBox';
 import { ResultIsland } from './ResultIsland';
 import styles from './LookupResult.module.css';
 import { BrandContact } from './result/BrandContact';
+import { ReportAction } from './result/ReportAction';
 
 /** What the visitor can do from a failed lookup or scan. */
 export interface ResultActions {
@@ -20,7 +21,15 @@ export interface ResultActions {
 }
 
 /** The next steps a message offers: other ways in after a scan, what to check when not found, a retry. */
-function NextSteps({ message, actions }: { message: FailureMessage; actions: ResultActions }) {
+function NextSteps({
+  message,
+  actions,
+  code,
+}: {
+  message: FailureMessage;
+  actions: ResultActions;
+  code: string | null;
+}) {
   const { t } = useTranslation();
   if (message.offerAlternatives) {
     return (
@@ -43,6 +52,7 @@ function NextSteps({ message, actions }: { message: FailureMessage; actions: Res
         </Button>
         <p className={textStyles.body2}>{t('help.notFoundContact', { brand: brand.name })}</p>
         <BrandContact />
+        {code && <ReportAction code={code} />}
       </div>
     );
   }
@@ -56,8 +66,15 @@ function NextSteps({ message, actions }: { message: FailureMessage; actions: Res
   );
 }
 
+interface LookupResultProps {
+  view: LookupView;
+  actions: ResultActions;
+  /** The code looked up: "No products found" offers to report it. */
+  code: string | null;
+}
+
 /** Exactly one block under the input: loading, an error, the result, or nothing to show. */
-export function LookupResult({ view, actions }: { view: LookupView; actions: ResultActions }) {
+export function LookupResult({ view, actions, code }: LookupResultProps) {
   const { t } = useTranslation();
   switch (view.name) {
     case 'loading':
@@ -74,7 +91,7 @@ export function LookupResult({ view, actions }: { view: LookupView; actions: Res
             <p className={`${textStyles.body} ${textStyles.strong} ${styles.failureText}`}>
               {t(view.message.key, view.message.params)}
             </p>
-            <NextSteps message={view.message} actions={actions} />
+            <NextSteps message={view.message} actions={actions} code={code} />
           </div>
         </MessageBox>
       );

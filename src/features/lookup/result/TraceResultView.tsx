@@ -1,7 +1,8 @@
-import type { TraceResult } from '@/api/traceResult';
+import { traceItem, type TraceResult } from '@/api/traceResult';
 import { wireText } from '@/api/wireValues';
 import { TraceResultTable } from '../TraceResultTable';
 import { resultRows } from '../traceRows';
+import { ReportAction } from './ReportAction';
 import { ResultSummary } from './ResultSummary';
 import styles from './TraceResultView.module.css';
 import { UnitCodeList } from './UnitCodeList';
@@ -10,7 +11,7 @@ import { verdictOf } from './verdictOf';
 
 /**
  * A found code: its one verdict first (on a phone it must be read without scrolling), then the
- * product's summary, the specification's table, a carton's units.
+ * product's summary, the specification's table, a carton's units, and a way to report a problem with the pack.
  */
 export function TraceResultView({ result, answeredAt }: { result: TraceResult; answeredAt: number }) {
   const verdict = verdictOf(result, new Date(answeredAt));
@@ -23,6 +24,7 @@ export function TraceResultView({ result, answeredAt }: { result: TraceResult; a
       {result.kind === 'box' && unitCodes.length > 0 && (
         <UnitCodeList carton={wireText(result.box.Code) ?? ''} codes={unitCodes} total={unitTotal} />
       )}
+      <ReportAction code={wireText(traceItem(result).Code) ?? ''} />
     </div>
   );
 }

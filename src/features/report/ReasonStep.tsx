@@ -1,0 +1,24 @@
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import { useTranslation } from 'react-i18next';
+import { REPORT_REASONS, type ReportReason } from '@/contract/reports';
+import { StepHeading } from './StepHeading';
+
+const HEADING_ID = 'report-reason-title';
+
+/** The first choice: what is wrong. A tap on a reason chooses it and moves on (the report's second tap). */
+export function ReasonStep({ onReason }: { onReason: (reason: ReportReason) => void }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <StepHeading id={HEADING_ID}>{t('report.reasonTitle')}</StepHeading>
+      <List aria-labelledby={HEADING_ID} disablePadding>
+        {REPORT_REASONS.map((reason) => (
+          <ListItemButton key={reason} onClick={() => onReason(reason)} divider sx={{ minHeight: 52 }}>
+            {t(`report.reasons.${reason}`)}
+          </ListItemButton>
+        ))}
+      </List>
+    </>
+  );
+}
