@@ -33,11 +33,7 @@ export function ReportDialog({ code, open, onClose, contact }: ReportDialogProps
   const { t } = useTranslation();
   const phone = useMediaQuery('(max-width: 599.95px)');
   const flow = useReportFlow(code);
-  // A closed dialog starts afresh next time (a second report on the same pack is a new one).
-  const close = () => {
-    onClose();
-    flow.reset();
-  };
+  const close = () => onClose();
 
   return (
     <MuiTheme>
@@ -45,6 +41,8 @@ export function ReportDialog({ code, open, onClose, contact }: ReportDialogProps
         open={open}
         onClose={flow.sending ? undefined : close}
         aria-labelledby={TITLE_ID}
+        // Once closed (not while it fades out), it starts afresh: a second report on the same pack is a new one.
+        slotProps={{ transition: { onExited: flow.reset } }}
         fullScreen={phone}
         fullWidth
         maxWidth="sm"

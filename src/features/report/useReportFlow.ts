@@ -27,7 +27,7 @@ export function useReportFlow(code: string) {
   const [detailsOpen, setDetailsOpen] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
-  const [last] = useState(lastProvince.read);
+  const [last, setLast] = useState(lastProvince.read);
   const [sendReport, { isLoading: sending }] = useSendReportMutation();
 
   const showProblems = (found: FieldErrors, general: string | null) => {
@@ -53,6 +53,7 @@ export function useReportFlow(code: string) {
     const answer = await sendReport(body);
     if ('data' in answer && answer.data) {
       lastProvince.write(province);
+      setLast(province);
       setStep({ name: 'sent', reference: answer.data.reference });
       return;
     }
