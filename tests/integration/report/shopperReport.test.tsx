@@ -8,7 +8,7 @@ import { EXAMPLE_CODE, UNKNOWN_CODE } from '../../support/mocks/fixtures';
 import { server } from '../../support/mocks/node';
 import { renderApp } from '../../support/page/render';
 
-const REPORTS_URL = `${TRACE_API_BASE.replace(/\/api$/, '')}${REPORTS_PATH}`;
+const REPORTS_URL = `${TRACE_API_BASE}${REPORTS_PATH}`;
 
 /** The service's report route: records each report sent and answers as told. */
 function reportRoute(answer: () => Response = () => HttpResponse.json({ reference: 'R-7K3M-9Q2P' }, { status: 201 })) {
