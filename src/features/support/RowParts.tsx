@@ -15,6 +15,7 @@ import { CODE_FONT } from '@/shared/codeFont';
 import { linkSx } from '@/shared/linkSx';
 import type { CheckedCode, Outcome, Suggestion } from './checkedCode';
 import type { Phase } from './batchState';
+import { CodeReports } from './reports/CodeReports';
 import { expiryTones } from '@/shared/expiry/expiryTones';
 import { statusTones } from '../../../theme/statusTones';
 
@@ -40,6 +41,7 @@ export function CodeCell({ row }: { row: CheckedCode }) {
           />
         </Typography>
       )}
+      <CodeReports code={row.code} />
     </>
   );
 }

@@ -1,0 +1,4 @@
+// What the support desk uses of the reports: the service's calls for staff (the shopper's form loads through
+// ./onDemand.ts).
+export { useCloseReportMutation, useStaffReportsQuery } from './reportsApi';
+export type { ReportFailure } from './reportFailure';
