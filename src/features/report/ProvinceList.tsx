@@ -1,5 +1,6 @@
 import SendOutlined from '@mui/icons-material/SendOutlined';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import { useTranslation } from 'react-i18next';
@@ -26,20 +27,16 @@ export function ProvinceList({ labelledBy, last, disabled, onProvince }: Provinc
   return (
     <List aria-labelledby={labelledBy} disablePadding>
       {shown.map((province) => (
-        <ListItemButton
-          key={province}
-          disabled={disabled}
-          onClick={() => onProvince(province)}
-          divider
-          sx={{ minHeight: 48 }}
-        >
-          <ListItemText
-            primary={name(province)}
-            secondary={province === last ? t('report.lastTime') : undefined}
-            sx={{ my: 0 }}
-          />
-          <SendOutlined fontSize="small" color="primary" aria-hidden />
-        </ListItemButton>
+        <ListItem key={province} disablePadding divider>
+          <ListItemButton disabled={disabled} onClick={() => onProvince(province)} sx={{ minHeight: 48 }}>
+            <ListItemText
+              primary={name(province)}
+              secondary={province === last ? t('report.lastTime') : undefined}
+              sx={{ my: 0 }}
+            />
+            <SendOutlined fontSize="small" color="primary" aria-hidden />
+          </ListItemButton>
+        </ListItem>
       ))}
     </List>
   );

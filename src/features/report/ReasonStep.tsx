@@ -1,4 +1,5 @@
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import { useTranslation } from 'react-i18next';
 import { REPORT_REASONS, type ReportReason } from '@/contract/reports';
@@ -14,9 +15,11 @@ export function ReasonStep({ onReason }: { onReason: (reason: ReportReason) => v
       <StepHeading id={HEADING_ID}>{t('report.reasonTitle')}</StepHeading>
       <List aria-labelledby={HEADING_ID} disablePadding>
         {REPORT_REASONS.map((reason) => (
-          <ListItemButton key={reason} onClick={() => onReason(reason)} divider sx={{ minHeight: 52 }}>
-            {t(`report.reasons.${reason}`)}
-          </ListItemButton>
+          <ListItem key={reason} disablePadding divider>
+            <ListItemButton onClick={() => onReason(reason)} sx={{ minHeight: 52 }}>
+              {t(`report.reasons.${reason}`)}
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </>

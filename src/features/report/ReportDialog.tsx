@@ -42,7 +42,11 @@ export function ReportDialog({ code, open, onClose, contact }: ReportDialogProps
         onClose={flow.sending ? undefined : close}
         aria-labelledby={TITLE_ID}
         // Once closed (not while it fades out), it starts afresh: a second report on the same pack is a new one.
-        slotProps={{ transition: { onExited: flow.reset } }}
+        // The theme's dialogs are the camera's (black, around a video): a form is on paper.
+        slotProps={{
+          transition: { onExited: flow.reset },
+          paper: { sx: { bgcolor: 'background.paper', color: 'text.primary' } },
+        }}
         fullScreen={phone}
         fullWidth
         maxWidth="sm"
