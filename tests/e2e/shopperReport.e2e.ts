@@ -182,6 +182,8 @@ describe.each(BACKENDS)('shoppers report a pack, staff act on it ($name)', ({ en
 
     const { page, context } = await openPage(LAPTOP_EN, `${server.url}/support?lng=en`);
     try {
+      // The desk's script runs once its photo button turns on: staff type after that.
+      await page.getByRole('button', { name: en.support.addPhotos, disabled: false }).waitFor();
       const panel = page.getByRole('region', { name: en.support.reports.title });
       await panel.getByText(en.support.reports.noKey).waitFor();
       await panel.getByLabel(en.support.reports.staffKey).fill(PAGE_KEY);
