@@ -22,10 +22,17 @@ declare module '@mui/icons-material/*?shape' {
   export default shape;
 }
 
-/** A catalogue less the support desk's texts, and those texts alone (scripts/vite/catalogueParts.ts). */
-declare module '*.json?without=support' {
-  const catalogue: Omit<typeof import('../locales/vi.json'), 'support'>;
+/**
+ * A catalogue less the support desk's and the report form's texts, and those texts alone
+ * (scripts/vite/catalogueParts.ts).
+ */
+declare module '*.json?without=support,report' {
+  const catalogue: Omit<typeof import('../locales/vi.json'), 'support' | 'report'>;
   export default catalogue;
+}
+declare module '*.json?only=report' {
+  const texts: Pick<typeof import('../locales/vi.json'), 'report'>;
+  export default texts;
 }
 declare module '*.json?only=support' {
   const texts: Pick<typeof import('../locales/vi.json'), 'support'>;

@@ -1,13 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import type { Plugin } from 'vite';
 
-const PART = /^(.+\.json)\?(without|only)=(\w+)$/;
+const PART = /^(.+\.json)\?(without|only)=(\w+(?:,\w+)*)$/;
 
 /**
- * A part of a catalogue (locales/<code>.json): `?without=<key>` is the catalogue less one top-level key,
- * `?only=<key>` that key alone. The support desk's texts (`support`, a third of each catalogue) thus
- * load with the desk's chunk (src/features/support/deskTexts.ts), not in every shopper's first load
- * (src/i18n/languageList.ts). A module whose default export is that part, as a whole file's is the whole.
+ * A part of a catalogue (locales/<code>.json): `?without=<key>[,<key>…]` is the catalogue less those top-level
+ * keys, `?only=<key>` that key alone. The support desk's texts (`support`, a third of each catalogue) thus
+ * load with the desk's chunk (src/features/support/deskTexts.ts), and the report form's (`report`) with the
+ * form's (src/features/report/reportTexts.ts), not in every shopper's first load (src/i18n/languageList.ts).
+ * A module whose default export is that part, as a whole file's is the whole.
  */
 export function catalogueParts(): Plugin {
   return {
@@ -16,10 +17,13 @@ export function catalogueParts(): Plugin {
     async load(id) {
       const match = PART.exec(id);
       if (!match) return null;
-      const [, file, part, key] = match;
+      const [, file, part, list] = match;
       this.addWatchFile(file);
-      const { [key]: picked, ...rest } = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
-      const value = JSON.stringify(part === 'only' ? { [key]: picked } : rest);
+      const keys = new Set(list.split(','));
+      const catalogue = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+      const value = JSON.stringify(
+        Object.fromEntries(Object.entries(catalogue).filter(([key]) => keys.has(key) === (part === 'only'))),
+      );
       return { code: `export default ${value};`, moduleType: 'js' };
     },
   };

@@ -1,10 +1,11 @@
-// Without the support desk's texts, which load with the desk (src/features/support/deskTexts.ts).
-import en from '../../locales/en.json?without=support';
-import vi from '../../locales/vi.json?without=support';
+// Without the support desk's texts, which load with the desk (src/features/support/deskTexts.ts), nor the report
+// form's, which load with the form (src/features/report/reportTexts.ts).
+import en from '../../locales/en.json?without=support,report';
+import vi from '../../locales/vi.json?without=support,report';
 
 /**
- * A language the page speaks: its catalogue (locales/<code>.json, less the support desk's texts, which the desk
- * finds there itself) and its name as its readers write it.
+ * A language the page speaks: its catalogue (locales/<code>.json, less the support desk's and the report form's
+ * texts, which each finds there itself) and its name as its readers write it.
  */
 export interface LanguageEntry {
   code: string;

@@ -98,7 +98,7 @@ describe.each(BACKENDS)('shoppers report a pack, staff act on it ($name)', ({ en
     const backend = task.suite?.name.includes('PostgreSQL') ? 'pg' : 'sqlite';
     const { page, context } = await openPage(SMALL_PHONE, `${server.url}/dt?qr=${UNIT_CODE}`);
     try {
-      const action = page.getByRole('button', { name: vi.report.action });
+      const action = page.getByRole('button', { name: vi.reportAction.label });
       await action.waitFor();
       await action.scrollIntoViewIfNeeded();
       const box = await action.boundingBox();
@@ -145,7 +145,7 @@ describe.each(BACKENDS)('shoppers report a pack, staff act on it ($name)', ({ en
     const backend = task.suite?.name.includes('PostgreSQL') ? 'pg' : 'sqlite';
     const { page, context, reportCalls } = await openPage(SMALL_PHONE, `${server.url}/dt?qr=${UNKNOWN_CODE}`);
     try {
-      await page.getByRole('button', { name: vi.report.action }).tap();
+      await page.getByRole('button', { name: vi.reportAction.label }).tap();
       const dialog = page.getByRole('dialog', { name: vi.report.title });
       await dialog.getByRole('button', { name: vi.report.reasons.notFound }).tap();
       await dialog.getByRole('button', { name: vi.report.detailsToggle }).tap();

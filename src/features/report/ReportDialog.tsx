@@ -9,6 +9,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MuiTheme } from '@/shared/ui/MuiTheme';
+import { addReportTexts } from './reportTexts';
 import { useReportFlow } from './useReportFlow';
 import { ReasonStep } from './ReasonStep';
 import { SentStep } from './SentStep';
@@ -30,7 +31,9 @@ export interface ReportDialogProps {
  * on a phone, where one thumb reaches every choice; MUI's Dialog traps focus and gives it back on close.
  */
 export function ReportDialog({ code, open, onClose, contact }: ReportDialogProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // Its texts came with its chunk; in the instance before the first of them renders (once per instance).
+  addReportTexts(i18n);
   const phone = useMediaQuery('(max-width: 599.95px)');
   const flow = useReportFlow(code);
   const close = () => onClose();

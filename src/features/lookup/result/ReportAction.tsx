@@ -15,7 +15,7 @@ const ReportDialog = lazy(() =>
 
 function ReportUnavailable() {
   const { t } = useTranslation();
-  return <p role="alert">{t('report.loadFailed')}</p>;
+  return <p role="alert">{t('reportAction.unavailable')}</p>;
 }
 
 /**
@@ -38,7 +38,7 @@ export function ReportAction({ code }: { code: string }) {
           setOpen(true);
         }}
       >
-        {t('report.action')}
+        {t('reportAction.label')}
       </Button>
       {wanted && (
         <Suspense fallback={null}>
