@@ -1,13 +1,14 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORTS_URL_PATH, REPORT_REFERENCE_PATTERN } from '../../src/contract/reports';
-import { API_KEY_HEADER } from '../../src/contract/traceContract';
+import { REPORTS_URL_PATH, REPORT_REFERENCE_PATTERN, reportPhotoPath } from '../../src/contract/reports';
+import { API_KEY_HEADER, TRACE_API_BASE_PATH } from '../../src/contract/traceContract';
 import { axeViolations } from '../support/browser/axe';
 import { launchChromium } from '../support/browser/chromium';
-import { UNIT_CODE, UNKNOWN_CODE, builtPage } from '../support/browser/e2eSuite';
+import { CARTON_CODE, UNIT_CODE, UNKNOWN_CODE, builtPage } from '../support/browser/e2eSuite';
 import { TEXTS, fill } from '../support/browser/texts';
 import { REPO_ROOT } from '../support/system/childProcess';
 import { startPostgres, type PostgresServer } from '../support/system/postgres';
@@ -171,6 +172,40 @@ describe.each(BACKENDS)('shoppers report a pack, staff act on it ($name)', ({ en
     } finally {
       await context.close();
     }
+  });
+
+  it("re-encodes a phone's photo on the phone: the service gets a JPEG of at most 1600 px without its GPS", async () => {
+    // A 4000 x 3000 camera photo carrying its position, as phones write it.
+    const photo = join(workDir, 'pack.jpg');
+    await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#4a7' } })
+      .withExif({ IFD0: { Make: 'PhoneMaker' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '10/1 46/1 0/1' } })
+      .jpeg()
+      .toFile(photo);
+    expect((await sharp(photo).metadata()).exif).toBeDefined();
+
+    // A carton's code: the desk's case below counts the reports on the unit's.
+    const { page, context } = await openPage(SMALL_PHONE, `${server.url}/dt?qr=${CARTON_CODE}`);
+    let sent = '';
+    try {
+      await page.getByRole('button', { name: vi.reportAction.label }).tap();
+      const dialog = page.getByRole('dialog', { name: vi.report.title });
+      await dialog.getByRole('button', { name: vi.report.reasons.quality }).tap();
+      await dialog.getByRole('button', { name: vi.report.detailsToggle }).tap();
+      await dialog.locator('input[type=file]').setInputFiles(photo);
+      await dialog.getByRole('img', { name: vi.report.photo.preview }).waitFor();
+      await dialog.getByRole('button', { name: vi.report.provinces.canTho }).tap();
+      await dialog.getByRole('heading', { name: vi.report.sent.title }).waitFor();
+      sent = (await dialog.getByTestId('report-reference').textContent()) ?? '';
+    } finally {
+      await context.close();
+    }
+    const stored = await fetch(`${server.url}${TRACE_API_BASE_PATH}${reportPhotoPath(sent)}`, {
+      headers: { [API_KEY_HEADER]: STAFF_KEY },
+    });
+    expect(stored.status).toBe(200);
+    const metadata = await sharp(Buffer.from(await stored.arrayBuffer())).metadata();
+    expect(metadata).toMatchObject({ format: 'jpeg', width: 1600, height: 1200 });
+    expect(metadata.exif).toBeUndefined();
   });
 
   it("refuses the desk's reports without a staff key, and shows none of them", async () => {

@@ -31,6 +31,7 @@ const REPORT: StaffReport = {
     networks: 9,
     caution: true,
     lot: {
+      lotCode: 'L2605A',
       productCode: 'SP01',
       productName: 'Sữa bột Đồng Xanh Gold 900g',
       productUnit: 'Lon',
@@ -127,7 +128,7 @@ describe("the desk's shopper reports", () => {
     expect(within(card).getByText('First check: 1 Nov 2026 · 42 lookups')).toBeVisible();
     expect(within(card).getByText('Caution: checked on many networks, may be copied')).toBeVisible();
     expect(
-      within(card).getByText('Product Sữa bột Đồng Xanh Gold 900g, made 1 May 2026, expires 1 May 2028'),
+      within(card).getByText('Lot L2605A: Sữa bột Đồng Xanh Gold 900g, made 1 May 2026, expires 1 May 2028'),
     ).toBeVisible();
 
     await user.click(within(card).getByRole('button', { name: 'Close the report' }));

@@ -26,6 +26,7 @@ export function ReportFactsList({ facts }: { facts: ReportFacts }) {
       <li>
         {lot
           ? t('support.reports.facts.lot', {
+              lot: lot.lotCode,
               product: lot.productName ?? lot.productCode,
               made: day(lot.productDate),
               expires: day(lot.expireDate),
