@@ -11,6 +11,7 @@ import type { CodeRecord } from '../domain/traceCode.ts';
  */
 export interface ImportRow extends CodeRecord {
   lotCode: string;
+  gtin: string | null;
   parentCode: string | null;
   isCarton: boolean;
   imageName: string | null;
@@ -30,6 +31,8 @@ export interface CatalogueProduct {
   /** An https URL, or (imageName) a picture the import stores. */
   imageUrl: string | null;
   imageName: string | null;
+  /** 14 digits, check digit verified; null when the file gives none. */
+  gtin: string | null;
 }
 
 /** A production lot of one product code, as the first row naming it describes it. */

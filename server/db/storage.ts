@@ -1,5 +1,6 @@
 import type { StoredCode } from '../domain/traceCode.ts';
 import type { StoredImage } from '../domain/productImage.ts';
+import type { Gs1Catalogue } from '../domain/gs1Records.ts';
 import type { CatalogueParts, CrossRowFacts, ImportRow, RowProblem } from './importRows.ts';
 
 // The one storage interface: the service (routes, readiness, the page render) and the importer talk
@@ -11,7 +12,7 @@ export interface LookupOptions {
   counts?: boolean;
 }
 
-export interface CodeLookup {
+export interface CodeLookup extends Gs1Catalogue {
   /**
    * Finds a code by its normalised (trimmed, upper-case) form. SQLite answers at once; PostgreSQL
    * over the network, so callers await whatever comes back.

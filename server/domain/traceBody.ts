@@ -14,12 +14,16 @@ export interface TraceBodyExtras extends TraceItemExtras {
   UnitCodes?: readonly string[] | null;
 }
 
-/** The lot's optional fields, those it has. */
-function lotExtras({ lotStatus, recallReason, imageUrl }: ProductLot): TraceItemExtras {
+/**
+ * The lot's optional fields, those it has. The GTIN and the lot's code (issue 39) come with a product that has a
+ * GTIN: only a GS1 Digital Link names a lot for the page to compare, and a brand without GTINs answers as before.
+ */
+function lotExtras({ lotStatus, recallReason, imageUrl, gtin, lotCode }: ProductLot): TraceItemExtras {
   return {
     ...(lotStatus === null ? {} : { LotStatus: lotStatus }),
     ...(recallReason === null ? {} : { RecallReason: recallReason }),
     ...(imageUrl === null ? {} : { ImageUrl: imageUrl }),
+    ...(gtin ? { Gtin: gtin, ...(lotCode ? { Lot: lotCode } : {}) } : {}),
   };
 }
 

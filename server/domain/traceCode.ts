@@ -16,6 +16,10 @@ export interface ProductLot {
   recallReason: string | null;
   /** A picture of the product: an absolute https URL, or the path the service serves a stored image at. */
   imageUrl: string | null;
+  /** The product's GS1 GTIN, 14 digits (issue 39); absent where the source knows none. */
+  gtin?: string | null;
+  /** The lot's own code (issue 39: the page compares it with a Digital Link's AI 10); absent where unknown. */
+  lotCode?: string | null;
 }
 
 /** One traced code joined with its product and lot, as stored (and as an import row reads). */

@@ -21,6 +21,8 @@ export class Catalogue implements CatalogueParts {
   // Two levels, so a lookup needs no key string built per row.
   private readonly productsByCode = new Map<string, Map<string, CatalogueProduct>>();
   private readonly lotsByProduct = new Map<string, Map<string, CatalogueLot>>();
+  // A GTIN names one product (code + unit): a second product with it is a mistake in the file.
+  private readonly productsByGtin = new Map<string, CatalogueProduct>();
 
   constructor(private readonly imageFiles: ImageFiles) {}
 
@@ -44,6 +46,14 @@ export class Catalogue implements CatalogueParts {
         `product ${row.productCode} (${row.productUnit}) has another name, weight, weight type or image on line ${product.line}`,
       );
     }
+    if (product.gtin !== row.gtin)
+      problems.push(`product ${row.productCode} (${row.productUnit}) has another gtin on line ${product.line}`);
+    const gtinOwner = row.gtin === null ? undefined : this.productsByGtin.get(row.gtin);
+    if (gtinOwner !== undefined && gtinOwner !== product) {
+      problems.push(
+        `gtin ${row.gtin} is product ${gtinOwner.productCode} (${gtinOwner.productUnit}) on line ${gtinOwner.line}`,
+      );
+    }
     if (lot.productDate !== row.productDate || lot.expireDate !== row.expireDate) {
       problems.push(`lot ${row.lotCode} of product ${row.productCode} has other dates on line ${lot.line}`);
     }
@@ -61,7 +71,7 @@ export class Catalogue implements CatalogueParts {
     let product = units.get(row.productUnit);
     if (product === undefined) {
       if (this.products.length >= CATALOGUE_MAX_ENTRIES) throw tooMany('products (productCode + productUnit)', line);
-      const { productCode, productUnit, productName, weight, weightType, isCarton, imageUrl, imageName } = row;
+      const { productCode, productUnit, productName, weight, weightType, isCarton, imageUrl, imageName, gtin } = row;
       product = {
         ref: this.products.length + 1,
         line,
@@ -73,9 +83,11 @@ export class Catalogue implements CatalogueParts {
         isCarton,
         imageUrl,
         imageName,
+        gtin,
       };
       units.set(productUnit, product);
       this.products.push(product);
+      if (gtin !== null && !this.productsByGtin.has(gtin)) this.productsByGtin.set(gtin, product);
     }
     return product;
   }

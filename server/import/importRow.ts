@@ -4,6 +4,7 @@ import { IMAGE_NAME } from '../domain/productImage.ts';
 import type { ImportRow } from '../db/importRows.ts';
 import { isCarton, normaliseCode } from '../domain/traceCode.ts';
 import type { ImageFiles } from './imageFiles.ts';
+import { gtin14, hasValidCheckDigit } from '../../src/contract/gs1/checkDigit.ts';
 
 /** Import columns, in the order a CSV header lists them (any order is accepted). */
 export const IMPORT_COLUMNS = [
@@ -21,6 +22,7 @@ export const IMPORT_COLUMNS = [
   'lotStatus',
   'recallReason',
   'productImage',
+  'gtin',
 ] as const;
 
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
@@ -50,6 +52,7 @@ const TOTAL_PACKET = at('totalPacket');
 const LOT_STATUS = at('lotStatus');
 const RECALL_REASON = at('recallReason');
 const PRODUCT_IMAGE = at('productImage');
+const GTIN = at('gtin');
 const LOT_STATUSES: readonly string[] = ['active', 'recalled'] satisfies LotStatus[];
 const URL_SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 
@@ -88,6 +91,7 @@ export class RowValidator {
     recallReason: null,
     imageUrl: null,
     imageName: null,
+    gtin: null,
   };
   private values: readonly unknown[] = [];
   private positions: ColumnPositions = [];
@@ -126,6 +130,7 @@ export class RowValidator {
     const stored = image !== null && IMAGE_NAME.test(image);
     row.imageName = stored ? image : null;
     row.imageUrl = stored ? null : image;
+    row.gtin = this.cached(GTIN) as string | null;
     if (row.recallReason !== null && row.lotStatus !== 'recalled')
       this.problem('recallReason is only for a recalled lot (lotStatus recalled)');
     if (row.parentCode !== null && row.parentCode === row.code) this.problem('parentCode is the code itself');
@@ -185,6 +190,8 @@ export class RowValidator {
         return this.text(column, 500);
       case PRODUCT_IMAGE:
         return this.image(column);
+      case GTIN:
+        return this.gtin(column);
       default:
         return this.number(column, true);
     }
@@ -267,6 +274,17 @@ export class RowValidator {
     const read = this.images.read(value);
     if ('problem' in read) this.problem(read.problem);
     return 'name' in read ? read.name : null;
+  }
+
+  /** A GTIN-8, -12, -13 or -14 whose check digit holds, stored as the 14 digits GS1 Digital Links carry. */
+  private gtin(column: number): string | null {
+    const value = this.text(column, 14);
+    if (value === null) return null;
+    const padded = gtin14(value);
+    if (padded === null) this.problem(`${IMPORT_COLUMNS[column]} '${value}' must be a GTIN of 8, 12, 13 or 14 digits`);
+    else if (!hasValidCheckDigit(padded))
+      this.problem(`${IMPORT_COLUMNS[column]} '${value}' has a wrong check digit (GS1 mod 10)`);
+    return padded ?? value;
   }
 
   private number(column: number, integer: boolean): number | null {

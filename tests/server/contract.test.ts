@@ -38,6 +38,9 @@ describe.each(BACKENDS)('POST /qrinfo-svc/api/qr/trace on $name', (backend) => {
             ExpireDate: '2028-06-12',
             LotStatus: 'active',
             ImageUrl: expect.stringMatching(/^\/qrinfo-svc\/api\/images\/[0-9a-f]{32}\.svg$/),
+            // The product's GTIN and the lot's code (issue 39), as the import read them.
+            Gtin: '08930000000002',
+            Lot: 'L2026-0612',
           },
         ],
         Box: [],
@@ -64,6 +67,8 @@ describe.each(BACKENDS)('POST /qrinfo-svc/api/qr/trace on $name', (backend) => {
             TotalPacket: 48,
             LotStatus: 'active',
             ImageUrl: expect.stringMatching(/^\/qrinfo-svc\/api\/images\/[0-9a-f]{32}\.svg$/),
+            Gtin: '18930000000016',
+            Lot: 'L2026-1105',
             UnitCodes: Array.from({ length: 12 }, (_, i) => `HP26A1105C48B${String(i + 1).padStart(4, '0')}`),
           },
         ],

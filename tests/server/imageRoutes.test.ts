@@ -55,6 +55,8 @@ async function startService(env: Record<string, string> = {}): Promise<Service> 
     },
     importRuns: () => lookup.importRuns(),
     ping: () => lookup.ping(),
+    product: (gtin) => lookup.product(gtin),
+    lot: (gtin, lotCode) => lookup.lot(gtin, lotCode),
   };
   app = await buildApp(config, databaseBackend(counted), { logStream: { write: () => {} } });
   const answer = await app.inject({

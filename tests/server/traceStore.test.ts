@@ -59,6 +59,9 @@ describe.each(BACKENDS)('the lookup on $name', (backend) => {
         lotStatus: null,
         recallReason: null,
         imageUrl: null,
+        // Issue 39: the product's GTIN (none in this file) and the lot's code.
+        gtin: null,
+        lotCode: 'L2027-0201',
       },
     });
     expect(await lookup.find('LN27A0201G85X00002')).toBeUndefined();

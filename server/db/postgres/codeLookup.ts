@@ -3,6 +3,7 @@ import type { LotStatus } from '../../../src/contract/traceContract.ts';
 import { productImageUrl, type StoredImage } from '../../domain/productImage.ts';
 import { isCarton, UNIT_CODES_MAX, type ProductLot, type StoredCode } from '../../domain/traceCode.ts';
 import type { CodeLookup, ImportRunTotals, LookupOptions } from '../storage.ts';
+import type { Gs1LotRecord, Gs1ProductRecord } from '../../domain/gs1Records.ts';
 
 // Prepared once per connection (by name), answered as arrays: the least work per lookup for pg.
 // A unit's carton comes with it (its unit count, from the carton's own row).
@@ -29,13 +30,28 @@ const READ_LOT = {
                 p.weight, p.weight_type AS "weightType", to_char(l.product_date, 'YYYY-MM-DD') AS "productDate",
                 to_char(l.expire_date, 'YYYY-MM-DD') AS "expireDate", v.version AS "lotVersion",
                 l.lot_status AS "lotStatus", l.recall_reason AS "recallReason", p.image_url AS "imageUrl",
-                p.image_name AS "imageName"
+                p.image_name AS "imageName", p.gtin, l.lot_code AS "lotCode"
          FROM products p, lots l, catalogue_version v WHERE p.id = $1 AND l.id = $2`,
 } as const;
 const READ_UNITS = {
   name: 'read-units',
   text: 'SELECT code FROM codes WHERE parent_code = $1 ORDER BY code LIMIT $2',
   rowMode: 'array',
+} as const;
+// Issue 39: a GTIN's product and its lots (GS1 Digital Link levels /01/{gtin} and /01/{gtin}/10/{lot}).
+const READ_GTIN = {
+  name: 'read-gtin',
+  text: `SELECT gtin, product_code AS "productCode", product_unit AS "productUnit", product_name AS "productName",
+                image_url AS "imageUrl", image_name AS "imageName"
+         FROM products WHERE gtin = $1 ORDER BY id LIMIT 1`,
+} as const;
+const READ_GTIN_LOT = {
+  name: 'read-gtin-lot',
+  text: `SELECT p.gtin, p.product_code AS "productCode", p.product_name AS "productName", l.lot_code AS "lotCode",
+                to_char(l.product_date, 'YYYY-MM-DD') AS "productDate", to_char(l.expire_date, 'YYYY-MM-DD') AS "expireDate",
+                l.lot_status AS "lotStatus", l.recall_reason AS "recallReason"
+         FROM products p JOIN lots l ON l.product_code = p.product_code
+         WHERE p.gtin = $1 AND l.lot_code = $2 ORDER BY p.id LIMIT 1`,
 } as const;
 const READ_IMAGE = {
   name: 'read-image',
@@ -67,6 +83,8 @@ interface LotRow {
   recallReason: string | null;
   imageUrl: string | null;
   imageName: string | null;
+  gtin: string | null;
+  lotCode: string;
 }
 
 /** A lot as lookups keep it: whether its codes are cartons is decided once. */
@@ -125,6 +143,20 @@ export function openPostgresLookup(pool: pg.Pool, { counts: withCounts = false }
       if (carton) return { code, totalPacket, lot, unitCodes: await unitCodes(code), counts };
       if (parentCode === null) return { code, totalPacket, lot, counts };
       return { code, totalPacket, lot, carton: { code: parentCode, totalPacket: parentTotal }, counts };
+    },
+    async product(gtin): Promise<Gs1ProductRecord | undefined> {
+      const { rows } = await pool.query<Gs1ProductRecord & { imageName: string | null }>({
+        ...READ_GTIN,
+        values: [gtin],
+      });
+      const row = rows[0];
+      if (row === undefined) return undefined;
+      const { imageName, ...product } = row;
+      return { ...product, imageUrl: productImageUrl(product.imageUrl, imageName) };
+    },
+    async lot(gtin, lotCode): Promise<Gs1LotRecord | undefined> {
+      const { rows } = await pool.query<Gs1LotRecord>({ ...READ_GTIN_LOT, values: [gtin, lotCode] });
+      return rows[0];
     },
     async image(name): Promise<StoredImage | undefined> {
       const { rows } = await pool.query<StoredImage>({ ...READ_IMAGE, values: [name] });

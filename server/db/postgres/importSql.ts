@@ -37,13 +37,13 @@ export const WRITE_IMAGES = `
   INSERT INTO images (name, content_type, body) SELECT * FROM unnest($1::text[], $2::text[], $3::bytea[])
   ON CONFLICT (name) DO NOTHING`;
 export const WRITE_PRODUCTS = `
-  INSERT INTO products (product_code, product_unit, product_name, weight, weight_type, is_carton, image_url, image_name)
-  SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::float8[], $5::text[], $6::boolean[], $7::text[], $8::text[])
+  INSERT INTO products (product_code, product_unit, product_name, weight, weight_type, is_carton, image_url, image_name, gtin)
+  SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::float8[], $5::text[], $6::boolean[], $7::text[], $8::text[], $9::text[])
   ON CONFLICT (product_code, product_unit) DO UPDATE
     SET product_name = excluded.product_name, weight = excluded.weight, weight_type = excluded.weight_type,
-        image_url = excluded.image_url, image_name = excluded.image_name
-    WHERE (products.product_name, products.weight, products.weight_type, products.image_url, products.image_name)
-      IS DISTINCT FROM (excluded.product_name, excluded.weight, excluded.weight_type, excluded.image_url, excluded.image_name)
+        image_url = excluded.image_url, image_name = excluded.image_name, gtin = excluded.gtin
+    WHERE (products.product_name, products.weight, products.weight_type, products.image_url, products.image_name, products.gtin)
+      IS DISTINCT FROM (excluded.product_name, excluded.weight, excluded.weight_type, excluded.image_url, excluded.image_name, excluded.gtin)
   RETURNING id`;
 export const PRODUCT_IDS = `
   SELECT array_agg(p.id ORDER BY f.ref) FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS f(product_code, product_unit, ref)

@@ -91,6 +91,7 @@ export async function openPostgresStaging(client: pg.PoolClient): Promise<Import
         newProducts.map((p) => p.isCarton),
         newProducts.map((p) => p.imageUrl),
         newProducts.map((p) => p.imageName),
+        newProducts.map((p) => p.gtin),
       ];
       counts.catalogueChanges += (await client.query(sql.WRITE_PRODUCTS, columns)).rowCount ?? 0;
       const ids =

@@ -2,6 +2,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { productImageUrl, type StoredImage } from '../../domain/productImage.ts';
 import { isCarton, UNIT_CODES_MAX, type ProductLot, type StoredCode } from '../../domain/traceCode.ts';
 import type { CodeLookup, ImportRunTotals, LookupOptions } from '../storage.ts';
+import type { Gs1LotRecord, Gs1ProductRecord } from '../../domain/gs1Records.ts';
 
 /** SQLite answers at once: a lookup is one primary-key read, done before `find` returns. */
 export interface SqliteCodeLookup extends CodeLookup {
@@ -64,12 +65,24 @@ export function openCodeLookup(
   const readLot = db.prepare(`
     SELECT p.product_code AS productCode, p.product_name AS productName, p.product_unit AS productUnit,
            p.weight, p.weight_type AS weightType, l.product_date AS productDate, l.expire_date AS expireDate,
-           l.lot_status AS lotStatus, l.recall_reason AS recallReason, p.image_url AS imageUrl, p.image_name AS imageName
+           l.lot_status AS lotStatus, l.recall_reason AS recallReason, p.image_url AS imageUrl, p.image_name AS imageName,
+           p.gtin, l.lot_code AS lotCode
     FROM products p, lots l
     WHERE p.id = ? AND l.id = ?`);
   const readUnits = db.prepare('SELECT code FROM codes WHERE parent_code = ? ORDER BY code LIMIT ?');
   readUnits.setReturnArrays(true);
   const readImage = db.prepare('SELECT name, content_type AS contentType, body FROM images WHERE name = ?');
+  // Issue 39: a GTIN's product and its lots (GS1 Digital Link levels /01/{gtin} and /01/{gtin}/10/{lot}).
+  const readGtin = db.prepare(`
+    SELECT gtin, product_code AS productCode, product_unit AS productUnit, product_name AS productName,
+           image_url AS imageUrl, image_name AS imageName
+    FROM products WHERE gtin = ? ORDER BY id LIMIT 1`);
+  const readGtinLot = db.prepare(`
+    SELECT p.gtin, p.product_code AS productCode, p.product_name AS productName, l.lot_code AS lotCode,
+           l.product_date AS productDate, l.expire_date AS expireDate, l.lot_status AS lotStatus,
+           l.recall_reason AS recallReason
+    FROM products p JOIN lots l ON l.product_code = p.product_code
+    WHERE p.gtin = ? AND l.lot_code = ? ORDER BY p.id LIMIT 1`);
   const readRuns = db.prepare(
     'SELECT outcome, count(*) AS count, max(finished_at) AS last FROM import_runs GROUP BY outcome ORDER BY outcome',
   );
@@ -134,6 +147,17 @@ export function openCodeLookup(
       const image = readImage.get(name) as (Omit<StoredImage, 'body'> & { body: Uint8Array }) | undefined;
       // SQLite hands a blob over as a Uint8Array; the route sends Buffers (no copy: the same memory).
       return image && { ...image, body: Buffer.from(image.body.buffer, image.body.byteOffset, image.body.byteLength) };
+    },
+    product(gtin) {
+      if (snapshot === undefined) beginSnapshot();
+      const row = readGtin.get(gtin) as (Gs1ProductRecord & { imageName: string | null }) | undefined;
+      if (row === undefined) return undefined;
+      const { imageName, ...product } = row;
+      return { ...product, imageUrl: productImageUrl(product.imageUrl, imageName) };
+    },
+    lot(gtin, lotCode) {
+      if (snapshot === undefined) beginSnapshot();
+      return readGtinLot.get(gtin, lotCode) as Gs1LotRecord | undefined;
     },
     importRuns() {
       if (snapshot === undefined) beginSnapshot();

@@ -49,12 +49,12 @@ function problemsQuery(facts: CrossRowFacts): string | undefined {
 // Pictures are named by their content: one already stored is the same picture.
 const WRITE_IMAGE = 'INSERT INTO main.images (name, content_type, body) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING';
 const WRITE_PRODUCT = `
-  INSERT INTO main.products (product_code, product_unit, product_name, weight, weight_type, image_url, image_name) VALUES (?, ?, ?, ?, ?, ?, ?)
+  INSERT INTO main.products (product_code, product_unit, product_name, weight, weight_type, image_url, image_name, gtin) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
   ON CONFLICT (product_code, product_unit) DO UPDATE
     SET product_name = excluded.product_name, weight = excluded.weight, weight_type = excluded.weight_type,
-        image_url = excluded.image_url, image_name = excluded.image_name
-    WHERE (product_name, weight, weight_type, image_url, image_name)
-      IS NOT (excluded.product_name, excluded.weight, excluded.weight_type, excluded.image_url, excluded.image_name)`;
+        image_url = excluded.image_url, image_name = excluded.image_name, gtin = excluded.gtin
+    WHERE (product_name, weight, weight_type, image_url, image_name, gtin)
+      IS NOT (excluded.product_name, excluded.weight, excluded.weight_type, excluded.image_url, excluded.image_name, excluded.gtin)`;
 const PRODUCT_ID = 'SELECT id FROM main.products WHERE product_code = ? AND product_unit = ?';
 // A lot's status is kept when a file does not state it: a recall is lifted only by an explicit
 // 'active', never by a later file that adds codes to the lot without the column.
@@ -121,8 +121,16 @@ export function openSqliteStaging(db: Db): ImportStaging {
     ];
     for (const p of products) {
       catalogueChanges += Number(
-        writeProduct.run(p.productCode, p.productUnit, p.productName, p.weight, p.weightType, p.imageUrl, p.imageName)
-          .changes,
+        writeProduct.run(
+          p.productCode,
+          p.productUnit,
+          p.productName,
+          p.weight,
+          p.weightType,
+          p.imageUrl,
+          p.imageName,
+          p.gtin,
+        ).changes,
       );
       addProduct.run(p.ref, (productId.get(p.productCode, p.productUnit) as { id: number }).id);
     }
