@@ -25,7 +25,10 @@ import { imageRoutes, noImageRoutes } from './routes/images.ts';
 import { traceRoutes } from './routes/trace.ts';
 import { reportRoutes, type ReportRoutesOptions } from './routes/reports.ts';
 import { databaseSource } from './db/databaseSource.ts';
+import { isResolverPath, registerResolver } from './routes/gs1Resolver.ts';
+import { registerGs1Data } from './routes/gs1Data.ts';
 import type { TraceSource } from './domain/traceSource.ts';
+import type { Gs1Catalogue } from './domain/gs1Records.ts';
 
 export interface AppOptions {
   /** Where pino writes; standard output when omitted. Tests pass a stream to read the log. */
@@ -49,12 +52,15 @@ export interface TraceBackend {
   source: TraceSource;
   /** None in upstream mode: the brand's service names its pictures' URLs itself. */
   pictures: Pick<CodeLookup, 'image'> | undefined;
+  /** Products and lots by GTIN (GS1 Digital Link, issue 39); upstream mode's comes from GS1_GTINS. */
+  gs1?: Gs1Catalogue;
 }
 
 /** The reference service's own database: lookups and pictures. */
 export const databaseBackend = (lookup: CodeLookup): TraceBackend => ({
   source: databaseSource(lookup),
   pictures: lookup,
+  gs1: lookup,
 });
 
 /** A connection that moves no byte either way for this long is cut (a client that stopped reading). */
@@ -63,7 +69,7 @@ const CONNECTION_IDLE_MS = 30_000;
 /** The whole service on an already opened trace source; the caller owns it and listening. */
 export async function buildApp(
   config: Config,
-  { source, pictures }: TraceBackend,
+  { source, pictures, gs1 }: TraceBackend,
   options: AppOptions = {},
 ): Promise<FastifyInstance> {
   const apiPrefix = `${TRACE_API_BASE_PATH}/`;
@@ -111,7 +117,7 @@ export async function buildApp(
   registerSecurity(app, headers, { trustProxy: config.trustProxy !== false, publicOrigin: config.publicOrigin });
   registerHealth(app, source, options.lifecycle ?? { draining: false });
   if (options.metrics) registerMetrics(app, options.metrics);
-  app.addHook('onRequest', checkRequest(apiPrefix));
+  app.addHook('onRequest', checkRequest(apiPrefix, isResolverPath));
   const limits = await registerRateLimits(app, config);
   const lookup = checkedLookup(source, options.counter, options.answered);
   const staffKeys = new Set(config.staffApiKeys);
@@ -153,6 +159,15 @@ export async function buildApp(
       limit: limits.image,
     });
   } else await app.register(noImageRoutes, { prefix: TRACE_API_BASE_PATH });
+  // GS1 Digital Link (issue 39): the resolver at /01/… and compressed links, and the JSON behind its links.
+  const resolver = registerResolver(app, {
+    catalogue: gs1,
+    pipUrl: config.gs1.pipUrl,
+    publicOrigin: config.publicOrigin,
+    render,
+    takeLookup: limits.takeLookup,
+  });
+  registerGs1Data(app, gs1, config.gs1.pipUrl, limits.lookup);
 
   // Shoppers' reports (issue 41): under the API's path, taking from the lookups' per-client budget.
   if (options.reports) {
@@ -174,6 +189,8 @@ export async function buildApp(
     if (path === TRACE_API_BASE_PATH || path.startsWith(apiPrefix)) {
       return sendError(request, reply, 'NOT_FOUND', 404, 'No such endpoint');
     }
+    const compressedLink = resolver.resolveCompressed(request, reply);
+    if (compressedLink) return compressedLink;
     if (!hasPage) return sendError(request, reply, 'NOT_FOUND', 404, 'Not found');
     // The page renders its own 'Page not found!' for unknown routes; the status tells crawlers the truth.
     if (render) return render(request, reply);

@@ -1,5 +1,6 @@
 import { BlockList, isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { parseGs1Config, type Gs1Config } from './gs1/gs1Config.ts';
 
 /** The key the page is built with by default (.env VITE_TRACE_API_KEY), so `npm start` works out of the box. */
 export const DEMO_API_KEY = 'demo-key-change-me';
@@ -47,6 +48,9 @@ export interface Config {
   imageOrigins: string[];
 
   // The page path and the images route (issue 23: H1, L7).
+  /** GS1 Digital Link (issue 39): GS1_GTINS (upstream mode's product code → GTIN) and GS1_PIP_URL. */
+  gs1: Gs1Config;
+
   /** Page renders in progress at once in this process; past it a page gets 503 at once. */
   renderConcurrencyMax: number;
   /** Picture requests per client address per RATE_LIMIT_WINDOW_MS, a budget apart from lookups; 0: unlimited. */
@@ -248,6 +252,7 @@ export function loadConfig(env: Env = process.env): Config {
     metricsHost: value('METRICS_HOST') ?? '127.0.0.1',
     seedDemo: parseSeedDemo(value('SEED_DEMO'), problems),
     imageOrigins,
+    gs1: parseGs1Config(value, problems),
 
     renderConcurrencyMax: integer('RENDER_CONCURRENCY_MAX', 8, 1, 10_000),
     imageRateLimitMax: integer('IMAGE_RATE_LIMIT_MAX', 1200, 0, 1_000_000_000),

@@ -26,6 +26,7 @@ import { UnknownBudget } from './plugins/unknownBudget.ts';
 import { withBreakerLog } from './upstream/breakerLog.ts';
 import { upstreamMetrics } from './upstream/upstreamMetrics.ts';
 import { upstreamSource } from './upstream/upstreamSource.ts';
+import { upstreamGs1Catalogue, withUpstreamGtins } from './gs1/upstreamGtins.ts';
 
 const DRAIN_DEADLINE_MS = 10_000;
 const IDLE_SWEEP_MS = 200;
@@ -197,7 +198,7 @@ async function startOnUpstream(config: Config, upstream: UpstreamConfig, options
     upstream.unknownMax > 0
       ? new UnknownBudget(upstream.unknownMax, config.rateLimitWindowMs, config.rateLimitAddresses)
       : undefined;
-  const source = upstreamSource(upstream, observer, unknownCodes);
+  const source = withUpstreamGtins(upstreamSource(upstream, observer, unknownCodes), config.gs1.gtinsByProduct);
   const counting = await openCounting(config, metrics, options);
   let reports: Reports | undefined;
   let app: FastifyInstance;
@@ -205,7 +206,7 @@ async function startOnUpstream(config: Config, upstream: UpstreamConfig, options
     reports = await openReports(config, options);
     app = await buildApp(
       config,
-      { source, pictures: undefined },
+      { source, pictures: undefined, gs1: upstreamGs1Catalogue(config.gs1.gtinsByProduct) },
       {
         ...options,
         lifecycle,

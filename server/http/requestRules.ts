@@ -18,7 +18,7 @@ function hasBody(headers: IncomingHttpHeaders): boolean {
  * reads a body, so none is parsed there: refused before a byte of it is read, rather than parsed as
  * JSON and thrown away.
  */
-export function checkRequest(apiPrefix: string) {
+export function checkRequest(apiPrefix: string, answersOptions: (path: string) => boolean = () => false) {
   const apiBase = apiPrefix.slice(0, -1);
   return (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
     const { headers } = request;
@@ -29,7 +29,9 @@ export function checkRequest(apiPrefix: string) {
     const target = relativeTarget(request.url);
     if (target.startsWith(apiPrefix) || pathOf(target) === apiBase) return done();
     // Pages and files are only read: any other method would have rendered the page (and looked its code up).
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
+    // The GS1 resolver also answers OPTIONS (issue 39: GET, HEAD and OPTIONS, as its standard asks).
+    const options = request.method === 'OPTIONS' && answersOptions(pathOf(target));
+    if (request.method !== 'GET' && request.method !== 'HEAD' && !options) {
       reply.header('allow', 'GET, HEAD');
       sendError(request, reply, 'VALIDATION', 405, `${request.method} is not allowed here: only GET and HEAD`);
       return;

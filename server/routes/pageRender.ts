@@ -17,6 +17,7 @@ import { errorBody } from '../domain/errorBody.ts';
 import type { CheckedLookup } from '../checks/checkedLookup.ts';
 import type { Visitor } from '../checks/lookupCounter.ts';
 import { pageTemplate, fillPage } from './pageDocument.ts';
+import { renderExtrasOf } from './renderExtras.ts';
 
 /**
  * The lookup as the API would answer it, without HTTP: the page's render asks through its own api slice,
@@ -68,15 +69,23 @@ export async function loadPageRenderer(
       .header('cache-control', 'private, no-cache')
       .header('vary', 'Accept-Language, Cookie, Accept-Encoding');
     try {
+      // Each render's lookup is its visitor's: counted as theirs (issue 26).
+      const answerTrace = inProcessTrace(lookup, visitorOf(request));
+      const extras = renderExtrasOf(request);
+      const onTrace = extras?.onTrace;
       const result = await renderPage({
         url: request.url,
         host: request.hostname,
         cookie: request.headers.cookie,
         acceptLanguage: request.headers['accept-language'],
-        // Each render's lookup is its visitor's: counted as theirs (issue 26).
-        answerTrace: inProcessTrace(lookup, visitorOf(request)),
+        answerTrace: onTrace ? (asked) => answerTrace(asked).then((answer) => (onTrace(answer), answer)) : answerTrace,
+        ...extras?.request,
       });
-      return reply.code(result.status).send(fillPage(template, result));
+      if (extras?.headers) reply.headers(extras.headers);
+      const head = extras?.head?.() ?? '';
+      return reply
+        .code(result.status)
+        .send(fillPage(template, head ? { ...result, head: result.head + head } : result));
     } catch (error) {
       // A page that failed to render still works: the browser renders it, as on a static host.
       request.log.error({ err: error }, 'server render failed; sent the page unrendered');

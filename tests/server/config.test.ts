@@ -1,4 +1,6 @@
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../server/config.ts';
 
@@ -27,6 +29,7 @@ describe('loadConfig', () => {
       metricsHost: '127.0.0.1',
       seedDemo: false,
       imageOrigins: [],
+      gs1: { gtinsByProduct: new Map(), pipUrl: undefined },
       renderConcurrencyMax: 8,
       imageRateLimitMax: 1200,
       imageCacheBytes: 33554432,
@@ -387,5 +390,40 @@ describe('loadConfig', () => {
     expect(problems({ REPORTS_PHOTO_KEEP_DAYS: '90', REPORTS_CLOSED_KEEP_DAYS: '30' })[0]).toMatch(
       /^REPORTS_CLOSED_KEEP_DAYS=30 is shorter than REPORTS_PHOTO_KEEP_DAYS=90/,
     );
+  });
+});
+
+describe('GS1_GTINS and GS1_PIP_URL (issue 39)', () => {
+  it('reads the product code → GTIN file, and names each bad line', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'gs1-gtins-'));
+    const file = join(dir, 'gtins.csv');
+    writeFileSync(file, 'productCode,gtin\n# the cans\nSB900G,8930000000002\nST180ID,18930000000016\n');
+    expect(loadConfig({ GS1_GTINS: file }).gs1.gtinsByProduct).toEqual(
+      new Map([
+        ['SB900G', '08930000000002'],
+        ['ST180ID', '18930000000016'],
+      ]),
+    );
+    writeFileSync(
+      file,
+      'SB900G,8930000000001\nST180ID,123\nSB400G,8930000000057\nSB400G,8930000000057\nSCU150,8930000000057\n',
+    );
+    const problems = (() => {
+      try {
+        loadConfig({ GS1_GTINS: file, GS1_PIP_URL: 'http://brand.example/{gtin}' });
+      } catch (error) {
+        return (error as ConfigError).message;
+      }
+      return '';
+    })();
+    for (const problem of [
+      "GS1_GTINS line 1: gtin '8930000000001' has a wrong check digit (GS1 mod 10)",
+      "GS1_GTINS line 2: expected productCode,gtin (a GTIN of 8, 12, 13 or 14 digits), got 'ST180ID,123'",
+      'GS1_GTINS line 4: product SB400G is listed twice',
+      'GS1_GTINS line 5: gtin 08930000000057 is already product SB400G',
+      "GS1_PIP_URL: 'http://brand.example/{gtin}' is not an https URL",
+    ])
+      expect(problems).toContain(problem);
+    rmSync(dir, { recursive: true, force: true });
   });
 });
