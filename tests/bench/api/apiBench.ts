@@ -11,6 +11,7 @@ import { buildPage } from '../../support/server/buildPage.ts';
 import {
   benchCode,
   benchDevice,
+  benchDigitalLinkPath,
   CODE_COUNT,
   ensureBenchCsv,
   importBenchCsv,
@@ -40,8 +41,9 @@ const RENDER_BESIDE = renderBesideArg > 0 ? process.argv[renderBesideArg + 1] : 
 // whose names match are measured, e.g. "counting|existing codes" for the lookup counts' rows).
 // The load generator shares the machine's cores with the servers; the bare route is limited by it
 // (its server sits partly idle), the service by its own CPU, hence the CPU time per request column.
-const CSV = join(REPO_ROOT, 'data/bench/trace-1m.csv');
-const DB = join(REPO_ROOT, 'data/bench/trace-1m.db');
+// "-gtin": the rows carry their product's GTIN (issue 39); files of older runs, without it, are not reused.
+const CSV = join(REPO_ROOT, 'data/bench/trace-1m-gtin.csv');
+const DB = join(REPO_ROOT, 'data/bench/trace-1m-gtin.db');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -50,6 +52,9 @@ const TARGET_SHARE = 0.7;
 const TARGET_P99_MS = 10;
 const EXISTING_CASE = 'trace, random existing codes';
 const PAGE_CASE = 'page GET /dt?qr=, existing (rendered)';
+// Issue 39: the same codes' pages at their GS1 Digital Link address, as a browser asks (Accept: text/html).
+const DL_PAGE_CASE = 'page GET /01/{gtin}/21/{code} (rendered)';
+const TARGET_DL_PAGE_GAP = 0.1;
 const ACCESS_LOG_CASE = 'trace, existing, access log on';
 const TARGET_ACCESS_LOG_COST = 0.1;
 const TARGET_PAGES_PER_S = 500;
@@ -88,6 +93,8 @@ interface Case {
   url: string;
   /** A lookup through the API (POST), or the server-rendered page of the code (GET /dt?qr=). */
   page?: boolean;
+  /** With `page`: the page at the code's GS1 Digital Link address instead of /dt?qr=. */
+  digitalLink?: boolean;
   /** The server process, whose CPU time per request is the steadiest figure on a shared machine. */
   pid: number;
   /** A second instance that gets half the connections (the PostgreSQL row of two instances). */
@@ -105,8 +112,24 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
-function options({ url, code, page, rate, userAgent }: Case, duration: number) {
+function options({ url, code, page, digitalLink, rate, userAgent }: Case, duration: number) {
   const pace = rate === undefined ? {} : { overallRate: rate };
+  if (page && digitalLink) {
+    const path = () => benchDigitalLinkPath(Number(code().slice(2)));
+    return {
+      url,
+      connections: CONNECTIONS,
+      duration,
+      ...pace,
+      requests: [
+        {
+          method: 'GET' as const,
+          headers: { accept: 'text/html' },
+          setupRequest: (request: object) => ({ ...request, path: path() }),
+        },
+      ],
+    };
+  }
   if (page) {
     return {
       url,
@@ -267,6 +290,7 @@ try {
     { name: 'trace, random unknown codes', url: urlOf(service), pid: service.pid, code: unknown },
     { name: ACCESS_LOG_CASE, url: urlOf(loggingService), pid: loggingService.pid, code: existing },
     { name: PAGE_CASE, url: urlOf(service), pid: service.pid, code: existing, page: true },
+    { name: DL_PAGE_CASE, url: urlOf(service), pid: service.pid, code: existing, page: true, digitalLink: true },
     { name: POSTGRES_EXISTING_CASE, url: urlOf(onPostgres), pid: onPostgres.pid, code: existing },
     {
       name: POSTGRES_CHECKS_OFF_CASE,
@@ -358,6 +382,16 @@ try {
     console.log(
       `Target for rendered pages, ≥ ${TARGET_PAGES_PER_S} pages/s and p99 ≤ ${TARGET_PAGE_P99_MS} ms: ` +
         `${pageRate >= TARGET_PAGES_PER_S && pageP99 <= TARGET_PAGE_P99_MS ? 'met' : 'not met'} (${pageRate.toFixed(0)} pages/s, p99 ${pageP99} ms)`,
+    );
+  }
+  if (measured(PAGE_CASE) && measured(DL_PAGE_CASE)) {
+    const [dt, dl] = [figure(PAGE_CASE), figure(DL_PAGE_CASE)];
+    const gap = 1 - median(dl.rate) / median(dt.rate);
+    console.log(
+      `Target for the Digital Link page, within ${TARGET_DL_PAGE_GAP * 100} % of /dt?qr= in pages/s: ` +
+        `${Math.abs(gap) <= TARGET_DL_PAGE_GAP ? 'met' : 'not met'} (${median(dl.rate).toFixed(0)} beside ` +
+        `${median(dt.rate).toFixed(0)} pages/s, ${(gap * 100).toFixed(1)} % fewer; p99 ${median(dl.p99)} beside ` +
+        `${median(dt.p99)} ms; CPU ${median(dl.cpu).toFixed(0)} beside ${median(dt.cpu).toFixed(0)} µs per page)`,
     );
   }
   if (measured(ACCESS_LOG_CASE) && measured(EXISTING_CASE)) {

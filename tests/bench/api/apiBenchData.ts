@@ -4,6 +4,7 @@ import { loadavg } from 'node:os';
 import { dirname } from 'node:path';
 import { IMPORT_COLUMNS } from '../../../server/import/importRow.ts';
 import { runTs } from '../../support/system/childProcess.ts';
+import { checkDigitOf } from '../../../src/contract/gs1/checkDigit.ts';
 
 export const CODE_COUNT = 1_000_000;
 const PRODUCTS = 300;
@@ -34,6 +35,17 @@ export function zipfCode(): number {
   return (rank * SPREAD) % CODE_COUNT;
 }
 
+/** Code number i's product GTIN (issue 39: the Digital Link page case): cartons' GTIN-14 start with 1. */
+export function benchGtin(i: number): string {
+  const base = `${i % CARTON_EVERY === 0 ? 1 : 0}8930001${String(i % PRODUCTS).padStart(5, '0')}`;
+  return `${base}${checkDigitOf(base)}`;
+}
+
+/** Code number i's GS1 Digital Link path, as a pack would print it (GTIN and serial). */
+export function benchDigitalLinkPath(i: number): string {
+  return `/01/${benchGtin(i)}/21/${benchCode(i)}`;
+}
+
 function row(i: number): string {
   const product = i % PRODUCTS;
   const lot = Math.floor(i / CARTON_EVERY) % LOTS_PER_PRODUCT;
@@ -41,8 +53,9 @@ function row(i: number): string {
   const dates = `L${product}-${lot},2026-${month}-01,2027-${month}-01`;
   const cartonIndex = i - (i % CARTON_EVERY);
   // Cartons get their own product codes, so each product code's lots keep one pair of dates.
-  if (i % CARTON_EVERY === 0) return `${benchCode(i)},K${product},Carton ${product},thùng,,,${dates},,24`;
-  return `${benchCode(i)},C${product},Product ${product},hộp,180,ml,${dates},${benchCode(cartonIndex)},`;
+  if (i % CARTON_EVERY === 0)
+    return `${benchCode(i)},K${product},Carton ${product},thùng,,,${dates},,24,${benchGtin(i)}`;
+  return `${benchCode(i)},C${product},Product ${product},hộp,180,ml,${dates},${benchCode(cartonIndex)},,${benchGtin(i)}`;
 }
 
 /** The bench's 1,000,000 codes as an import file, written once and kept beside the bench databases. */
@@ -51,8 +64,8 @@ export async function ensureBenchCsv(path: string): Promise<void> {
   mkdirSync(dirname(path), { recursive: true });
   const building = `${path}.building`;
   const out = createWriteStream(building);
-  // The rows below give the columns up to totalPacket; the optional ones after it stay empty.
-  out.write(`${IMPORT_COLUMNS.slice(0, IMPORT_COLUMNS.indexOf('totalPacket') + 1).join(',')}\n`);
+  // The rows below give the columns up to totalPacket and the product's GTIN; the other optional ones stay empty.
+  out.write(`${IMPORT_COLUMNS.slice(0, IMPORT_COLUMNS.indexOf('totalPacket') + 1).join(',')},gtin\n`);
   for (let i = 0; i < CODE_COUNT; i++) {
     if (!out.write(`${row(i)}\n`)) await once(out, 'drain');
   }
