@@ -139,13 +139,16 @@ export function linkset(levels: readonly ResolverLevel[], withContext: boolean):
   };
 }
 
-/** The query a redirect passes on: every pair of the request but linkType, in order, as it came. */
+/**
+ * The query a redirect passes on: every pair of the request but linkType, in order, as it came; a byte outside
+ * printable ASCII (a header cannot carry it) percent-encoded.
+ */
 export function passedOnQuery(search: string): string {
   const pairs = search
     .replace(/^\?/, '')
     .split('&')
     .filter((pair) => pair !== '' && !/^linkType(=|$)/.test(pair));
-  return pairs.join('&');
+  return pairs.join('&').replace(/[^\x21-\x7e]/gu, (c) => encodeURIComponent(c));
 }
 
 /** The redirect's target: the link with the request's query added. */
