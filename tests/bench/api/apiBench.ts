@@ -203,9 +203,12 @@ try {
   await rm(buildRoot, { recursive: true, force: true });
   throw error;
 }
+// The upstream-mode instances call the database instance with a key of their own: the service refuses to start
+// when its upstream's key is also its page key (the page ships it).
+const UPSTREAM_KEY = 'bench-upstream-key';
 const serviceEnv = {
   TRACE_DB: DB,
-  TRACE_API_KEYS: KEY,
+  TRACE_API_KEYS: `${KEY},${UPSTREAM_KEY}`,
   RATE_LIMIT_MAX: '0',
   DRAIN_DELAY_MS: '0',
   STATIC_DIR: builtPage.staticDir,
@@ -264,7 +267,7 @@ try {
   delayProxy = await startFaultProxy(urlOf(service));
   delayProxy.delayMs = UPSTREAM_DELAY_MS;
   delayProxy.set('slow');
-  const upstreamEnv = { ...serviceEnv, TRACE_UPSTREAM_KEY: KEY, LOG_LEVEL: 'warn' };
+  const upstreamEnv = { ...serviceEnv, TRACE_API_KEYS: KEY, TRACE_UPSTREAM_KEY: UPSTREAM_KEY, LOG_LEVEL: 'warn' };
   const viaUpstream = await startService(
     { ...upstreamEnv, TRACE_UPSTREAM_URL: `${urlOf(service)}${TRACE_API_BASE_PATH}`, TRACE_UPSTREAM_CACHE_TTL_S: '0' },
     { timeoutMs: START_TIMEOUT_MS },
