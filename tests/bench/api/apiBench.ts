@@ -389,11 +389,12 @@ try {
   }
   if (measured(PAGE_CASE) && measured(DL_PAGE_CASE)) {
     const [dt, dl] = [figure(PAGE_CASE), figure(DL_PAGE_CASE)];
+    // The Digital Link page may be as fast or faster; the target is that it costs at most 10 % more.
     const gap = 1 - median(dl.rate) / median(dt.rate);
     console.log(
-      `Target for the Digital Link page, within ${TARGET_DL_PAGE_GAP * 100} % of /dt?qr= in pages/s: ` +
-        `${Math.abs(gap) <= TARGET_DL_PAGE_GAP ? 'met' : 'not met'} (${median(dl.rate).toFixed(0)} beside ` +
-        `${median(dt.rate).toFixed(0)} pages/s, ${(gap * 100).toFixed(1)} % fewer; p99 ${median(dl.p99)} beside ` +
+      `Target for the Digital Link page, at most ${TARGET_DL_PAGE_GAP * 100} % fewer pages/s than /dt?qr=: ` +
+        `${gap <= TARGET_DL_PAGE_GAP ? 'met' : 'not met'} (${median(dl.rate).toFixed(0)} beside ` +
+        `${median(dt.rate).toFixed(0)} pages/s, ${Math.abs(gap * 100).toFixed(1)} % ${gap > 0 ? 'fewer' : 'more'}; p99 ${median(dl.p99)} beside ` +
         `${median(dt.p99)} ms; CPU ${median(dl.cpu).toFixed(0)} beside ${median(dt.cpu).toFixed(0)} µs per page)`,
     );
   }
