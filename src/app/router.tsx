@@ -1,6 +1,6 @@
 import { Suspense, lazy, useLayoutEffect } from 'react';
 import { useLocation, useRoutes, type RouteObject } from 'react-router-dom';
-import { LookupPage } from '@/features/lookup';
+import { LookupPage, isDigitalLinkAddress } from '@/features/lookup';
 import { AppLayout } from '@/layout/AppLayout';
 import { NotFoundPage } from '@/layout/NotFoundPage';
 import { serverHtml } from '@/shared/serverHtml';
@@ -27,10 +27,16 @@ export const routes: RouteObject[] = [
           </Suspense>
         ),
       },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '*', element: <UnknownPath /> },
     ],
   },
 ];
+
+/** A path of no route of its own: a GS1 Digital Link's (any path the service renders the page at), else not found. */
+function UnknownPath() {
+  const location = useLocation();
+  return isDigitalLinkAddress(location) ? <LookupPage /> : <NotFoundPage />;
+}
 
 export function AppRoutes() {
   const element = useRoutes(routes);

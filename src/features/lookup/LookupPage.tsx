@@ -1,6 +1,6 @@
 import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { productName, traceItem } from '@/api/traceResult';
 import { TRUSTED_HOSTS } from '@/config';
@@ -15,7 +15,7 @@ import {
   selectScannerOpen,
   type DecodedCode,
 } from '@/features/scanner';
-import { arrivalDraft, draftOf, typedDraft, withCode, type Draft } from './addressCode';
+import { arrivalDraft, draftOf, lookupAddress, readAddress, typedDraft, type Draft } from './addressCode';
 import { LookupResult } from './LookupResult';
 import { lookupView } from './lookupView';
 import { INPUT_ID, QrCodeField } from './QrCodeField';
@@ -32,12 +32,14 @@ import styles from './LookupPage.module.css';
 
 // The recall watch's chunk loads once the page is idle: background work, never before a result or a tap.
 const RecallWatch = lazy(() => import('./recent/RecallWatch'));
+// A Digital Link naming a lot or a product, not a pack: rare, so out of the first load.
+const LinkLevelView = lazy(() => import('./digitalLink/LinkLevelView'));
 
 export function LookupPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const location = useLocation();
-  const [, setSearchParams] = useSearchParams();
+  const navigate = useNavigate();
   const lookup = useAddressLookup();
   const scannerError = useAppSelector(selectScannerError);
   // What this device kept from earlier visits, as the page opened: the recall watch re-checks those.
@@ -59,9 +61,9 @@ export function LookupPage() {
     (next: Draft) => {
       dispatch(scanErrorCleared());
       const code = next.error === null ? next.text : null;
-      setSearchParams((current) => withCode(current, code), { replace: true, state: { draft: next } });
+      navigate(lookupAddress(location, code), { replace: true, state: { draft: next } });
     },
-    [dispatch, setSearchParams],
+    [dispatch, navigate, location],
   );
 
   // Typed and pasted text is read as a scan would be (a link gives its `qr`), spaces and dashes dropped: as
@@ -71,6 +73,8 @@ export function LookupPage() {
   // Stable between navigations: the photo paste and drop listeners hang on it.
   const onScanned = useCallback((scanned: DecodedCode) => submit(draftOf(readScan(scanned, TRUSTED_HOSTS))), [submit]);
 
+  // A Digital Link's address: what its pack says (checked against the record), or a lot or product to show.
+  const ask = readAddress(location, TRUSTED_HOSTS);
   const view = lookupView({ code: lookup.code, entry: lookup.entry, scannerError, fieldError: draft.error !== null });
 
   // Each result found goes to this device's recent lookups (never sent anywhere), with its lot's status.
@@ -88,10 +92,7 @@ export function LookupPage() {
   // Starting the scanner clears the result error: the failed code leaves the address, the field keeps it.
   const startCamera = () => {
     if (view.name === 'error' && lookup.code !== null) {
-      setSearchParams((current) => withCode(current, null), {
-        replace: true,
-        state: { draft: { ...draft, error: null } },
-      });
+      navigate(lookupAddress(location, null), { replace: true, state: { draft: { ...draft, error: null } } });
     }
     dispatch(scanStarted());
   };
@@ -130,7 +131,13 @@ export function LookupPage() {
         extraActions={scannerUiNow ? <PhotoScanSlot onDetected={onScanned} /> : <DisabledPhotoButton />}
       />
       <ScanNotices notices={draft.notices} />
-      <LookupResult view={view} actions={actions} />
+      {ask.kind === 'lot' || ask.kind === 'product' ? (
+        <Suspense fallback={null}>
+          <LinkLevelView ask={ask} />
+        </Suspense>
+      ) : (
+        <LookupResult view={view} actions={actions} pack={ask.kind === 'code' ? ask.pack : null} />
+      )}
       {/* Under the result, not above it: on a phone the verdict of the pack in hand comes first. */}
       {backgroundNow && kept.length > 0 && (
         <Suspense fallback={null}>

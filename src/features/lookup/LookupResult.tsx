@@ -4,6 +4,7 @@ import textStyles from '@/shared/styles/text.module.css';
 import { Button } from '@/shared/ui/Button';
 import { Spinner } from '@/shared/ui/Spinner';
 import { brand } from '../../../theme/brand';
+import type { PrintedPack } from './digitalLink/packMismatch';
 import type { FailureMessage, LookupView } from './lookupView';
 import { MessageBox } from './MessageBox';
 import { ResultIsland } from './ResultIsland';
@@ -56,8 +57,15 @@ function NextSteps({ message, actions }: { message: FailureMessage; actions: Res
   );
 }
 
+interface LookupResultProps {
+  view: LookupView;
+  actions: ResultActions;
+  /** What the pack's Digital Link says, when the code came from one: the result checks it against the record. */
+  pack?: PrintedPack | null;
+}
+
 /** Exactly one block under the input: loading, an error, the result, or nothing to show. */
-export function LookupResult({ view, actions }: { view: LookupView; actions: ResultActions }) {
+export function LookupResult({ view, actions, pack = null }: LookupResultProps) {
   const { t } = useTranslation();
   switch (view.name) {
     case 'loading':
@@ -79,7 +87,7 @@ export function LookupResult({ view, actions }: { view: LookupView; actions: Res
         </MessageBox>
       );
     case 'result':
-      return <ResultIsland result={view.result} answeredAt={view.answeredAt} />;
+      return <ResultIsland result={view.result} answeredAt={view.answeredAt} pack={pack} />;
     case 'empty':
       // The specification's words, muted under a hint: alone, on an empty page, they read like an error.
       return (

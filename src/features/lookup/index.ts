@@ -1,6 +1,6 @@
 // What the rest of the page may use of the lookup; everything else in this folder is its own.
 export { LookupPage } from './LookupPage';
-export { addressDraft } from './addressCode';
+export { addressDraft, isDigitalLinkAddress, readAddress } from './addressCode';
 export { codeLink } from './codeLink';
 export { unitName } from './traceRows';
 export { rowText } from './result/rowText';

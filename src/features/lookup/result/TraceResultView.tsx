@@ -1,5 +1,6 @@
 import type { TraceResult } from '@/api/traceResult';
 import { wireText } from '@/api/wireValues';
+import { packMismatches, type PrintedPack } from '../digitalLink/packMismatch';
 import { TraceResultTable } from '../TraceResultTable';
 import { resultRows } from '../traceRows';
 import { ResultSummary } from './ResultSummary';
@@ -8,12 +9,19 @@ import { UnitCodeList } from './UnitCodeList';
 import { Verdict } from './Verdict';
 import { verdictOf } from './verdictOf';
 
+export interface TraceResultProps {
+  result: TraceResult;
+  answeredAt: number;
+  pack?: PrintedPack | null;
+}
+
 /**
  * A found code: its one verdict first (on a phone it must be read without scrolling), then the
- * product's summary, the specification's table, a carton's units.
+ * product's summary, the specification's table, a carton's units. `pack`: what the pack's Digital Link
+ * says, when the code came in one (its address, a scan), checked against the record.
  */
-export function TraceResultView({ result, answeredAt }: { result: TraceResult; answeredAt: number }) {
-  const verdict = verdictOf(result, new Date(answeredAt));
+export function TraceResultView({ result, answeredAt, pack = null }: TraceResultProps) {
+  const verdict = verdictOf(result, new Date(answeredAt), pack ? packMismatches(pack, result) : []);
   const { unitCodes, unitTotal, imageUrl } = result.extras;
   return (
     <div className={styles.result}>

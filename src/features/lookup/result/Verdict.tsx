@@ -1,3 +1,4 @@
+import { Suspense, lazy } from 'react';
 import { ChecksCaution } from './ChecksCaution';
 import { ExpiryBadge } from './ExpiryBadge';
 import { RecallBanner } from './RecallBanner';
@@ -5,11 +6,20 @@ import type { Verdict as VerdictOf } from './verdictOf';
 
 const EXPIRY_TITLE_ID = 'expiry-verdict-title';
 
+// Only a pack whose Digital Link disagrees with its record shows it: not in the first load.
+const PackMismatchNotice = lazy(() => import('../digitalLink/PackMismatchNotice'));
+
 /** The result's one verdict block, first under the field: what to do with the pack in hand. */
 export function Verdict({ verdict, hasPhoto }: { verdict: VerdictOf; hasPhoto: boolean }) {
   switch (verdict.kind) {
     case 'recalled':
       return <RecallBanner lot={verdict.lot} />;
+    case 'mismatch':
+      return (
+        <Suspense fallback={null}>
+          <PackMismatchNotice mismatches={verdict.mismatches} />
+        </Suspense>
+      );
     case 'caution':
       return <ChecksCaution hasPhoto={hasPhoto} />;
     case 'expiry':
