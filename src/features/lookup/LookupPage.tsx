@@ -15,7 +15,7 @@ import {
   selectScannerOpen,
   type DecodedCode,
 } from '@/features/scanner';
-import { arrivalDraft, draftOf, lookupAddress, readAddress, typedDraft, type Draft } from './addressCode';
+import { arrivalDraft, draftOf, lookupAddress, readAddress, type Draft } from './addressCode';
 import { LookupResult } from './LookupResult';
 import { lookupView } from './lookupView';
 import { INPUT_ID, QrCodeField } from './QrCodeField';
@@ -23,7 +23,7 @@ import { normalizeInput } from './qrCode';
 import { RecentLookups } from './recent/RecentLookups';
 import { recentLookups } from './recent/storedLookups';
 import { ScanNotices } from './ScanNotices';
-import { readScan } from './scanReading';
+import { readScan, readTyped, type ScanReading } from './scanReading';
 import { useAddressLookup } from './useAddressLookup';
 import { useAfterPaint } from './useAfterPaint';
 import { useWhenIdle } from './useWhenIdle';
@@ -58,20 +58,27 @@ export function LookupPage() {
    * result stays beside it; the history entry keeps the field's text and error instead.
    */
   const submit = useCallback(
-    (next: Draft) => {
+    (next: Draft, link?: string) => {
       dispatch(scanErrorCleared());
       const code = next.error === null ? next.text : null;
-      navigate(lookupAddress(location, code), { replace: true, state: { draft: next } });
+      navigate(lookupAddress(location, code, link), { replace: true, state: { draft: next } });
     },
     [dispatch, navigate, location],
   );
 
   // Typed and pasted text is read as a scan would be (a link gives its `qr`), spaces and dashes dropped: as
   // the server reads the form's `qr` when Search is tapped before the script runs.
-  const search = () => submit(typedDraft(draft.text, TRUSTED_HOSTS));
+  const read = (reading: ScanReading) => submit(draftOf(reading), reading.address);
+  const search = () => read(readTyped(draft.text, TRUSTED_HOSTS));
 
   // Stable between navigations: the photo paste and drop listeners hang on it.
-  const onScanned = useCallback((scanned: DecodedCode) => submit(draftOf(readScan(scanned, TRUSTED_HOSTS))), [submit]);
+  const onScanned = useCallback(
+    (scanned: DecodedCode) => {
+      const reading = readScan(scanned, TRUSTED_HOSTS);
+      submit(draftOf(reading), reading.address);
+    },
+    [submit],
+  );
 
   // A Digital Link's address: what its pack says (checked against the record), or a lot or product to show.
   const ask = readAddress(location, TRUSTED_HOSTS);

@@ -74,10 +74,15 @@ export function addressLookupCode(address: Address): string | null {
 }
 
 /**
- * Where the field's Search or a scan goes: this page with the code in `qr`; from a Digital Link's address,
- * the page's own `/dt` (the link's path and attributes are about the pack it was printed on, not this code).
+ * Where the field's Search or a scan goes: a unit's Digital Link to its own address on this site (`link`,
+ * ScanReading's `address`); else this page with the code in `qr`, and from a Digital Link's address the
+ * page's own `/dt` (the link's path and attributes are about the pack it was printed on, not this code).
  */
-export function lookupAddress(address: Address, code: string | null): Address {
+export function lookupAddress(address: Address, code: string | null, link?: string): Address {
+  if (link !== undefined && code !== null) {
+    const { pathname, search } = new URL(link, 'http://page.invalid');
+    return { pathname, search };
+  }
   const fromLink = isDigitalLinkAddress(address);
   const current = new URLSearchParams(fromLink ? '' : address.search);
   return { pathname: fromLink ? '/dt' : address.pathname, search: `?${withCode(current, code)}` };

@@ -5,3 +5,6 @@ export { codeLink } from './codeLink';
 export { unitName } from './traceRows';
 export { rowText } from './result/rowText';
 export { UNITS_SHOWN_FIRST } from './result/UnitCodeList';
+export { packMismatches, type PrintedPack } from './digitalLink/packMismatch';
+export { mismatchTexts } from './digitalLink/mismatchTexts';
+export { readDigitalLink } from './digitalLink/addressLink';
