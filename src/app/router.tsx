@@ -1,6 +1,6 @@
 import { Suspense, lazy, useLayoutEffect } from 'react';
 import { useLocation, useRoutes, type RouteObject } from 'react-router-dom';
-import { LookupPage, isDigitalLinkAddress } from '@/features/lookup';
+import { DigitalLinkPath, LookupPage } from '@/features/lookup';
 import { AppLayout } from '@/layout/AppLayout';
 import { NotFoundPage } from '@/layout/NotFoundPage';
 import { serverHtml } from '@/shared/serverHtml';
@@ -27,16 +27,11 @@ export const routes: RouteObject[] = [
           </Suspense>
         ),
       },
-      { path: '*', element: <UnknownPath /> },
+      // The lookup page at a GS1 Digital Link's address (its chunk loads only there), else not found.
+      { path: '*', element: <DigitalLinkPath otherwise={<NotFoundPage />} /> },
     ],
   },
 ];
-
-/** A path of no route of its own: a GS1 Digital Link's (any path the service renders the page at), else not found. */
-function UnknownPath() {
-  const location = useLocation();
-  return isDigitalLinkAddress(location) ? <LookupPage /> : <NotFoundPage />;
-}
 
 export function AppRoutes() {
   const element = useRoutes(routes);

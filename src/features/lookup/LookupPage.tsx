@@ -23,7 +23,8 @@ import { normalizeInput } from './qrCode';
 import { RecentLookups } from './recent/RecentLookups';
 import { recentLookups } from './recent/storedLookups';
 import { ScanNotices } from './ScanNotices';
-import { readScan, readTyped, type ScanReading } from './scanReading';
+import { readScan, readTyped } from './scanReading';
+import { whenLinkReadable } from './digitalLink/linkParser';
 import { useAddressLookup } from './useAddressLookup';
 import { useAfterPaint } from './useAfterPaint';
 import { useWhenIdle } from './useWhenIdle';
@@ -68,15 +69,19 @@ export function LookupPage() {
 
   // Typed and pasted text is read as a scan would be (a link gives its `qr`), spaces and dashes dropped: as
   // the server reads the form's `qr` when Search is tapped before the script runs.
-  const read = (reading: ScanReading) => submit(draftOf(reading), reading.address);
-  const search = () => read(readTyped(draft.text, TRUSTED_HOSTS));
+  const search = () =>
+    whenLinkReadable(draft.text, () => {
+      const reading = readTyped(draft.text, TRUSTED_HOSTS);
+      submit(draftOf(reading), reading.address);
+    });
 
   // Stable between navigations: the photo paste and drop listeners hang on it.
   const onScanned = useCallback(
-    (scanned: DecodedCode) => {
-      const reading = readScan(scanned, TRUSTED_HOSTS);
-      submit(draftOf(reading), reading.address);
-    },
+    (scanned: DecodedCode) =>
+      whenLinkReadable(scanned.text, () => {
+        const reading = readScan(scanned, TRUSTED_HOSTS);
+        submit(draftOf(reading), reading.address);
+      }),
     [submit],
   );
 

@@ -4,7 +4,7 @@ import textStyles from '@/shared/styles/text.module.css';
 import { Button } from '@/shared/ui/Button';
 import { Spinner } from '@/shared/ui/Spinner';
 import { brand } from '../../../theme/brand';
-import type { PrintedPack } from './digitalLink/packMismatch';
+import type { PrintedPack } from './result/packMismatch';
 import type { FailureMessage, LookupView } from './lookupView';
 import { MessageBox } from './MessageBox';
 import { ResultIsland } from './ResultIsland';

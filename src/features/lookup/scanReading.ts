@@ -1,5 +1,5 @@
 import type { DecodedCode } from '@/features/scanner';
-import { readDigitalLink, unitLinkAddress } from './digitalLink/addressLink';
+import { readDigitalLink } from './digitalLink/addressLink';
 import { compactCode, normalizeInput, validateCode } from './qrCode';
 
 /** Something the visitor is told about a scan, beside what the specification's rules do with it. */
@@ -38,7 +38,7 @@ export function readScan({ text: raw, symbology }: DecodedCode, trustedHosts: re
 
   const link = readDigitalLink(url);
   if (link?.level === 'unit' && validateCode(link.serial) === null)
-    return { code: link.serial, accepted: true, notices, address: unitLinkAddress(link.serial, link.pack) };
+    return { code: link.serial, accepted: true, notices, address: link.path };
   if (link && link.level !== 'unit') return refused(...notices, { key: 'scan.gs1WithoutSerial' });
   return refused(...notices);
 }

@@ -1,7 +1,11 @@
 import { QR_CODE_MAX_LENGTH, QR_CODE_MIN_LENGTH } from '@/contract/traceContract';
 import { hasValidCheckDigit } from '@/contract/gs1/checkDigit';
-import { readDigitalLink, type PrintedPack } from '@/features/lookup';
+import { parseDigitalLink } from '@/contract/gs1/digitalLink';
+import { installLinkParser, readDigitalLink, type PrintedPack } from '@/features/lookup';
 import { withinInputLimit } from './inputLimit';
+
+// The desk is a chunk of its own: the Digital Link parser comes with it, for every link pasted.
+installLinkParser(parseDigitalLink);
 
 /** The most codes one batch looks up: a chat message rarely holds more, and the service has a rate limit. */
 export const MAX_BATCH_CODES = 50;

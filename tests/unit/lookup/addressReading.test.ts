@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { addressLookupCode, lookupAddress, readAddress } from '@/features/lookup/addressCode';
+import { parseDigitalLink } from '@/contract/gs1/digitalLink';
+import { installLinkParser } from '@/features/lookup/digitalLink/linkParser';
+
+// As the Digital Link route's chunk, the server render and the desk do before reading a link.
+installLinkParser(parseDigitalLink);
 
 const CODE = '1D24B3261X54A2320';
 const GTIN = '08930000000002';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { pickTraceResult, type TraceResult } from '@/api/traceResult';
 import type { TraceResponse } from '@/contract/traceContract';
-import { mismatchTexts } from '@/features/lookup/digitalLink/mismatchTexts';
-import { packMismatches, type PrintedPack } from '@/features/lookup/digitalLink/packMismatch';
+import { mismatchTexts } from '@/features/lookup/result/mismatchTexts';
+import { packMismatches, type PrintedPack } from '@/features/lookup/result/packMismatch';
 import { verdictOf } from '@/features/lookup/result/verdictOf';
 import { formatDay } from '@/i18n/formatDay';
 import { i18n } from '../../support/page/i18nInstance';
@@ -11,12 +11,7 @@ const NOW = new Date('2026-07-01T03:00:00Z');
 const GTIN = '08930000000002';
 
 /** A unit's answer with the record's GTIN, lot and expiry (what the service sends for the serial). */
-function record(fields: {
-  Gtin?: string | null;
-  LotCode?: string | null;
-  ExpireDate?: string | null;
-  recalled?: boolean;
-}) {
+function record(fields: { Gtin?: string | null; Lot?: string | null; ExpireDate?: string | null; recalled?: boolean }) {
   const { recalled, ...item } = fields;
   const body = {
     Data: {
@@ -40,7 +35,7 @@ function record(fields: {
   return pickTraceResult(body)!;
 }
 
-const genuine = record({ Gtin: GTIN, LotCode: 'L2026A', ExpireDate: '2028-06-12' });
+const genuine = record({ Gtin: GTIN, Lot: 'L2026A', ExpireDate: '2028-06-12' });
 const printed = (pack: Partial<PrintedPack>): PrintedPack => ({
   gtin: GTIN,
   lot: 'L2026A',
@@ -81,14 +76,14 @@ describe('the verdict with a mismatch', () => {
 
   it('outranks expiry and the caution, but not a recall', () => {
     expect(verdictOf(genuine, NOW, mismatches)).toMatchObject({ kind: 'mismatch', mismatches });
-    const expired = record({ LotCode: 'L2026A', ExpireDate: '2026-01-01' });
+    const expired = record({ Lot: 'L2026A', ExpireDate: '2026-01-01' });
     expect(verdictOf(expired, NOW, mismatches).kind).toBe('mismatch');
     const cautioned: TraceResult = {
       ...genuine,
       checks: { firstDay: { year: 2026, month: 6, day: 1 }, lookups: 40, networks: 12, caution: true },
     };
     expect(verdictOf(cautioned, NOW, mismatches).kind).toBe('mismatch');
-    expect(verdictOf(record({ LotCode: 'L2026A', recalled: true }), NOW, mismatches).kind).toBe('recalled');
+    expect(verdictOf(record({ Lot: 'L2026A', recalled: true }), NOW, mismatches).kind).toBe('recalled');
   });
 
   it('is not given without a mismatch', () => {

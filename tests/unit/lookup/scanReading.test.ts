@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { readScan } from '@/features/lookup/scanReading';
 import type { Symbology } from '@/features/scanner/decode/decodedCode';
+import { parseDigitalLink } from '@/contract/gs1/digitalLink';
+import { installLinkParser } from '@/features/lookup/digitalLink/linkParser';
+
+// As the Digital Link route's chunk, the server render and the desk do before reading a link.
+installLinkParser(parseDigitalLink);
 
 const TRUSTED = ['trace.example.vn', 'localhost'];
 const read = (text: string, symbology: Symbology = 'qr') => readScan({ text, symbology }, TRUSTED);

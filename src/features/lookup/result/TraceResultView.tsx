@@ -1,6 +1,6 @@
 import type { TraceResult } from '@/api/traceResult';
 import { wireText } from '@/api/wireValues';
-import { packMismatches, type PrintedPack } from '../digitalLink/packMismatch';
+import { packMismatches, type PrintedPack } from './packMismatch';
 import { TraceResultTable } from '../TraceResultTable';
 import { resultRows } from '../traceRows';
 import { ResultSummary } from './ResultSummary';

@@ -7,7 +7,7 @@ import type { Verdict as VerdictOf } from './verdictOf';
 const EXPIRY_TITLE_ID = 'expiry-verdict-title';
 
 // Only a pack whose Digital Link disagrees with its record shows it: not in the first load.
-const PackMismatchNotice = lazy(() => import('../digitalLink/PackMismatchNotice'));
+const PackMismatchNotice = lazy(() => import('./PackMismatchNotice'));
 
 /** The result's one verdict block, first under the field: what to do with the pack in hand. */
 export function Verdict({ verdict, hasPhoto }: { verdict: VerdictOf; hasPhoto: boolean }) {

@@ -1,6 +1,6 @@
 import { traceItem, type LotInfo, type TraceResult } from '@/api/traceResult';
 import { expiryStatus, type ExpiryStatus } from '@/shared/expiry/expiryStatus';
-import type { PackMismatch } from '../digitalLink/packMismatch';
+import type { PackMismatch } from './packMismatch';
 
 /**
  * What to do with the pack in hand, decided once for the result's one verdict block: the most severe

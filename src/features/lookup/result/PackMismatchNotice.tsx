@@ -5,7 +5,7 @@ import { languageOf } from '@/i18n/i18n';
 import textStyles from '@/shared/styles/text.module.css';
 import { brand } from '../../../../theme/brand';
 import { MessageBox } from '../MessageBox';
-import { BrandContact } from '../result/BrandContact';
+import { BrandContact } from './BrandContact';
 import styles from './PackMismatchNotice.module.css';
 import { mismatchTexts } from './mismatchTexts';
 import type { PackMismatch } from './packMismatch';

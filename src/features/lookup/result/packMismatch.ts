@@ -1,6 +1,5 @@
 import { traceItem, type TraceResult } from '@/api/traceResult';
 import { wireText } from '@/api/wireValues';
-import type { WireValue } from '@/contract/traceContract';
 import type { CalendarDay } from '@/contract/vietnamDay';
 import { parseWireDate } from '@/shared/dates/calendarDay';
 
@@ -30,13 +29,12 @@ const sameDay = (a: CalendarDay, b: CalendarDay) => a.year === b.year && a.month
  * is case-sensitive).
  */
 export function packMismatches(printed: PrintedPack, result: TraceResult): PackMismatch[] {
-  // TODO(contract): the fields dl-server adds to the trace item.
-  const item = traceItem(result) as ReturnType<typeof traceItem> & { Gtin?: WireValue; LotCode?: WireValue };
+  const item = traceItem(result);
   const mismatches: PackMismatch[] = [];
   const recordedGtin = wireText(item.Gtin);
   if (recordedGtin !== null && /^\d{8,14}$/.test(recordedGtin) && gtin14(recordedGtin) !== gtin14(printed.gtin))
     mismatches.push({ field: 'gtin', printed: gtin14(printed.gtin), recorded: gtin14(recordedGtin) });
-  const recordedLot = wireText(item.LotCode);
+  const recordedLot = wireText(item.Lot);
   if (printed.lot !== null && recordedLot !== null && recordedLot !== printed.lot)
     mismatches.push({ field: 'lot', printed: printed.lot, recorded: recordedLot });
   const printedExpiry = parseWireDate(printed.expiry);
