@@ -31,3 +31,13 @@ declare module '*.json?only=support' {
   const texts: Pick<typeof import('../locales/vi.json'), 'support'>;
   export default texts;
 }
+
+/** A catalogue less the desk's and the Digital Link's texts, and the latter alone (scripts/vite/catalogueParts.ts). */
+declare module '*.json?without=support,gs1' {
+  const catalogue: Omit<typeof import('../locales/vi.json'), 'support' | 'gs1'>;
+  export default catalogue;
+}
+declare module '*.json?only=gs1' {
+  const texts: Pick<typeof import('../locales/vi.json'), 'gs1'>;
+  export default texts;
+}

@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import type { Plugin } from 'vite';
 
-const PART = /^(.+\.json)\?(without|only)=(\w+)$/;
+const PART = /^(.+\.json)\?(without|only)=([\w,]+)$/;
 
 /**
- * A part of a catalogue (locales/<code>.json): `?without=<key>` is the catalogue less one top-level key,
- * `?only=<key>` that key alone. The support desk's texts (`support`, a third of each catalogue) thus
+ * A part of a catalogue (locales/<code>.json): `?without=<key>[,<key>…]` is the catalogue less those top-level
+ * keys, `?only=<key>` that key alone. The support desk's texts (`support`, a third of each catalogue) thus
  * load with the desk's chunk (src/features/support/deskTexts.ts), not in every shopper's first load
  * (src/i18n/languageList.ts). A module whose default export is that part, as a whole file's is the whole.
  */
@@ -18,8 +18,13 @@ export function catalogueParts(): Plugin {
       if (!match) return null;
       const [, file, part, key] = match;
       this.addWatchFile(file);
-      const { [key]: picked, ...rest } = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
-      const value = JSON.stringify(part === 'only' ? { [key]: picked } : rest);
+      const catalogue = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+      const keys = key.split(',');
+      const value = JSON.stringify(
+        part === 'only'
+          ? { [key]: catalogue[key] }
+          : Object.fromEntries(Object.entries(catalogue).filter(([name]) => !keys.includes(name))),
+      );
       return { code: `export default ${value};`, moduleType: 'js' };
     },
   };

@@ -1,6 +1,7 @@
-// Without the support desk's texts, which load with the desk (src/features/support/deskTexts.ts).
-import en from '../../locales/en.json?without=support';
-import vi from '../../locales/vi.json?without=support';
+// Without the support desk's texts, which load with the desk (src/features/support/deskTexts.ts), nor the
+// GS1 Digital Link's, which load with the page at a Digital Link's address (src/features/lookup/digitalLink/gs1Texts.ts).
+import en from '../../locales/en.json?without=support,gs1';
+import vi from '../../locales/vi.json?without=support,gs1';
 
 /**
  * A language the page speaks: its catalogue (locales/<code>.json, less the support desk's texts, which the desk

@@ -10,3 +10,4 @@ export { UNITS_SHOWN_FIRST } from './result/UnitCodeList';
 export { packMismatches, type PrintedPack } from './result/packMismatch';
 export { mismatchTexts } from './result/mismatchTexts';
 export { readDigitalLink } from './digitalLink/addressLink';
+export { addGs1Texts } from './digitalLink/gs1Texts';

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { addGs1Texts } from '@/features/lookup';
 import { MuiTheme } from '@/shared/ui/MuiTheme';
 import { addDeskTexts } from './deskTexts';
 import { SupportPage } from './SupportPage';
@@ -8,6 +9,8 @@ export function SupportRoute() {
   const { i18n } = useTranslation();
   // Its texts came with its chunk; in the instance before the first of them renders (once per instance).
   addDeskTexts(i18n);
+  // A pasted Digital Link's pack, where it disagrees with the record, in the shopper's page's words.
+  addGs1Texts(i18n);
   return (
     <MuiTheme>
       <SupportPage />
