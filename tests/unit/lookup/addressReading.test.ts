@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addressLookupCode, lookupAddress, readAddress } from '@/features/lookup/addressCode';
-import { parseDigitalLink } from '@/contract/gs1/digitalLink';
+import { compressDigitalLink, parseDigitalLink, type DigitalLink } from '@/contract/gs1/digitalLink';
 import { installLinkParser } from '@/features/lookup/digitalLink/linkParser';
 
 // As the Digital Link route's chunk, the server render and the desk do before reading a link.
@@ -39,6 +39,18 @@ describe('readAddress: one reading of the address for the server render and the 
     const ask = readAddress(at(`/01/${GTIN}/21/SHORT1`), HOSTS);
     expect(ask).toMatchObject({ kind: 'code', draft: { text: 'SHORT1', error: 'errors.invalidCode' } });
     expect(addressLookupCode(at(`/01/${GTIN}/21/SHORT1`))).toBeNull();
+  });
+
+  it('reads a compressed Digital Link as its long form', () => {
+    const long = parseDigitalLink(`https://trace.example.com/01/${GTIN}/10/L2026A/21/${CODE}?17=280600`) as DigitalLink;
+    const compressed = at(compressDigitalLink(long, 'https://trace.example.com'));
+    expect(compressed.pathname).not.toContain('/01/');
+    expect(readAddress(compressed, HOSTS)).toEqual({
+      kind: 'code',
+      draft: { text: CODE, error: null, notices: [] },
+      // Day 00 is the month's last day.
+      pack: { gtin: GTIN, lot: 'L2026A', expiry: '2028-06-30' },
+    });
   });
 
   it('reads a lot alone and a GTIN alone as such', () => {
