@@ -16,6 +16,7 @@ import {
   type DecodedCode,
 } from '@/features/scanner';
 import { arrivalDraft, draftOf, lookupAddress, readAddress, type Draft } from './addressCode';
+import { LinkLevelView } from './digitalLink/LinkLevelView';
 import { LookupResult } from './LookupResult';
 import { lookupView } from './lookupView';
 import { INPUT_ID, QrCodeField } from './QrCodeField';
@@ -33,8 +34,6 @@ import styles from './LookupPage.module.css';
 
 // The recall watch's chunk loads once the page is idle: background work, never before a result or a tap.
 const RecallWatch = lazy(() => import('./recent/RecallWatch'));
-// A Digital Link naming a lot or a product, not a pack: rare, so out of the first load.
-const LinkLevelView = lazy(() => import('./digitalLink/LinkLevelView'));
 
 export function LookupPage() {
   const { t } = useTranslation();
@@ -144,9 +143,7 @@ export function LookupPage() {
       />
       <ScanNotices notices={draft.notices} />
       {ask.kind === 'lot' || ask.kind === 'product' ? (
-        <Suspense fallback={null}>
-          <LinkLevelView ask={ask} />
-        </Suspense>
+        <LinkLevelView ask={ask} />
       ) : (
         <LookupResult view={view} actions={actions} pack={ask.kind === 'code' ? ask.pack : null} />
       )}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { addGs1Texts } from '@/features/lookup';
+import { GS1_CATALOGUES } from '@/features/lookup/onDemand';
 import { MuiTheme } from '@/shared/ui/MuiTheme';
 import { addDeskTexts } from './deskTexts';
 import { SupportPage } from './SupportPage';
@@ -10,7 +11,7 @@ export function SupportRoute() {
   // Its texts came with its chunk; in the instance before the first of them renders (once per instance).
   addDeskTexts(i18n);
   // A pasted Digital Link's pack, where it disagrees with the record, in the shopper's page's words.
-  addGs1Texts(i18n);
+  addGs1Texts(i18n, GS1_CATALOGUES);
   return (
     <MuiTheme>
       <SupportPage />

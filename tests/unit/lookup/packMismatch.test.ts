@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pickTraceResult, type TraceResult } from '@/api/traceResult';
 import type { TraceResponse } from '@/contract/traceContract';
+import { GS1_CATALOGUES } from '@/features/lookup/digitalLink/gs1Catalogues';
 import { addGs1Texts } from '@/features/lookup/digitalLink/gs1Texts';
 import { mismatchTexts } from '@/features/lookup/result/mismatchTexts';
 import { packMismatches, type PrintedPack } from '@/features/lookup/result/packMismatch';
@@ -94,7 +95,7 @@ describe('the verdict with a mismatch', () => {
 
 describe('mismatchTexts', () => {
   // As the page at a Digital Link's address and the desk do: the texts come with their chunks.
-  addGs1Texts(i18n);
+  addGs1Texts(i18n, GS1_CATALOGUES);
 
   const all = packMismatches(printed({ gtin: '08930000000019', lot: 'L2025Z', expiry: '2029-01-31' }), genuine);
 

@@ -3,13 +3,14 @@ import { pickTraceResult } from '@/api/traceResult';
 import type { CheckedCode } from '@/features/support/checkedCode';
 import { replyText, type ReplyContext } from '@/features/support/replyText';
 import { addDeskTexts } from '@/features/support/deskTexts';
+import { GS1_CATALOGUES } from '@/features/lookup/digitalLink/gs1Catalogues';
 import { addGs1Texts } from '@/features/lookup/digitalLink/gs1Texts';
 import { i18n } from '../../support/page/i18nInstance';
 import { CARTON_CODE, UNIT_IN_CARTON_CODE, answerWithExtras, demoResponses } from '../../support/mocks/fixtures';
 
 // The desk adds its texts to the page's instance when it opens (src/features/support/SupportRoute.tsx).
 addDeskTexts(i18n);
-addGs1Texts(i18n);
+addGs1Texts(i18n, GS1_CATALOGUES);
 
 const NOW = new Date('2026-07-01T03:00:00Z');
 const context = (language: 'vi' | 'en'): ReplyContext => ({

@@ -1,10 +1,39 @@
 import { Suspense, lazy, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { mayBeDigitalLink } from '@/contract/gs1/digitalLinkShape';
+import { isDigitalLinkAddress } from '../addressCode';
+import { LookupPage } from '../LookupPage';
+import type { Gs1Catalogues } from './gs1Catalogues';
+import { addGs1Texts } from './gs1Texts';
+import { installLinkParser } from './linkParser';
 
-// With the parser, in a chunk of its own: a page the server rendered at a Digital Link's address keeps the
-// server's HTML for this boundary until the chunk is in, then hydrates it (React's Suspense hydration).
-const DigitalLinkRoute = lazy(() => import('./DigitalLinkRoute'));
+let gs1Catalogues: Gs1Catalogues | null = null;
+
+/** Its children, once the parser and the texts are in: what the page at a Digital Link's address waits for. */
+function WithLinkReader({ children }: { children: ReactNode }) {
+  const { i18n } = useTranslation();
+  if (gs1Catalogues) addGs1Texts(i18n, gs1Catalogues);
+  return children;
+}
+
+// The parser and the texts alone, on demand: a page the server rendered at a Digital Link's address keeps the
+// server's HTML for this boundary until they are in, then hydrates it (React's Suspense hydration). Nothing of
+// the page is imported there (see ./gs1Catalogues), so the first load's chunks stay as they are.
+const LinkReader = lazy(async () => {
+  const [{ parseDigitalLink }, { GS1_CATALOGUES }] = await Promise.all([
+    import('@/contract/gs1/digitalLink'),
+    import('./gs1Catalogues'),
+  ]);
+  installLinkParser(parseDigitalLink);
+  gs1Catalogues = GS1_CATALOGUES;
+  return { default: WithLinkReader };
+});
+
+function DigitalLinkRoute({ otherwise }: { otherwise: ReactNode }) {
+  const location = useLocation();
+  return isDigitalLinkAddress(location) ? <LookupPage /> : otherwise;
+}
 
 /**
  * A path of no route of its own: a GS1 Digital Link's (the service renders the page at `/01/…` and at
@@ -15,7 +44,9 @@ export function DigitalLinkPath({ otherwise }: { otherwise: ReactNode }) {
   if (!mayBeDigitalLink(new URL(pathname, 'http://page.invalid'))) return otherwise;
   return (
     <Suspense fallback={null}>
-      <DigitalLinkRoute otherwise={otherwise} />
+      <LinkReader>
+        <DigitalLinkRoute otherwise={otherwise} />
+      </LinkReader>
     </Suspense>
   );
 }

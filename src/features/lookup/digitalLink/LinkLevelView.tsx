@@ -19,7 +19,7 @@ const TITLE_ID = 'link-level-title';
  * A Digital Link naming a lot or a product, not one pack: what the service knows of it (the lot's recall
  * status, the product's name), then the ask for the pack's own code, which alone tells one pack from a copy.
  */
-export default function LinkLevelView({ ask }: { ask: LinkLevelAsk }) {
+export function LinkLevelView({ ask }: { ask: LinkLevelAsk }) {
   const { t } = useTranslation();
   const lot = ask.kind === 'lot' ? ask.lot : null;
   const data = useLinkLevelData(ask.gtin, lot);

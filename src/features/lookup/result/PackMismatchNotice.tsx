@@ -17,7 +17,7 @@ const TITLE_ID = 'pack-mismatch-title';
  * its serial: each difference said plainly, both values, then what it may mean and whom to ask. An error's
  * tone: a genuine pack carries what its record says, and counts of lookups cannot show this.
  */
-export default function PackMismatchNotice({ mismatches }: { mismatches: readonly PackMismatch[] }) {
+export function PackMismatchNotice({ mismatches }: { mismatches: readonly PackMismatch[] }) {
   const { t, i18n } = useTranslation();
   const language = languageOf(i18n);
   return (

@@ -1,13 +1,10 @@
-import { Suspense, lazy } from 'react';
 import { ChecksCaution } from './ChecksCaution';
 import { ExpiryBadge } from './ExpiryBadge';
+import { PackMismatchNotice } from './PackMismatchNotice';
 import { RecallBanner } from './RecallBanner';
 import type { Verdict as VerdictOf } from './verdictOf';
 
 const EXPIRY_TITLE_ID = 'expiry-verdict-title';
-
-// Only a pack whose Digital Link disagrees with its record shows it: not in the first load.
-const PackMismatchNotice = lazy(() => import('./PackMismatchNotice'));
 
 /** The result's one verdict block, first under the field: what to do with the pack in hand. */
 export function Verdict({ verdict, hasPhoto }: { verdict: VerdictOf; hasPhoto: boolean }) {
@@ -15,11 +12,7 @@ export function Verdict({ verdict, hasPhoto }: { verdict: VerdictOf; hasPhoto: b
     case 'recalled':
       return <RecallBanner lot={verdict.lot} />;
     case 'mismatch':
-      return (
-        <Suspense fallback={null}>
-          <PackMismatchNotice mismatches={verdict.mismatches} />
-        </Suspense>
-      );
+      return <PackMismatchNotice mismatches={verdict.mismatches} />;
     case 'caution':
       return <ChecksCaution hasPhoto={hasPhoto} />;
     case 'expiry':
