@@ -19,6 +19,13 @@ function answerWithRecord(): TraceResponse {
 }
 
 describe("the page at a GS1 Digital Link's address", () => {
+  // First in the file: the parser is not in yet, as on a shopper's first visit.
+  it("reads a Digital Link in /dt's qr (pasted and sent before the script ran) as the server does", async () => {
+    await renderApp({ route: `/dt?qr=${encodeURIComponent(`https://id.example.vn/01/${GTIN}/21/${EXAMPLE_CODE}`)}` });
+    await screen.findByRole('table', { name: 'Thông tin sản phẩm' });
+    expect(screen.getByRole('textbox', { name: 'Mã QR' })).toHaveValue(EXAMPLE_CODE);
+  });
+
   it('looks the serial up and shows its result, with no warning when the pack agrees with the record', async () => {
     server.use(http.post(TRACE_URL, () => HttpResponse.json(answerWithRecord())));
     await renderApp({ route: `/01/${GTIN}/10/L2026-0612/21/${EXAMPLE_CODE}?17=280612` });

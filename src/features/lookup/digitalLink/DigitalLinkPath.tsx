@@ -30,6 +30,34 @@ const LinkReader = lazy(async () => {
   return { default: WithLinkReader };
 });
 
+/** Whether an address is read with the parser: its path may be a Digital Link's, or its `qr` a link that may be one. */
+function readsWithParser(pathname: string, search: string): boolean {
+  if (mayBeDigitalLink(new URL(pathname, 'http://page.invalid'))) return true;
+  const qr = new URLSearchParams(search).get('qr')?.trim();
+  if (!qr || !/^https?:\/\//i.test(qr)) return false;
+  try {
+    return mayBeDigitalLink(new URL(qr));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The lookup page at its own routes: with the parser first when the address's `qr` may be a Digital Link (a
+ * link pasted into the field and sent before the script ran, or shared), so the page reads it as the server did.
+ */
+export function LookupRoute() {
+  const { pathname, search } = useLocation();
+  if (!readsWithParser(pathname, search)) return <LookupPage />;
+  return (
+    <Suspense fallback={null}>
+      <LinkReader>
+        <LookupPage />
+      </LinkReader>
+    </Suspense>
+  );
+}
+
 function DigitalLinkRoute({ otherwise }: { otherwise: ReactNode }) {
   const location = useLocation();
   return isDigitalLinkAddress(location) ? <LookupPage /> : otherwise;
@@ -41,7 +69,7 @@ function DigitalLinkRoute({ otherwise }: { otherwise: ReactNode }) {
  */
 export function DigitalLinkPath({ otherwise }: { otherwise: ReactNode }) {
   const { pathname } = useLocation();
-  if (!mayBeDigitalLink(new URL(pathname, 'http://page.invalid'))) return otherwise;
+  if (!readsWithParser(pathname, '')) return otherwise;
   return (
     <Suspense fallback={null}>
       <LinkReader>
