@@ -23,11 +23,11 @@ declare module '@mui/icons-material/*?shape' {
 }
 
 /**
- * A catalogue less the support desk's and the report form's texts, and those texts alone
+ * A catalogue less the support desk's, the report form's and the Digital Link's texts, and each of those alone
  * (scripts/vite/catalogueParts.ts).
  */
-declare module '*.json?without=support,report' {
-  const catalogue: Omit<typeof import('../locales/vi.json'), 'support' | 'report'>;
+declare module '*.json?without=support,report,gs1' {
+  const catalogue: Omit<typeof import('../locales/vi.json'), 'support' | 'report' | 'gs1'>;
   export default catalogue;
 }
 declare module '*.json?only=report' {
@@ -36,5 +36,10 @@ declare module '*.json?only=report' {
 }
 declare module '*.json?only=support' {
   const texts: Pick<typeof import('../locales/vi.json'), 'support'>;
+  export default texts;
+}
+
+declare module '*.json?only=gs1' {
+  const texts: Pick<typeof import('../locales/vi.json'), 'gs1'>;
   export default texts;
 }

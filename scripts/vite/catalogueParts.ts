@@ -6,8 +6,9 @@ const PART = /^(.+\.json)\?(without|only)=(\w+(?:,\w+)*)$/;
 /**
  * A part of a catalogue (locales/<code>.json): `?without=<key>[,<key>…]` is the catalogue less those top-level
  * keys, `?only=<key>` that key alone. The support desk's texts (`support`, a third of each catalogue) thus
- * load with the desk's chunk (src/features/support/deskTexts.ts), and the report form's (`report`) with the
- * form's (src/features/report/reportTexts.ts), not in every shopper's first load (src/i18n/languageList.ts).
+ * load with the desk's chunk (src/features/support/deskTexts.ts), the report form's (`report`) with the
+ * form's (src/features/report/reportTexts.ts) and the Digital Link's (`gs1`) with the page at such an address,
+ * not in every shopper's first load (src/i18n/languageList.ts).
  * A module whose default export is that part, as a whole file's is the whole.
  */
 export function catalogueParts(): Plugin {

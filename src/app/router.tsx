@@ -1,6 +1,6 @@
 import { Suspense, lazy, useLayoutEffect } from 'react';
 import { useLocation, useRoutes, type RouteObject } from 'react-router-dom';
-import { LookupPage } from '@/features/lookup';
+import { DigitalLinkPath, LookupRoute } from '@/features/lookup';
 import { AppLayout } from '@/layout/AppLayout';
 import { NotFoundPage } from '@/layout/NotFoundPage';
 import { serverHtml } from '@/shared/serverHtml';
@@ -17,8 +17,8 @@ export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
-      { index: true, element: <LookupPage /> },
-      { path: 'dt', element: <LookupPage /> },
+      { index: true, element: <LookupRoute /> },
+      { path: 'dt', element: <LookupRoute /> },
       {
         path: 'support',
         element: (
@@ -27,7 +27,8 @@ export const routes: RouteObject[] = [
           </Suspense>
         ),
       },
-      { path: '*', element: <NotFoundPage /> },
+      // The lookup page at a GS1 Digital Link's address (its chunk loads only there), else not found.
+      { path: '*', element: <DigitalLinkPath otherwise={<NotFoundPage />} /> },
     ],
   },
 ];

@@ -1,7 +1,8 @@
-// Without the support desk's texts, which load with the desk (src/features/support/deskTexts.ts), nor the report
-// form's, which load with the form (src/features/report/reportTexts.ts).
-import en from '../../locales/en.json?without=support,report';
-import vi from '../../locales/vi.json?without=support,report';
+// Without the support desk's texts, which load with the desk (src/features/support/deskTexts.ts), the report
+// form's, which load with the form (src/features/report/reportTexts.ts), nor the GS1 Digital Link's, which load
+// with the page at a Digital Link's address (src/features/lookup/digitalLink/gs1Texts.ts).
+import en from '../../locales/en.json?without=support,report,gs1';
+import vi from '../../locales/vi.json?without=support,report,gs1';
 
 /**
  * A language the page speaks: its catalogue (locales/<code>.json, less the support desk's and the report form's

@@ -20,7 +20,8 @@ import { AppProviders } from '@/app/providers';
 import { AppRoutes, routes } from '@/app/router';
 import { makeStore, type AppStore } from '@/store/store';
 import { trustedHostsOf } from '@/config';
-import { addressDraft } from '@/features/lookup';
+import { parseDigitalLink } from '@/contract/gs1/digitalLink';
+import { installLinkParser, isDigitalLinkAddress, packMismatches, readAddress } from '@/features/lookup';
 import { createServerI18n, pageHead } from '@/i18n/i18n';
 import { switchedLanguage, type Language } from '@/i18n/languages';
 import { requestLanguage } from '@/i18n/requestLanguage';
@@ -66,8 +67,13 @@ function scriptSafeJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+// The page reads GS1 Digital Link addresses with it; the browser loads it only at such an address.
+installLinkParser(parseDigitalLink);
+
 /** Where a page without a known route is rendered: the not-found page is the same at any unknown path. */
 const NOT_FOUND_ROUTE = '/404';
+/** A GS1 Digital Link's address (`/01/{gtin}/…`, compressed), which the lookup page answers. */
+const DIGITAL_LINK_ROUTE = '/01/';
 /** The routes of the lookup page, whose address's code is looked up. */
 const LOOKUP_ROUTES = new Set(['/', '/dt']);
 
@@ -83,7 +89,8 @@ function addressOf(url: string): URL | null {
 /** The route the address shows, by its own path ('/', '/dt', '/support'), or NOT_FOUND_ROUTE. */
 function routeOf(address: URL | null): string {
   const leaf = address && (matchRoutes(routes, address.pathname) ?? []).at(-1)?.route;
-  if (!leaf || leaf.path === '*') return NOT_FOUND_ROUTE;
+  if (!leaf) return NOT_FOUND_ROUTE;
+  if (leaf.path === '*') return isDigitalLinkAddress(address) ? DIGITAL_LINK_ROUTE : NOT_FOUND_ROUTE;
   return leaf.index ? '/' : `/${leaf.path}`;
 }
 
@@ -142,7 +149,15 @@ const answering = (answer: TraceWireAnswer): TraceTransport => ({ answerTrace: (
  * nothing else of it (the language comes resolved), so every address of that code (other parameters,
  * their order, dashes or spaces in the code) is this page, and the render cache keys it by its parts.
  */
-const lookupPageAt = (route: string, code: string) => `${route}?qr=${code}`;
+const lookupPageAt = (route: string, code: string) =>
+  route.startsWith(DIGITAL_LINK_ROUTE) ? `${route}${code}` : `${route}?qr=${code}`;
+
+/**
+ * The route a Digital Link's unit page is cached under when its pack agrees with the record: the page is then
+ * the same at `/01/{gtin}/21/{code}` whatever lot or expiry the link also printed (the page writes neither
+ * where they agree); a page saying they disagree is rendered as it came.
+ */
+const linkRouteOf = (gtin: string) => `${DIGITAL_LINK_ROUTE}${gtin}/21/`;
 
 /**
  * PAGE_RENDER_CACHE=off renders every lookup page: what a render costs alone (bench:api), or an
@@ -210,36 +225,46 @@ export const renderPage: RenderPage = async ({
   const language = languageOf(address, cookie, acceptLanguage);
   const route = routeOf(address);
   const status = route === NOT_FOUND_ROUTE ? 404 : 200;
-  const qr = address && LOOKUP_ROUTES.has(route) ? address.searchParams.get('qr') : null;
-  if (qr === null) {
+  // Read as the live page reads it: `qr` (a shop's link gives its code, with a warning naming the other host),
+  // or a Digital Link's serial, lot or GTIN.
+  const ask =
+    address && (LOOKUP_ROUTES.has(route) || route === DIGITAL_LINK_ROUTE)
+      ? readAddress(address, trustedHostsOf(host))
+      : ({ kind: 'none' } as const);
+  if (ask.kind === 'none') {
     return {
       status,
       ...(await pageIn(language, (language) => staticPages.page(route, language))),
       state: (emptyState ??= stateOf(await storeWith(null, answering(NO_ANSWER)))),
     };
   }
-  // Read as the live page reads it (a shop's link gives its code, with a warning naming the other host).
-  const draft = addressDraft(address!.searchParams, trustedHostsOf(host))!;
+  const asItCame = async (store: AppStore): Promise<PageRenderResult> => ({
+    status,
+    ...(await pageIn(language, (language) => htmlOf(address!.pathname + address!.search, language, store))),
+    state: stateOf(store),
+  });
+  // A Digital Link naming a lot or a product: its view fetches what it shows.
+  if (ask.kind !== 'code') return asItCame(await storeWith(null, answering(NO_ANSWER)));
+  const { draft, pack } = ask;
   const code = draft.error === null ? draft.text : null;
-  if (code === null || draft.notices.length > 0) {
-    // A code that cannot be sent (the page shows it with its error), or one with what the page says about
-    // the link it came in, which the render cache's pages do not hold: rendered as it came.
-    const store = await storeWith(code, { answerTrace });
-    return {
-      status,
-      ...(await pageIn(language, (language) => htmlOf(address!.pathname + address!.search, language, store))),
-      state: stateOf(store),
-    };
-  }
+  // A code that cannot be sent (the page shows it with its error), or one with what the page says about
+  // the link it came in, which the render cache's pages do not hold: rendered as it came.
+  if (code === null || draft.notices.length > 0) return asItCame(await storeWith(code, { answerTrace }));
   const day = vietnamDay();
   const answer = await answerTrace({ QrCode: code });
   const store = await storeWith(code, answering(answer));
+  let pageRoute = route;
+  if (pack) {
+    const found = traceApi.endpoints.trace.select({ fixedCacheKey: code, requestId: undefined })(store.getState()).data;
+    if (found && packMismatches(pack, found).length > 0) return asItCame(store);
+    pageRoute = linkRouteOf(pack.gtin);
+  }
   const rendered: { view: PageView; html: PageHtml }[] = [];
   const lookupPage = async (language: Language) => {
-    const view = { route, language, code, answer, day };
+    const view = { route: pageRoute, language, code, answer, day };
     const cached = cachingLookupPages ? lookupPages.lookup(view) : undefined;
     if (cached) return cached;
-    const html = await htmlOf(lookupPageAt(route, code), language, store);
+    const html = await htmlOf(lookupPageAt(pageRoute, code), language, store);
     rendered.push({ view, html });
     return html;
   };

@@ -1,6 +1,6 @@
 import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '@/store/hooks';
 import { productName, traceItem } from '@/api/traceResult';
 import { TRUSTED_HOSTS } from '@/config';
@@ -15,7 +15,8 @@ import {
   selectScannerOpen,
   type DecodedCode,
 } from '@/features/scanner';
-import { arrivalDraft, draftOf, typedDraft, withCode, type Draft } from './addressCode';
+import { arrivalDraft, draftOf, lookupAddress, readAddress, type Draft } from './addressCode';
+import { LinkLevelView } from './digitalLink/LinkLevelView';
 import { LookupResult } from './LookupResult';
 import { lookupView } from './lookupView';
 import { INPUT_ID, QrCodeField } from './QrCodeField';
@@ -23,7 +24,8 @@ import { normalizeInput } from './qrCode';
 import { RecentLookups } from './recent/RecentLookups';
 import { recentLookups } from './recent/storedLookups';
 import { ScanNotices } from './ScanNotices';
-import { readScan } from './scanReading';
+import { readScan, readTyped } from './scanReading';
+import { whenLinkReadable } from './digitalLink/linkParser';
 import { useAddressLookup } from './useAddressLookup';
 import { useAfterPaint } from './useAfterPaint';
 import { useWhenIdle } from './useWhenIdle';
@@ -37,7 +39,7 @@ export function LookupPage() {
   const { t } = useTranslation();
   const dispatch = useAppDispatch();
   const location = useLocation();
-  const [, setSearchParams] = useSearchParams();
+  const navigate = useNavigate();
   const lookup = useAddressLookup();
   const scannerError = useAppSelector(selectScannerError);
   // What this device kept from earlier visits, as the page opened: the recall watch re-checks those.
@@ -56,21 +58,34 @@ export function LookupPage() {
    * result stays beside it; the history entry keeps the field's text and error instead.
    */
   const submit = useCallback(
-    (next: Draft) => {
+    (next: Draft, link?: string) => {
       dispatch(scanErrorCleared());
       const code = next.error === null ? next.text : null;
-      setSearchParams((current) => withCode(current, code), { replace: true, state: { draft: next } });
+      navigate(lookupAddress(location, code, link), { replace: true, state: { draft: next } });
     },
-    [dispatch, setSearchParams],
+    [dispatch, navigate, location],
   );
 
   // Typed and pasted text is read as a scan would be (a link gives its `qr`), spaces and dashes dropped: as
   // the server reads the form's `qr` when Search is tapped before the script runs.
-  const search = () => submit(typedDraft(draft.text, TRUSTED_HOSTS));
+  const search = () =>
+    whenLinkReadable(draft.text, () => {
+      const reading = readTyped(draft.text, TRUSTED_HOSTS);
+      submit(draftOf(reading), reading.address);
+    });
 
   // Stable between navigations: the photo paste and drop listeners hang on it.
-  const onScanned = useCallback((scanned: DecodedCode) => submit(draftOf(readScan(scanned, TRUSTED_HOSTS))), [submit]);
+  const onScanned = useCallback(
+    (scanned: DecodedCode) =>
+      whenLinkReadable(scanned.text, () => {
+        const reading = readScan(scanned, TRUSTED_HOSTS);
+        submit(draftOf(reading), reading.address);
+      }),
+    [submit],
+  );
 
+  // A Digital Link's address: what its pack says (checked against the record), or a lot or product to show.
+  const ask = readAddress(location, TRUSTED_HOSTS);
   const view = lookupView({ code: lookup.code, entry: lookup.entry, scannerError, fieldError: draft.error !== null });
 
   // Each result found goes to this device's recent lookups (never sent anywhere), with its lot's status.
@@ -88,10 +103,7 @@ export function LookupPage() {
   // Starting the scanner clears the result error: the failed code leaves the address, the field keeps it.
   const startCamera = () => {
     if (view.name === 'error' && lookup.code !== null) {
-      setSearchParams((current) => withCode(current, null), {
-        replace: true,
-        state: { draft: { ...draft, error: null } },
-      });
+      navigate(lookupAddress(location, null), { replace: true, state: { draft: { ...draft, error: null } } });
     }
     dispatch(scanStarted());
   };
@@ -130,7 +142,11 @@ export function LookupPage() {
         extraActions={scannerUiNow ? <PhotoScanSlot onDetected={onScanned} /> : <DisabledPhotoButton />}
       />
       <ScanNotices notices={draft.notices} />
-      <LookupResult view={view} actions={actions} code={lookup.code} />
+      {ask.kind === 'lot' || ask.kind === 'product' ? (
+        <LinkLevelView ask={ask} />
+      ) : (
+        <LookupResult view={view} actions={actions} code={lookup.code} pack={ask.kind === 'code' ? ask.pack : null} />
+      )}
       {/* Under the result, not above it: on a phone the verdict of the pack in hand comes first. */}
       {backgroundNow && kept.length > 0 && (
         <Suspense fallback={null}>

@@ -4,6 +4,7 @@ import textStyles from '@/shared/styles/text.module.css';
 import { Button } from '@/shared/ui/Button';
 import { Spinner } from '@/shared/ui/Spinner';
 import { brand } from '../../../theme/brand';
+import type { PrintedPack } from './result/packMismatch';
 import type { FailureMessage, LookupView } from './lookupView';
 import { MessageBox } from './MessageBox';
 import { ResultIsland } from './ResultIsland';
@@ -71,10 +72,12 @@ interface LookupResultProps {
   actions: ResultActions;
   /** The code looked up: "No products found" offers to report it. */
   code: string | null;
+  /** What the pack's Digital Link says, when the code came from one: the result checks it against the record. */
+  pack?: PrintedPack | null;
 }
 
 /** Exactly one block under the input: loading, an error, the result, or nothing to show. */
-export function LookupResult({ view, actions, code }: LookupResultProps) {
+export function LookupResult({ view, actions, code, pack = null }: LookupResultProps) {
   const { t } = useTranslation();
   switch (view.name) {
     case 'loading':
@@ -96,7 +99,7 @@ export function LookupResult({ view, actions, code }: LookupResultProps) {
         </MessageBox>
       );
     case 'result':
-      return <ResultIsland result={view.result} answeredAt={view.answeredAt} />;
+      return <ResultIsland result={view.result} answeredAt={view.answeredAt} pack={pack} />;
     case 'empty':
       // The specification's words, muted under a hint: alone, on an empty page, they read like an error.
       return (

@@ -1,10 +1,9 @@
 import { useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TraceResult } from '@/api/traceResult';
 import { heldControl, heldTap, tapAgain, type HeldTap } from '@/boot/heldTap';
 import { languageOf } from '@/i18n/i18n';
 import { serverHtml } from '@/shared/serverHtml';
-import { TraceResultView } from './result/TraceResultView';
+import { TraceResultView, type TraceResultProps } from './result/TraceResultView';
 
 /** Kept as it is: the same object every render, so React never writes it into the element. */
 const SERVER_HTML = { __html: '' };
@@ -18,7 +17,7 @@ const SERVER_HTML = { __html: '' };
  * the carton's codes, show all), which is then made again on the live control (src/boot/heldTap.ts, as
  * the page's loader makes the taps it held).
  */
-export function ResultIsland({ result, answeredAt }: { result: TraceResult; answeredAt: number }) {
+export function ResultIsland(props: TraceResultProps) {
   const { i18n } = useTranslation();
   const language = languageOf(i18n);
   const [renderedIn] = useState(() => (serverHtml.hydrating ? language : null));
@@ -63,7 +62,7 @@ export function ResultIsland({ result, answeredAt }: { result: TraceResult; answ
   }
   return (
     <div ref={container}>
-      <TraceResultView result={result} answeredAt={answeredAt} />
+      <TraceResultView {...props} />
     </div>
   );
 }

@@ -1,5 +1,7 @@
 import type { Location } from 'react-router-dom';
 import { RECHECK_LINK_PARAMETER } from '@/contract/traceContract';
+import { digitalLinkAsk } from './digitalLink/addressLink';
+import type { PrintedPack } from './result/packMismatch';
 import { validateCode, type FieldErrorKey } from './qrCode';
 import { readTyped, type ScanNotice, type ScanReading } from './scanReading';
 
@@ -32,10 +34,58 @@ export function addressDraft(search: URLSearchParams, trustedHosts: readonly str
   return qr === null ? null : typedDraft(qr, trustedHosts);
 }
 
+/** The parts of an address the page reads: a router's location, or a URL. */
+export interface Address {
+  pathname: string;
+  search: string;
+}
+
+/**
+ * What an address asks the page for: a code (the `qr` of `/dt?qr=`, or a GS1 Digital Link's serial with what
+ * the pack's link says of it), a lot or a product (a Digital Link without a serial), or nothing. The one
+ * reading of an address, for the server's render and the live page alike, so the page hydrates to the
+ * state the server rendered.
+ */
+export type AddressAsk =
+  | { kind: 'code'; draft: Draft; pack: PrintedPack | null }
+  | { kind: 'lot'; gtin: string; lot: string }
+  | { kind: 'product'; gtin: string }
+  | { kind: 'none' };
+
+export function readAddress({ pathname, search }: Address, trustedHosts: readonly string[]): AddressAsk {
+  const link = digitalLinkAsk(pathname, search);
+  if (link?.level === 'unit') {
+    // The serial is the code, read as the specification reads any code (17-18 letters and digits).
+    return { kind: 'code', draft: draftOf({ code: link.serial, accepted: true, notices: [] }), pack: link.pack };
+  }
+  if (link?.level === 'lot') return { kind: 'lot', gtin: link.gtin, lot: link.lot };
+  if (link) return { kind: 'product', gtin: link.gtin };
+  const draft = addressDraft(new URLSearchParams(search), trustedHosts);
+  return draft ? { kind: 'code', draft, pack: null } : { kind: 'none' };
+}
+
+/** Whether the address is a GS1 Digital Link's: the lookup page answers it where the router knows no route. */
+export const isDigitalLinkAddress = ({ pathname, search }: Address) => digitalLinkAsk(pathname, search) !== null;
+
 /** The code to look up: the address's, when it may be sent (whichever hosts are the brand's). */
-export function addressLookupCode(search: URLSearchParams): string | null {
-  const draft = addressDraft(search, []);
-  return draft?.error === null ? draft.text : null;
+export function addressLookupCode(address: Address): string | null {
+  const ask = readAddress(address, []);
+  return ask.kind === 'code' && ask.draft.error === null ? ask.draft.text : null;
+}
+
+/**
+ * Where the field's Search or a scan goes: a unit's Digital Link to its own address on this site (`link`,
+ * ScanReading's `address`); else this page with the code in `qr`, and from a Digital Link's address the
+ * page's own `/dt` (the link's path and attributes are about the pack it was printed on, not this code).
+ */
+export function lookupAddress(address: Address, code: string | null, link?: string): Address {
+  if (link !== undefined && code !== null) {
+    const { pathname, search } = new URL(link, 'http://page.invalid');
+    return { pathname, search };
+  }
+  const fromLink = isDigitalLinkAddress(address);
+  const current = new URLSearchParams(fromLink ? '' : address.search);
+  return { pathname: fromLink ? '/dt' : address.pathname, search: `?${withCode(current, code)}` };
 }
 
 /**
@@ -60,8 +110,12 @@ function isDraft(value: unknown): value is Draft {
  * The field on arriving at an address: what the page wrote with it (kept in the history entry, so an
  * invalid entry or a scan's notices survive Back, Forward and reload), else the address's own `qr`.
  */
-export function arrivalDraft(location: Pick<Location, 'search' | 'state'>, trustedHosts: readonly string[]): Draft {
+export function arrivalDraft(
+  location: Pick<Location, 'pathname' | 'search' | 'state'>,
+  trustedHosts: readonly string[],
+): Draft {
   const kept: unknown = (location.state as { draft?: unknown } | null)?.draft;
   if (isDraft(kept)) return kept;
-  return addressDraft(new URLSearchParams(location.search), trustedHosts) ?? { text: '', error: null, notices: [] };
+  const ask = readAddress(location, trustedHosts);
+  return ask.kind === 'code' ? ask.draft : { text: '', error: null, notices: [] };
 }

@@ -1,5 +1,5 @@
 import type { DecodedCode } from '@/features/scanner';
-import { parseDigitalLink } from '@/contract/gs1/digitalLink';
+import { readDigitalLink } from './digitalLink/addressLink';
 import { compactCode, normalizeInput, validateCode } from './qrCode';
 
 /** Something the visitor is told about a scan, beside what the specification's rules do with it. */
@@ -12,6 +12,8 @@ export interface ScanReading {
   /** False when the scan gave no code: the page shows 'Invalid QR code' and sends nothing. */
   accepted: boolean;
   notices: ScanNotice[];
+  /** A unit's GS1 Digital Link: the page's own address for it (path and query), where the page goes to show it. */
+  address?: string;
 }
 
 /**
@@ -34,10 +36,10 @@ export function readScan({ text: raw, symbology }: DecodedCode, trustedHosts: re
   const qr = url.searchParams.get('qr');
   if (qr !== null) return { code: compactCode(qr), accepted: true, notices };
 
-  const link = parseDigitalLink(url);
-  if (link.ok && link.serial && validateCode(link.serial) === null)
-    return { code: link.serial, accepted: true, notices };
-  if (link.ok && !link.serial) return refused(...notices, { key: 'scan.gs1WithoutSerial' });
+  const link = readDigitalLink(url);
+  if (link?.level === 'unit' && validateCode(link.serial) === null)
+    return { code: link.serial, accepted: true, notices, address: link.path };
+  if (link && link.level !== 'unit') return refused(...notices, { key: 'scan.gs1WithoutSerial' });
   return refused(...notices);
 }
 

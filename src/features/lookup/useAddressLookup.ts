@@ -16,7 +16,7 @@ export function useAddressLookup() {
   const navigationType = useNavigationType();
   const store = useAppStore();
   const search = new URLSearchParams(location.search);
-  const lookupCode = addressLookupCode(search);
+  const lookupCode = addressLookupCode(location);
   // One of the page's own links (a recent lookup, a carton's unit...): a re-check, which the service does not count.
   // React Router keys the location the page was loaded at 'default'.
   const recheck = isRecheck(search, location.key === 'default');

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { Phase } from './batchState';
 import type { CheckedCode, Suggestion } from './checkedCode';
-import { ChecksLabel, CodeCell, ExpiryLabel, OutcomeLabel, Suggestions } from './RowParts';
+import { ChecksLabel, CodeCell, ExpiryLabel, MismatchLabel, OutcomeLabel, Suggestions } from './RowParts';
 import { useRowFacts } from './useRowFacts';
 
 export interface BatchResultsProps {
@@ -85,6 +85,7 @@ export function BatchResults({ rows, phase, onTake, onCopy }: BatchResultsProps)
                 </TableCell>
                 <TableCell>
                   {facts && updating(facts.name)}
+                  {facts && <MismatchLabel texts={facts.mismatches} />}
                   <Suggestions row={row} phase={phase} onTake={(suggestion) => onTake(index, suggestion)} />
                 </TableCell>
                 <TableCell>{facts && updating(facts.unit)}</TableCell>
@@ -133,6 +134,7 @@ export function BatchResults({ rows, phase, onTake, onCopy }: BatchResultsProps)
                   </Box>
                   <OutcomeLabel outcome={row.outcome} />
                 </Box>
+                {facts && <MismatchLabel texts={facts.mismatches} />}
                 {facts && (
                   <Box
                     component="dl"

@@ -103,6 +103,25 @@ export function ChecksLabel({ text, caution }: { text: string; caution: boolean 
   );
 }
 
+/** Where the pack's Digital Link and the record disagree: the copy signal, in the error's colour, words first. */
+export function MismatchLabel({ texts }: { texts: string[] }) {
+  const { t } = useTranslation();
+  if (texts.length === 0) return null;
+  return (
+    <Box sx={{ mt: 0.5, color: statusTones.error.text }}>
+      <Box sx={{ display: 'inline-flex', alignItems: 'flex-start', gap: 0.5, fontWeight: 600 }}>
+        <ErrorOutline fontSize="small" aria-hidden sx={{ mt: '1px' }} />
+        <span>{t('gs1.mismatch.desk')}</span>
+      </Box>
+      {texts.map((text) => (
+        <Typography key={text} variant="body2">
+          {text}
+        </Typography>
+      ))}
+    </Box>
+  );
+}
+
 /** "Did you mean": the typo variants the service knows, each taken only when staff choose it. */
 export function Suggestions({
   row,

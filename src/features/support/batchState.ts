@@ -1,6 +1,6 @@
 import type { TraceResult } from '@/api/traceResult';
 import type { CheckedCode, Outcome, Suggestion } from './checkedCode';
-import type { Extraction, Unread } from './codeExtraction';
+import type { Extraction, FoundCode, Unread } from './codeExtraction';
 
 export type Phase = 'idle' | 'lookingUp' | 'tryingVariants' | 'finished';
 
@@ -34,8 +34,15 @@ export type BatchEvent =
   | { type: 'finished' }
   | { type: 'suggestionTaken'; index: number; suggestion: Suggestion };
 
-function rowOf(code: string, nearMiss: boolean): CheckedCode {
-  return { code, outcome: nearMiss ? 'invalid' : 'pending', result: null, suggestions: null, sentAs: null };
+function rowOf({ code, nearMiss, pack }: FoundCode): CheckedCode {
+  const row: CheckedCode = {
+    code,
+    outcome: nearMiss ? 'invalid' : 'pending',
+    result: null,
+    suggestions: null,
+    sentAs: null,
+  };
+  return pack ? { ...row, pack } : row;
 }
 
 /** Each event of a batch's life, as a state machine: answers of a finished batch change nothing. */
@@ -43,7 +50,7 @@ export function batchReducer(state: BatchState, event: BatchEvent): BatchState {
   switch (event.type) {
     case 'started': {
       const { codes, unread, overflow } = event.extraction;
-      const rows = codes.map(({ code, nearMiss }) => rowOf(code, nearMiss));
+      const rows = codes.map(rowOf);
       return {
         phase: 'lookingUp',
         rows,

@@ -1,4 +1,5 @@
 import type { TraceResult } from '@/api/traceResult';
+import type { PrintedPack } from '@/features/lookup';
 
 /** What looking a code up came to; 'pending' until its answer is in. */
 export type Outcome = 'pending' | 'found' | 'notFound' | 'invalid' | 'error';
@@ -22,6 +23,8 @@ export interface CheckedCode {
   suggestions: Suggestion[] | null;
   /** What the customer sent, when staff took a suggestion instead. */
   sentAs: string | null;
+  /** What the GS1 Digital Link the code came in says of the pack (compared with the record), when it came in one. */
+  pack?: PrintedPack;
 }
 
 /** Whether a code's typo variants are worth looking up: only a miss or a one-off length can be a typo. */

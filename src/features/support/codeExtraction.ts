@@ -1,7 +1,11 @@
 import { QR_CODE_MAX_LENGTH, QR_CODE_MIN_LENGTH } from '@/contract/traceContract';
 import { hasValidCheckDigit } from '@/contract/gs1/checkDigit';
 import { parseDigitalLink } from '@/contract/gs1/digitalLink';
+import { installLinkParser, readDigitalLink, type PrintedPack } from '@/features/lookup';
 import { withinInputLimit } from './inputLimit';
+
+// The desk is a chunk of its own: the Digital Link parser comes with it, for every link pasted.
+installLinkParser(parseDigitalLink);
 
 /** The most codes one batch looks up: a chat message rarely holds more, and the service has a rate limit. */
 export const MAX_BATCH_CODES = 50;
@@ -15,10 +19,14 @@ export interface Unread {
   reason: 'link' | 'barcode' | 'notCode';
 }
 
-/** A code to look up; `nearMiss` when it is one character too short or too long (typo help may fix it). */
+/**
+ * A code to look up; `nearMiss` when it is one character too short or too long (typo help may fix it);
+ * `pack`: what the GS1 Digital Link it came in says of the pack, checked against the record once found.
+ */
 export interface FoundCode {
   code: string;
   nearMiss: boolean;
+  pack?: PrintedPack;
 }
 
 export interface Extraction {
@@ -89,7 +97,7 @@ const CODE_GROUP = /^(?=[A-Za-z0-9]*\d)[A-Za-z0-9]{1,16}$|^[A-Z]{1,4}$/;
 const isCodeLength = (length: number) => length >= QR_CODE_MIN_LENGTH && length <= QR_CODE_MAX_LENGTH;
 const isNearLength = (length: number) => length === QR_CODE_MIN_LENGTH - 1 || length === QR_CODE_MAX_LENGTH + 1;
 
-type Piece = { code: string; nearMiss: boolean } | Unread;
+type Piece = FoundCode | Unread;
 
 function withoutLeading(text: string, marks: Set<string>): string {
   let start = 0;
@@ -107,8 +115,8 @@ function withLatinLookalikes(word: string): string {
   return Array.from(word, (char) => LOOKALIKES[char] ?? char).join('');
 }
 
-/** The code a link carries: its `qr`, or a GS1 Digital Link's serial; null when it carries none. */
-function codeOfLink(raw: string): string | null {
+/** The code a link carries: its `qr`, or a GS1 Digital Link's serial with its pack; null when it carries none. */
+function codeOfLink(raw: string): { code: string; pack?: PrintedPack } | null {
   let url: URL;
   try {
     url = new URL(raw);
@@ -116,10 +124,10 @@ function codeOfLink(raw: string): string | null {
     return null;
   }
   const qr = url.searchParams.get('qr');
-  if (qr !== null) return qr.replace(/[\s-]+/g, '');
-  const link = parseDigitalLink(url);
-  const serial = link.ok ? link.serial : null;
-  return serial !== null && CODE_CHARACTERS.test(serial) && isCodeLength(serial.length) ? serial : null;
+  if (qr !== null) return { code: qr.replace(/[\s-]+/g, '') };
+  const link = readDigitalLink(url);
+  if (link?.level !== 'unit' || !CODE_CHARACTERS.test(link.serial) || !isCodeLength(link.serial.length)) return null;
+  return { code: link.serial, pack: link.pack };
 }
 
 /** One word of the text (dashes inside taken out), as a code, a near miss, something unread or nothing. */
@@ -184,9 +192,11 @@ function piecesOf(input: string): Piece[] {
     pieces.push(...piecesOfText(text.slice(last, match.index)));
     const link = withoutTrailing(match[0], LINK_END);
     last = match.index + link.length;
-    const code = codeOfLink(link);
-    const piece = code === null ? null : pieceOfWord(withLatinLookalikes(code));
-    pieces.push(piece && 'code' in piece ? piece : { raw: link, reason: 'link' });
+    const found = codeOfLink(link);
+    const piece = found === null ? null : pieceOfWord(withLatinLookalikes(found.code));
+    pieces.push(
+      piece && 'code' in piece ? { ...piece, ...(found?.pack && { pack: found.pack }) } : { raw: link, reason: 'link' },
+    );
   }
   pieces.push(...piecesOfText(text.slice(last)));
   return pieces;

@@ -26,7 +26,7 @@ const REPLY_WORDING: ExpiryWording = {
 function foundLines(row: CheckedCode, context: ReplyContext): string[] {
   const { t, language, now, origin } = context;
   if (!row.result) return [];
-  const facts = rowFacts(row.result, t, language, now);
+  const facts = rowFacts(row.result, t, language, now, row.pack);
   const { lot, carton } = row.result.extras;
   const { checks } = row.result;
   // Mid-sentence, the unit is a common noun: '(lon)', '(can)', not the summary's stand-alone 'Lon'.
@@ -39,6 +39,8 @@ function foundLines(row: CheckedCode, context: ReplyContext): string[] {
       lot.reason ? t('support.reply.recalledWithReason', { reason: lot.reason }) : t('support.reply.recalled'),
     );
   }
+  // The pack's own code contradicting the record: said in the same words as the shopper's page.
+  lines.push(...facts.mismatches);
   if (checks?.caution) lines.push(t('support.reply.caution'));
   const missing = t('support.reply.dateMissing');
   lines.push(

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { productName, traceItem, type TraceResult } from '@/api/traceResult';
 import { wireText } from '@/api/wireValues';
-import { rowText, unitName } from '@/features/lookup';
+import { mismatchTexts, packMismatches, rowText, unitName, type PrintedPack } from '@/features/lookup';
 import { parseWireDate } from '@/shared/dates/calendarDay';
 import { formatDay } from '@/i18n/formatDay';
 import { expiryStatus, type ExpiryStatus } from '@/shared/expiry/expiryStatus';
@@ -22,6 +22,8 @@ export interface RowFacts {
   checksText: string | null;
   /** The service's caution: many networks looked the code up recently; it may have been copied. */
   caution: boolean;
+  /** Where the pack's Digital Link (as the customer sent it) and the record disagree, one sentence each. */
+  mismatches: string[];
 }
 
 /** A date as the pack prints it, written per language; anything unreadable as the service sent it. */
@@ -71,8 +73,11 @@ function checksText({ checks }: TraceResult, t: TFunction, language: string): st
   return checks.caution ? `${facts} · ${t('support.checks.caution')}` : facts;
 }
 
-/** The facts of a found code in the language of `t`; `now` decides the expiry status. */
-export function rowFacts(result: TraceResult, t: TFunction, language: string, now: Date): RowFacts {
+/**
+ * The facts of a found code in the language of `t`; `now` decides the expiry status; `pack`: what the code's
+ * Digital Link said of the pack, checked against the record as the shopper's page checks it.
+ */
+export function rowFacts(result: TraceResult, t: TFunction, language: string, now: Date, pack?: PrintedPack): RowFacts {
   const item = traceItem(result);
   const expiry = expiryStatus(item.ExpireDate, now);
   return {
@@ -86,6 +91,7 @@ export function rowFacts(result: TraceResult, t: TFunction, language: string, no
     packingText: packingText(result, t),
     checksText: checksText(result, t, language),
     caution: result.checks?.caution ?? false,
+    mismatches: pack ? mismatchTexts(packMismatches(pack, result), t, (day) => formatDay(day, language)) : [],
   };
 }
 

@@ -8,5 +8,5 @@ export function useRowFacts(): (row: CheckedCode) => RowFacts | null {
   const { t, i18n } = useTranslation();
   const language = languageOf(i18n);
   const now = new Date();
-  return (row) => (row.result ? rowFacts(row.result, t, language, now) : null);
+  return (row) => (row.result ? rowFacts(row.result, t, language, now, row.pack) : null);
 }

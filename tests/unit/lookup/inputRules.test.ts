@@ -57,18 +57,21 @@ describe('validateCode', () => {
   });
 });
 
+/** An address as the router's location has it. */
+const at = (pathname: string, search: string | URLSearchParams) => ({ pathname, search: `?${String(search)}` });
+
 describe('the address', () => {
   it('reads its qr as typed input: spaces and dashes inside dropped, case kept', () => {
-    expect(addressLookupCode(new URLSearchParams('qr=ABCDEFGH-123456789'))).toBe('ABCDEFGH123456789');
-    expect(addressLookupCode(new URLSearchParams('qr=abcd+efgh+1234+56789'))).toBe('abcdefgh123456789');
-    expect(addressLookupCode(new URLSearchParams('lng=en'))).toBeNull();
+    expect(addressLookupCode(at('/dt', 'qr=ABCDEFGH-123456789'))).toBe('ABCDEFGH123456789');
+    expect(addressLookupCode(at('/dt', 'qr=abcd+efgh+1234+56789'))).toBe('abcdefgh123456789');
+    expect(addressLookupCode(at('/dt', 'lng=en'))).toBeNull();
     expect(addressDraft(new URLSearchParams('lng=en'), HOSTS)).toBeNull();
   });
 
   it("reads a link in its qr as the field's Search does: the link's code, and a warning naming another host", () => {
     // What the field's form sends when Search is tapped before the script runs, a shop's link pasted in.
     const submitted = new URLSearchParams({ qr: `https://shop.example.vn/dt?qr=${CODE}` });
-    expect(addressLookupCode(submitted)).toBe(CODE);
+    expect(addressLookupCode(at('/dt', submitted))).toBe(CODE);
     expect(addressDraft(submitted, HOSTS)).toEqual({
       text: CODE,
       error: null,
@@ -82,7 +85,7 @@ describe('the address', () => {
       notices: [],
     });
     const codeless = new URLSearchParams({ qr: 'https://trace.example.com/about' });
-    expect(addressLookupCode(codeless)).toBeNull();
+    expect(addressLookupCode(at('/dt', codeless))).toBeNull();
     expect(addressDraft(codeless, HOSTS)?.error).toBe('errors.invalidCode');
   });
 

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { readScan } from '@/features/lookup/scanReading';
 import type { Symbology } from '@/features/scanner/decode/decodedCode';
+import { parseDigitalLink } from '@/contract/gs1/digitalLink';
+import { installLinkParser } from '@/features/lookup/digitalLink/linkParser';
+
+// As the Digital Link route's chunk, the server render and the desk do before reading a link.
+installLinkParser(parseDigitalLink);
 
 const TRUSTED = ['trace.example.vn', 'localhost'];
 const read = (text: string, symbology: Symbology = 'qr') => readScan({ text, symbology }, TRUSTED);
@@ -65,16 +70,19 @@ describe('readScan: what the visitor is told', () => {
     });
   });
 
-  it('a GS1 Digital Link with a 17–18 character serial gives the serial as the code', () => {
+  it("a GS1 Digital Link with a 17–18 character serial gives the serial as the code, and the link's address here", () => {
     expect(read('https://trace.example.vn/01/08934673573016/10/LOT42/21/1D24B3261X54A2320')).toEqual({
       code: '1D24B3261X54A2320',
       accepted: true,
       notices: [],
+      address: '/01/08934673573016/10/LOT42/21/1D24B3261X54A2320',
     });
+    // Another host's link is shown here, on the brand's own page, with the warning naming that host.
     expect(read('https://id.brand.example/01/08934673573016/21/TH26A1105C48B0001')).toEqual({
       code: 'TH26A1105C48B0001',
       accepted: true,
       notices: [{ key: 'scan.foreignHost', host: 'id.brand.example' }],
+      address: '/01/08934673573016/21/TH26A1105C48B0001',
     });
   });
 

@@ -20,6 +20,16 @@ describe('extractCodes, from what a customer sends', () => {
     expect(codesOf(text)).toEqual(['1D24B3261X54A2320', 'TH26A1105C48B0001', 'HP26A1105C48B0001']);
   });
 
+  it('keeps what a Digital Link says of the pack (GTIN, lot) with its serial, to check against the record', () => {
+    const { codes } = extractCodes(
+      'hộp này https://id.example.com/01/09506000134352/10/LOT1/21/HP26A1105C48B0001 và mã 1D24B3261X54A2320',
+    );
+    expect(codes).toEqual([
+      { code: 'HP26A1105C48B0001', nearMiss: false, pack: { gtin: '09506000134352', lot: 'LOT1', expiry: null } },
+      { code: '1D24B3261X54A2320', nearMiss: false },
+    ]);
+  });
+
   it('lists links without a code raw, and a GS1 link with a wrong check digit is no code', () => {
     const { codes, unread } = extractCodes(
       'xem https://example.com/san-pham và https://id.example.com/01/09506000134353/21/HP26A1105C48B0001',

@@ -3,11 +3,14 @@ import { pickTraceResult } from '@/api/traceResult';
 import type { CheckedCode } from '@/features/support/checkedCode';
 import { replyText, type ReplyContext } from '@/features/support/replyText';
 import { addDeskTexts } from '@/features/support/deskTexts';
+import { GS1_CATALOGUES } from '@/features/lookup/digitalLink/gs1Catalogues';
+import { addGs1Texts } from '@/features/lookup/digitalLink/gs1Texts';
 import { i18n } from '../../support/page/i18nInstance';
 import { CARTON_CODE, UNIT_IN_CARTON_CODE, answerWithExtras, demoResponses } from '../../support/mocks/fixtures';
 
 // The desk adds its texts to the page's instance when it opens (src/features/support/SupportRoute.tsx).
 addDeskTexts(i18n);
+addGs1Texts(i18n, GS1_CATALOGUES);
 
 const NOW = new Date('2026-07-01T03:00:00Z');
 const context = (language: 'vi' | 'en'): ReplyContext => ({
@@ -106,6 +109,22 @@ describe('replyText', () => {
     );
     expect(many).not.toMatch(/thiết bị|12 lượt/);
     expect(replyText([found('1D24B3261X54A2320')], context('vi'))).not.toContain('tra cứu lần đầu');
+  });
+
+  it("says where a pasted Digital Link's pack disagrees with the record, in the shopper page's words", () => {
+    const answer = structuredClone(demoResponses.get('1D24B3261X54A2320')!);
+    Object.assign(answer.Data.Products[0], { Gtin: '08930000000002', Lot: 'L2026-0612' });
+    const row: CheckedCode = {
+      ...found('1D24B3261X54A2320', answer),
+      pack: { gtin: '08930000000002', lot: 'L2025-FAKE', expiry: null },
+    };
+    const reply = replyText([row], context('vi'));
+    expect(reply).toContain(
+      'Mã trên bao bì này ghi số lô L2025-FAKE; hồ sơ của chúng tôi cho mã này ghi số lô L2026-0612.',
+    );
+    // Right after the product, before the dates: in a chat bubble the later lines may never be read.
+    expect(reply.indexOf('L2025-FAKE')).toBeLessThan(reply.indexOf('Ngày sản xuất'));
+    expect(replyText([{ ...row, pack: { ...row.pack!, lot: 'L2026-0612' } }], context('vi'))).not.toContain('L2025');
   });
 
   it('says what to do for a code not found, invalid or not looked up, and leaves pending ones out', () => {

@@ -1,5 +1,6 @@
 import { ChecksCaution } from './ChecksCaution';
 import { ExpiryBadge } from './ExpiryBadge';
+import { PackMismatchNotice } from './PackMismatchNotice';
 import { RecallBanner } from './RecallBanner';
 import type { Verdict as VerdictOf } from './verdictOf';
 
@@ -10,6 +11,8 @@ export function Verdict({ verdict, hasPhoto }: { verdict: VerdictOf; hasPhoto: b
   switch (verdict.kind) {
     case 'recalled':
       return <RecallBanner lot={verdict.lot} />;
+    case 'mismatch':
+      return <PackMismatchNotice mismatches={verdict.mismatches} />;
     case 'caution':
       return <ChecksCaution hasPhoto={hasPhoto} />;
     case 'expiry':
