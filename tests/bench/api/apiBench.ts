@@ -425,8 +425,8 @@ try {
     console.log(
       `What counting must add to a lookup of a new code, each part timed alone in this process, beside the server's CPU ` +
         `per lookup with counting off (${offCpu.toFixed(0)} µs): reading the code's counts with it ${part(read)}, ` +
-        `hashing the device ${part(floor.hashUs)}, the code's totals written ${part(floor.codeRowUs)}, the device's ` +
-        `row ${part(floor.deviceRowUs)} (writes without their commit); target ${TARGET_CHECKS_COST * 100} %`,
+        `hashing the device ${part(floor.hashUs)}, the code's totals written ${part(floor.codeRowUs)}, its day's ` +
+        `row ${part(floor.dayRowUs)} (writes without their commit); target ${TARGET_CHECKS_COST * 100} %`,
     );
   }
   if (measured(HOT_CACHED_CASE) && measured(HOT_DIRECT_CASE)) {
