@@ -46,6 +46,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const KEY = 'bench-key';
+/** What the upstream-mode instances send their upstream: never a page key (the service refuses that at start). */
+const UPSTREAM_KEY = 'bench-upstream-key';
 const TARGET_SHARE = 0.7;
 const TARGET_P99_MS = 10;
 const EXISTING_CASE = 'trace, random existing codes';
@@ -182,7 +184,7 @@ try {
 }
 const serviceEnv = {
   TRACE_DB: DB,
-  TRACE_API_KEYS: KEY,
+  TRACE_API_KEYS: `${KEY},${UPSTREAM_KEY}`,
   RATE_LIMIT_MAX: '0',
   DRAIN_DELAY_MS: '0',
   STATIC_DIR: builtPage.staticDir,
@@ -241,7 +243,7 @@ try {
   delayProxy = await startFaultProxy(urlOf(service));
   delayProxy.delayMs = UPSTREAM_DELAY_MS;
   delayProxy.set('slow');
-  const upstreamEnv = { ...serviceEnv, TRACE_UPSTREAM_KEY: KEY, LOG_LEVEL: 'warn' };
+  const upstreamEnv = { ...serviceEnv, TRACE_API_KEYS: KEY, TRACE_UPSTREAM_KEY: UPSTREAM_KEY, LOG_LEVEL: 'warn' };
   const viaUpstream = await startService(
     { ...upstreamEnv, TRACE_UPSTREAM_URL: `${urlOf(service)}${TRACE_API_BASE_PATH}`, TRACE_UPSTREAM_CACHE_TTL_S: '0' },
     { timeoutMs: START_TIMEOUT_MS },
