@@ -1,4 +1,4 @@
-import type { CodeTotals, DeviceVisits, NetworkSeen, UnknownLookups } from './checkStore.ts';
+import type { CodeLookups, CodeTotals, DeviceVisits, NetworkSeen, UnknownLookups } from './checkStore.ts';
 import { addNetworks, dayNumber, networksSince, windowStart } from './networkDays.ts';
 import { countVisits } from './repeatWindow.ts';
 
@@ -12,17 +12,11 @@ export interface DeviceRow {
   lastAt: number;
 }
 
-export interface Increment {
-  day: string;
-  code: string;
-  lookups: number;
-}
-
 export interface VisitPlan {
   /** Device rows to insert or move forward. */
   devices: DeviceRow[];
   /** What each (day, code) gains in lookups. */
-  increments: Increment[];
+  increments: CodeLookups[];
 }
 
 export const MINUTE_MS = 60_000;
@@ -35,7 +29,7 @@ export function planVisits(
   windowMs: number,
 ): VisitPlan {
   const devices: DeviceRow[] = [];
-  const increments = new Map<string, Increment>();
+  const increments = new Map<string, CodeLookups>();
   for (const { day, code, device, times } of visits) {
     const counted = countVisits(times, stored.get(deviceKey(day, code, device)), windowMs);
     if (counted.lookups === 0) continue;
@@ -72,7 +66,7 @@ export interface CodeWrite {
  * window has left it below). `crossed`: the codes whose caution begins with this batch.
  */
 export function planCodes(
-  increments: readonly Increment[],
+  increments: readonly CodeLookups[],
   networks: readonly NetworkSeen[],
   stored: ReadonlyMap<string, StoredCode>,
   today: string,

@@ -30,8 +30,18 @@ export interface UnknownLookups {
   network: string;
 }
 
+/** Lookups of a code on a day that count, decided before the write (a store whose repeats are in memory). */
+export interface CodeLookups {
+  day: string;
+  code: string;
+  lookups: number;
+}
+
 export interface CheckBatch {
+  /** Each device's lookups, for a store that applies the repeat window itself (PostgreSQL); else empty. */
   visits: DeviceVisits[];
+  /** What each code gained, for a store whose repeat window is the counter's memory (SQLite); else empty. */
+  counted: CodeLookups[];
   networks: NetworkSeen[];
   unknown: UnknownLookups[];
   /** Today in Vietnam: device rows and network shares of earlier days are deleted with this write. */
@@ -55,6 +65,12 @@ export interface BatchResult {
 }
 
 export interface CheckStore {
+  /**
+   * The store keeps no device rows: the counter's memory alone knows a repeat within the window (SQLite,
+   * which one service instance uses). Otherwise the store decides against its device rows, so that
+   * instances sharing it (PostgreSQL) agree on a device.
+   */
+  readonly repeatsInMemory?: boolean;
   /**
    * Applies a batch in one transaction. Whether a visit counts (first of its device and code, or the
    * window since the last counted one has passed) is decided here, against what is stored, so that

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import type { TraceChecks } from '../../src/contract/traceContract.ts';
-import type { CheckStore, CodeTotals, DeviceVisits, NetworkSeen, UnknownLookups } from './checkStore.ts';
+import type { CheckStore, CodeLookups, CodeTotals, DeviceVisits, NetworkSeen, UnknownLookups } from './checkStore.ts';
 import { memorySalts, PROVISIONAL_SALT_MS, type DaySalts } from './daySalts.ts';
 import { deviceHash, networkHash, processSalt } from './device.ts';
 import { networkBucket, networkOf } from './network.ts';
@@ -71,7 +71,11 @@ const CACHE_TTL_MS = 5_000;
 const UNKNOWN_CODES_PER_DAY = 1_000;
 /** One network may store 2 % of the day's unknown codes: 50 networks to fill the day's slots. */
 const UNKNOWN_SHARE_PER_NETWORK = 0.02;
-/** This process's memory of which device looked up which code when, for the answers before a write. */
+/**
+ * This process's memory of which device looked up which code when: the repeat window itself for a store
+ * that keeps no device rows (SQLite), else the answers before a write. Past this many (code, device)
+ * pairs in the window (about 13 MB), the oldest one's next lookup counts again.
+ */
 const MEMORY_MAX = 100_000;
 /** Salts of this many days are kept in memory: today's, and yesterday's for lookups written after midnight. */
 const SALT_DAYS = 2;
@@ -112,6 +116,8 @@ export class LookupCounter {
   private readonly memory = new LRUCache<string, number>({ max: MEMORY_MAX });
   private memoryDay = '';
   private readonly localSalt = processSalt();
+  /** The store keeps no device rows (SQLite): no lookup waits for the day's salt, nor is hashed with it. */
+  private readonly repeatsInMemory: boolean;
   private readonly salts = new LRUCache<string, Buffer>({ max: SALT_DAYS });
   private saltLoading: Promise<unknown> | undefined;
   /** The Vietnam day of the last lookup and when it ends (Unix ms): most lookups need no date arithmetic. */
@@ -128,6 +134,7 @@ export class LookupCounter {
     private readonly options: CounterOptions,
   ) {
     this.now = options.now ?? Date.now;
+    this.repeatsInMemory = store.repeatsInMemory === true;
     this.repeatWindowMs = options.repeatWindowMs ?? REPEAT_WINDOW_MS;
     this.pendingMax = options.pendingMax ?? PENDING_MAX;
     this.cache = new LRUCache({ max: Math.max(1, options.cacheMax ?? CACHE_MAX) });
@@ -180,7 +187,7 @@ export class LookupCounter {
     const today = this.dayOf(now);
     // The first shopper of a day (or of this process) waits for the day's salt, so that every lookup of
     // the day knows its device by the same hash; with the database away, it goes on without.
-    if (visitor.audience === 'shopper' && !this.salts.has(today) && !this.away) {
+    if (visitor.audience === 'shopper' && !this.repeatsInMemory && !this.salts.has(today) && !this.away) {
       return this.saltOf(today).then(
         () => this.checks(code, visitor, stored, carton),
         () => this.checks(code, visitor, stored, carton),
@@ -249,10 +256,11 @@ export class LookupCounter {
       this.memory.clear();
       this.memoryDay = today;
     }
-    const salt = this.salts.get(today);
-    if (salt === undefined) this.loadSalt(today);
-    // Before the day's salt is known, a key of this process's own: the memory never holds an address.
+    // The device's hash as the store keeps it, with the day's salt; none when the store keeps no devices.
+    const salt = this.repeatsInMemory ? undefined : this.salts.get(today);
+    if (salt === undefined && !this.repeatsInMemory) this.loadSalt(today);
     const device = salt && deviceHash(salt, address, userAgent);
+    // Otherwise (or before the day's salt is known) a key of this process's own: the memory never holds an address.
     const key = `${code}\n${device ?? deviceHash(this.localSalt, address, userAgent)}`;
     const last = this.memory.get(key);
     if (last !== undefined && now - last < this.repeatWindowMs) return;
@@ -261,7 +269,7 @@ export class LookupCounter {
       day: today,
       at: now,
       device,
-      visitor: device === undefined ? { address, userAgent } : undefined,
+      visitor: device === undefined && !this.repeatsInMemory ? { address, userAgent } : undefined,
       bucket: networkBucket(code, networkOf(address)),
       carton,
     };
@@ -341,20 +349,35 @@ export class LookupCounter {
     this.inFlight = batch;
     try {
       const visits = new Map<string, DeviceVisits>();
+      const counted = new Map<string, CodeLookups>();
       const networks = new Map<string, NetworkSeen>();
       for (const { code, day, at, device: hashed, visitor, bucket, carton } of batch.lookups) {
+        networks.set(`${day}\n${code}\n${bucket}`, { day, code, bucket, carton });
+        if (this.repeatsInMemory) {
+          // Each of these lookups counts: the memory left the repeats out (count()).
+          const key = `${day}\n${code}`;
+          const found = counted.get(key);
+          if (found) found.lookups++;
+          else counted.set(key, { day, code, lookups: 1 });
+          continue;
+        }
         const device = hashed ?? deviceHash(await this.saltOf(day), visitor!.address, visitor!.userAgent);
         const key = `${day}\n${code}\n${device}`;
         const visit = visits.get(key);
         if (visit) visit.times.push(at);
         else visits.set(key, { day, code, device, times: [at] });
-        networks.set(`${day}\n${code}\n${bucket}`, { day, code, bucket, carton });
       }
       const unknown: UnknownLookups[] = [];
       for (const { day, code, lookups, network, address } of batch.unknown.values())
         unknown.push({ day, code, lookups, network: network ?? networkHash(await this.saltOf(day), address!) });
       const result = await this.store.write(
-        { visits: [...visits.values()], networks: [...networks.values()], unknown, today },
+        {
+          visits: [...visits.values()],
+          counted: [...counted.values()],
+          networks: [...networks.values()],
+          unknown,
+          today,
+        },
         {
           repeatWindowMs: this.repeatWindowMs,
           cautionNetworks: this.options.cautionNetworks,

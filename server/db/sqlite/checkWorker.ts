@@ -52,6 +52,8 @@ export function openSqliteCheckStore(path: string): CheckStore {
   };
   let closed = false;
   return {
+    // As the writer's connection (checkStore.ts): no device rows, the counter's memory is the repeat window.
+    repeatsInMemory: true,
     write: (batch, rules) => call('write', [batch, rules]),
     totals(codes) {
       const found = new Map<string, CodeTotals>();

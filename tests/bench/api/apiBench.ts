@@ -20,6 +20,7 @@ import {
 } from './apiBenchData.ts';
 import { countingFloor } from './apiCountFloor.ts';
 import { cartonCpu, renderCpu, renderCpuLines } from './apiRenderCpu.ts';
+import { perRequest, threadCpu, type ThreadCpu } from './apiThreadCpu.ts';
 
 // `--render-beside <entry-server.js>`: the server-render module of another build (dist-ssr/ of an older
 // checkout, built), whose render CPU is measured in the same run and printed beside this one's.
@@ -48,6 +49,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const KEY = 'bench-key';
+/** What the upstream-mode instances send their upstream: never a page key (the service refuses that at start). */
+const UPSTREAM_KEY = 'bench-upstream-key';
 const TARGET_SHARE = 0.7;
 const TARGET_P99_MS = 10;
 const EXISTING_CASE = 'trace, random existing codes';
@@ -332,17 +335,22 @@ try {
     cpu: [] as number[],
     p50: [] as number[],
     p99: [] as number[],
+    /** The first instance's CPU by thread, µs per request, each round. */
+    threads: [] as ThreadCpu[],
     failed: 0,
   }));
   for (let round = 0; round < ROUNDS; round++) {
     for (const [i, benchCase] of cases.entries()) {
       const pids = [benchCase.pid, ...(benchCase.also ? [benchCase.also.pid] : [])];
       const cpuBefore = pids.map(cpuSeconds);
+      const threadsBefore = threadCpu(benchCase.pid);
       const result = await load(benchCase, SECONDS);
+      const threadsAfter = threadCpu(benchCase.pid);
       const figures = rounds[i]!;
       figures.rate.push(result.rate);
       const cpuUsed = pids.reduce((sum, pid, at) => sum + cpuSeconds(pid) - cpuBefore[at]!, 0);
       figures.cpu.push((cpuUsed * 1e6) / result.total);
+      if (!benchCase.also) figures.threads.push(perRequest(threadsBefore, threadsAfter, result.total));
       figures.p50.push(result.p50);
       figures.p99.push(result.p99);
       figures.failed += result.failed;
@@ -450,10 +458,13 @@ try {
     const onRate = median(figure(on).rate);
     const offRate = median(figure(off).rate);
     const cost = 1 - onRate / offRate;
+    const thread = (name: string, kind: keyof ThreadCpu) => median(figure(name).threads.map((cpu) => cpu[kind]));
     console.log(
       `Lookup counts (issue 26) on ${label}, ${load}, ≤ ${TARGET_CHECKS_COST * 100} % fewer lookups/s than CHECKS=off: ` +
         `${cost <= TARGET_CHECKS_COST ? 'met' : 'not met'} (${onRate.toFixed(0)} vs ${offRate.toFixed(0)} lookups/s, ${(cost * 100).toFixed(1)} %; ` +
-        `${(median(figure(on).cpu) - median(figure(off).cpu)).toFixed(0)} µs more CPU per request)`,
+        `${(median(figure(on).cpu) - median(figure(off).cpu)).toFixed(0)} µs more CPU per request: ` +
+        `main thread ${thread(on, 'main').toFixed(0)} vs ${thread(off, 'main').toFixed(0)} µs, counts writer ${thread(on, 'writer').toFixed(1)} µs, ` +
+        `V8's helper threads ${thread(on, 'other').toFixed(1)} vs ${thread(off, 'other').toFixed(1)} µs)`,
     );
   }
   if (measured(CHECKS_OFF_CASE)) {
@@ -463,8 +474,8 @@ try {
     console.log(
       `What counting must add to a lookup of a new code, each part timed alone in this process, beside the server's CPU ` +
         `per lookup with counting off (${offCpu.toFixed(0)} µs): reading the code's counts with it ${part(read)}, ` +
-        `hashing the device ${part(floor.hashUs)}, the code's totals written ${part(floor.codeRowUs)}, the device's ` +
-        `row ${part(floor.deviceRowUs)} (writes without their commit); target ${TARGET_CHECKS_COST * 100} %`,
+        `hashing the device ${part(floor.hashUs)}, the code's totals written ${part(floor.codeRowUs)}, its day's ` +
+        `row ${part(floor.dayRowUs)} (writes without their commit); target ${TARGET_CHECKS_COST * 100} %`,
     );
   }
   if (measured(HOT_CACHED_CASE) && measured(HOT_DIRECT_CASE)) {
