@@ -206,9 +206,6 @@ try {
   await rm(buildRoot, { recursive: true, force: true });
   throw error;
 }
-// The upstream-mode instances call the database instance with a key of their own: the service refuses to start
-// when its upstream's key is also its page key (the page ships it).
-const UPSTREAM_KEY = 'bench-upstream-key';
 const serviceEnv = {
   TRACE_DB: DB,
   TRACE_API_KEYS: `${KEY},${UPSTREAM_KEY}`,
