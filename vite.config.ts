@@ -96,6 +96,9 @@ export default defineConfig(({ isSsrBuild }) => ({
           globalSetup: ['tests/support/system/postgres.ts'],
           // The service, and page code that runs outside the DOM (the decode engine of the scanner's worker).
           include: ['tests/server/**/*.test.ts', 'tests/unit/**/*.node.test.{ts,tsx}'],
+          // A test here starts real servers (the service, Redis) and makes a few dozen requests: on a machine
+          // busy with other work (load average 17 on 2 cores) one took 5.2 s, past Vitest's default 5 s.
+          testTimeout: 30_000,
         },
       },
     ],
