@@ -340,7 +340,7 @@ function parseReports(
   }
   return {
     perNetworkDay: integer('REPORTS_PER_NETWORK_DAY', 3, 1, 10_000),
-    perCodeDay: integer('REPORTS_PER_CODE_DAY', 20, 1, 1_000_000),
+    perCodeDay: integer('REPORTS_PER_CODE_DAY', 200, 1, 1_000_000),
     photoKeepDays,
     closedKeepDays,
     webhook: parseReportWebhook(value, integer, problems),

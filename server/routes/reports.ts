@@ -26,7 +26,7 @@ import { refuseUnreadableBody } from '../http/requestRules.ts';
 import { requestPath } from '../http/requestTarget.ts';
 import type { LimitHook } from '../plugins/rateLimits.ts';
 import { staffReport, type CautionRules } from '../reports/reportFacts.ts';
-import type { ReportLimits } from '../reports/reportLimits.ts';
+import type { LimitRefusal, ReportLimits } from '../reports/reportLimits.ts';
 import { checkPhoto } from '../reports/reportPhoto.ts';
 import { newReference } from '../reports/reportReference.ts';
 import type { ReportStore } from '../reports/reportStore.ts';
@@ -56,6 +56,12 @@ export interface ReportRoutesOptions {
 }
 
 const HEADER = API_KEY_HEADER.toLowerCase();
+/** What a refused report's shopper reads: why, as it is. */
+const REFUSALS: Record<LimitRefusal, string> = {
+  network: REPORT_ERRORS.tooMany,
+  networkCode: REPORT_ERRORS.alreadyReported,
+  code: REPORT_ERRORS.codeReported,
+};
 /** Private to the desk: never kept by a shared cache or the browser. */
 const PRIVATE = 'private, no-store';
 
@@ -170,7 +176,7 @@ export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOp
       const verdict = limits.take(shopperAddress(request, trustedKeys), code);
       if (!verdict.allowed) {
         reply.header('retry-after', String(verdict.retryAfterSeconds));
-        return fail(request, reply, 'RATE_LIMIT', 429, REPORT_ERRORS.tooMany);
+        return fail(request, reply, 'RATE_LIMIT', 429, REFUSALS[verdict.refusal!]);
       }
       const report = {
         reference: newReference(),

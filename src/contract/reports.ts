@@ -198,8 +198,12 @@ export const REPORT_ERRORS = {
   photoContent: 'report.errors.photoContent',
   /** Only the service finds it: the picture still carries EXIF or GPS data. */
   photoMetadata: 'report.errors.photoMetadata',
-  /** Too many reports from this network or on this code today (429, with Retry-After). */
+  /** This network sent its reports for today (429, with Retry-After until midnight in Vietnam). */
   tooMany: 'report.errors.tooMany',
+  /** This network already reported this code today (429, with Retry-After). */
+  alreadyReported: 'report.errors.alreadyReported',
+  /** The code has had its day's reports from everyone: the brand has been told (429, with Retry-After). */
+  codeReported: 'report.errors.codeReported',
   /** The body is not a report at all (not JSON, too big, unknown fields). */
   body: 'report.errors.body',
   note: 'support.reports.errors.note',

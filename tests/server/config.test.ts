@@ -40,7 +40,7 @@ describe('loadConfig', () => {
       checks: true,
       checksCautionNetworks: 5,
       checksWindowDays: 30,
-      reports: { perNetworkDay: 3, perCodeDay: 20, photoKeepDays: 30, closedKeepDays: 365, webhook: undefined },
+      reports: { perNetworkDay: 3, perCodeDay: 200, photoKeepDays: 30, closedKeepDays: 365, webhook: undefined },
     });
   });
 

@@ -56,7 +56,7 @@ describe.each(BACKENDS)('shoppers’ reports on $name', { timeout: 60_000 }, (ba
       TRUST_PROXY: '1',
       RATE_LIMIT_MAX: '100000',
       REPORTS_PER_NETWORK_DAY: '3',
-      REPORTS_PER_CODE_DAY: '6',
+      REPORTS_PER_CODE_DAY: '10',
     });
   });
   afterAll(async () => {
@@ -183,26 +183,45 @@ describe.each(BACKENDS)('shoppers’ reports on $name', { timeout: 60_000 }, (ba
       expect(answer.field).toBe(field);
     }
     expect(await stored()).toBe(before);
-    // Refusals take nothing of the network's reports for the day: it may still send its three.
-    for (let i = 0; i < 3; i++)
-      expect((await send({ ...minimal, code: 'QS26A0404K10Z0001' }, from(20))).status).toBe(201);
+    // Refusals take nothing of the network's reports for the day: it may still send its three (on three codes).
+    for (let i = 1; i <= 3; i++)
+      expect((await send({ ...minimal, code: `QS26A0404K10Z000${i}` }, from(20))).status).toBe(201);
   });
 
   it('refuses a flood from one network, and a flood on one code from many, for the day', async () => {
-    for (let i = 0; i < 3; i++)
-      expect((await send({ ...minimal, code: 'TH26A1105C48B0001' }, from(30))).status).toBe(201);
+    for (let i = 1; i <= 3; i++)
+      expect((await send({ ...minimal, code: `TH26A1105C48B000${i}` }, from(30))).status).toBe(201);
     const refused = await send({ ...minimal, code: 'HP26A1105C48B0001' }, from(30));
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(((await refused.json()) as ReportErrorBody).Message).toBe(REPORT_ERRORS.tooMany);
+  });
 
-    // Six a day on one code, whoever sends them (three came above).
-    const code = 'TH26A1105C48B0001';
-    const statuses = [];
-    for (let network = 31; network < 36; network++)
-      statuses.push((await send({ ...minimal, code }, from(network))).status);
-    expect(statuses).toEqual([201, 201, 201, 429, 429]);
-    expect((await list(`?code=${code}`)).reports).toHaveLength(6);
+  it('keeps a counterfeiter’s few networks from silencing a code: each reports it once a day', async () => {
+    // Seven networks each send three junk reports on one code, as a copier would each morning: one each is taken,
+    // the others are told the code was already reported from there.
+    const code = 'TH26A1105C48B0099';
+    const bodies = { ...minimal, code, shop: 'junk' };
+    const keys: string[] = [];
+    for (let network = 31; network < 38; network++) {
+      for (let i = 0; i < 3; i++) {
+        const response = await send(bodies, from(network));
+        keys.push(response.status === 201 ? '201' : ((await response.json()) as ReportErrorBody).Message);
+      }
+    }
+    expect(keys).toEqual(
+      Array.from({ length: 7 }, () => ['201', REPORT_ERRORS.alreadyReported, REPORT_ERRORS.alreadyReported]).flat(),
+    );
+    // A genuine shopper on another network is still heard.
+    expect((await send({ ...minimal, code }, from(38))).status).toBe(201);
+    // Past REPORTS_PER_CODE_DAY (10 here) from everyone, the shopper reads that the code is known, not that they sent too many.
+    expect((await send({ ...minimal, code }, from(39))).status).toBe(201);
+    expect((await send({ ...minimal, code }, from(41))).status).toBe(201);
+    const full = await send({ ...minimal, code }, from(42));
+    expect(full.status).toBe(429);
+    expect(Number(full.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await full.json()) as ReportErrorBody).Message).toBe(REPORT_ERRORS.codeReported);
+    expect((await list(`?code=${code}`)).reports).toHaveLength(10);
   });
 
   it('closes a report with a note and deletes its phone number', async () => {
