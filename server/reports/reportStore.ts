@@ -68,7 +68,10 @@ export interface ReportStore {
   add(report: NewReport, outbox?: { body: string; outboxMax: number; now: number }): Promise<{ queued: boolean }>;
   list(filter: ReportListFilter): Promise<StoredReport[]>;
   photo(reference: string): Promise<{ type: ReportPhotoType; body: Buffer } | undefined>;
-  /** Closes an open report with a note and deletes its phone number; undefined when no such report. */
+  /**
+   * Closes an open report with a note and deletes its phone number, from the report and from its delivery still
+   * waiting in the outbox (withoutPhone); undefined when no such report.
+   */
   closeReport(reference: string, note: string, day: string): Promise<StoredReport | undefined>;
   /**
    * Deletes the photos of reports closed on or before `day`, and closed reports themselves closed on or before
@@ -87,4 +90,14 @@ export interface ReportStore {
   /** The earliest time an entry is due, if any. */
   nextDue(): Promise<number | undefined>;
   close(): Promise<void>;
+}
+
+/**
+ * A waiting delivery's JSON without the shopper's phone number: once the case is closed the number is deleted
+ * everywhere the service keeps it (issue 41: "deleted when the case is closed"), even if the brand's system has
+ * not yet received the report. The body is signed when it is sent, so rewriting it here is safe.
+ */
+export function withoutPhone(body: string): string {
+  const sent = JSON.parse(body) as { phone?: unknown };
+  return sent.phone === undefined || sent.phone === null ? body : JSON.stringify({ ...sent, phone: null });
 }

@@ -62,4 +62,24 @@ describe.each(BACKENDS)('the reports’ store on $name', { timeout: 60_000 }, (b
     const next = await store.list({ status: 'open', code: 'QS26A0404K10Z0001', limit: 3, before: first.at(-1)!.id });
     expect(next.map((one) => one.reference)).toEqual(['R-TEST-2226', 'R-TEST-2225', 'R-TEST-2224']);
   });
+
+  it('deletes a closed case’s phone number from its delivery still waiting in the outbox too', async () => {
+    const waiting = { ...report(31), reference: 'R-TEST-3131', phone: '0912000111' };
+    const other = { ...report(32), reference: 'R-TEST-3232', phone: '0912000222' };
+    const sent = (one: NewReport) =>
+      JSON.stringify({ reference: one.reference, code: one.code, phone: one.phone, hasPhoto: false });
+    const outbox = (one: NewReport) => ({ body: sent(one), outboxMax: 100, now: 0 });
+    expect(await store.add(waiting, outbox(waiting))).toEqual({ queued: true });
+    expect(await store.add(other, outbox(other))).toEqual({ queued: true });
+
+    await store.closeReport(waiting.reference, 'called back', '2026-01-02');
+
+    const bodies = Object.fromEntries(
+      (await store.claimDue(1, 60_000, 100)).map((entry) => [entry.reference, JSON.parse(entry.body) as object]),
+    );
+    expect(JSON.stringify(bodies)).not.toContain('0912000111');
+    expect(bodies[waiting.reference]).toEqual({ ...JSON.parse(sent(waiting)), phone: null });
+    // The open case's delivery keeps its number: the brand calls back from it.
+    expect(bodies[other.reference]).toEqual(JSON.parse(sent(other)));
+  });
 });

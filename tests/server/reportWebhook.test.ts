@@ -12,6 +12,9 @@ import { freePort, startReceiver } from '../support/server/webhookReceiver.ts';
 
 const SECRET = 'test-secret-'.padEnd(40, 'x');
 const CODE = '1D24B3261X54A2320';
+/** One network reports a code once a day: the first report is on another code. */
+const OTHER_CODE = 'QS26A0404K10Z0001';
+const STAFF = 'desk-key-webhook';
 /** Bounded waits for what the test waits to see happen, polled: never a fixed sleep. */
 const WITHIN = { timeout: 20_000, interval: 50 };
 
@@ -19,11 +22,11 @@ describe.each(BACKENDS)('the reports’ webhook on $name', { timeout: 60_000 }, 
   let database: TestDatabase;
   let server: TestServer;
   let port: number;
-  const send = async (shop: string) => {
+  const send = async (shop: string, code = CODE) => {
     const response = await fetch(`${server.url}${REPORTS_URL_PATH}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', [API_KEY_HEADER]: DEMO_KEY },
-      body: JSON.stringify({ code: CODE, reason: 'quality', province: 'daNang', shop, phone: '0905 123 456' }),
+      body: JSON.stringify({ code, reason: 'quality', province: 'daNang', shop, phone: '0905 123 456' }),
     });
     expect(response.status).toBe(201);
     return ((await response.json()) as { reference: string }).reference;
@@ -37,6 +40,7 @@ describe.each(BACKENDS)('the reports’ webhook on $name', { timeout: 60_000 }, 
       ...database.env,
       REPORT_WEBHOOK_URL: `http://127.0.0.1:${port}/hooks/reports`,
       REPORT_WEBHOOK_SECRET: SECRET,
+      STAFF_API_KEYS: STAFF,
       REPORT_WEBHOOK_RETRY_MS: '200',
       REPORT_WEBHOOK_RETRY_MAX_MS: '1000',
       REPORT_WEBHOOK_TIMEOUT_MS: '3000',
@@ -49,9 +53,16 @@ describe.each(BACKENDS)('the reports’ webhook on $name', { timeout: 60_000 }, 
 
   it('keeps a report while the receiver is down or hangs, answers the shopper meanwhile, and delivers both once it is back', async () => {
     // Down: nothing listens. The delivery fails and stays in the outbox.
-    const first = await send('Cửa hàng Một');
+    const first = await send('Cửa hàng Một', OTHER_CODE);
     await vi.waitFor(() => expect(server.logs.join('\n')).toContain(`${first} not delivered`), WITHIN);
     expect(await outbox()).toBe(1);
+    // Staff close the first case before the brand's system has it: its phone number goes from the delivery too.
+    const closed = await fetch(`${server.url}${REPORTS_URL_PATH}/${first}/close`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [API_KEY_HEADER]: STAFF },
+      body: JSON.stringify({ note: 'Called back.' }),
+    });
+    expect(closed.status).toBe(200);
 
     // Hanging: a receiver that takes the connection and never answers.
     const sockets: Socket[] = [];
@@ -81,6 +92,9 @@ describe.each(BACKENDS)('the reports’ webhook on $name', { timeout: 60_000 }, 
         expect(Math.abs(Date.now() / 1000 - Number(timestamp))).toBeLessThan(60);
         expect(headers['content-type']).toBe('application/json');
       }
+      const closedCase = receiver.deliveries.find(({ headers }) => headers['x-report-reference'] === first)!;
+      expect(JSON.parse(closedCase.body)).toMatchObject({ reference: first, code: OTHER_CODE, phone: null });
+      expect(closedCase.body).not.toContain('0905');
       const delivered = receiver.deliveries.find(({ headers }) => headers['x-report-reference'] === second)!;
       expect(JSON.parse(delivered.body)).toMatchObject({
         reference: second,

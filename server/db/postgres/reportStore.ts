@@ -1,5 +1,5 @@
 import type { ReportPhotoType } from '../../../src/contract/reports.ts';
-import type { ReportStore } from '../../reports/reportStore.ts';
+import { withoutPhone, type ReportStore } from '../../reports/reportStore.ts';
 import { listQuery, oneQuery, POSTGRES, sinceQuery, storedReport } from '../reportRows.ts';
 import { migrate, openPool } from './database.ts';
 
@@ -72,10 +72,28 @@ export async function openPostgresReportStore(url: string): Promise<ReportStore>
       return row && { type: row.photo_type as ReportPhotoType, body: row.photo as Buffer };
     },
     async closeReport(reference, note, day) {
-      await pool.query(
-        "UPDATE reports SET status = 'closed', closed_note = $1, closed_day = $2, phone = NULL WHERE reference = $3 AND status = 'open'",
-        [note, day, reference],
-      );
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query(
+          "UPDATE reports SET status = 'closed', closed_note = $1, closed_day = $2, phone = NULL WHERE reference = $3 AND status = 'open'",
+          [note, day, reference],
+        );
+        // FOR UPDATE: a webhook sender claiming the entry meanwhile reads the body without the number, or before it.
+        const { rows: waiting } = await client.query<{ id: string; body: string }>(
+          'SELECT id, body FROM report_outbox WHERE reference = $1 FOR UPDATE',
+          [reference],
+        );
+        for (const entry of waiting) {
+          await client.query('UPDATE report_outbox SET body = $1 WHERE id = $2', [withoutPhone(entry.body), entry.id]);
+        }
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
       const [row] = await rows(oneQuery(POSTGRES), [reference]);
       return row && row.status === 'closed' ? storedReport(row) : undefined;
     },

@@ -1,5 +1,5 @@
 import type { ReportPhotoType } from '../../../src/contract/reports.ts';
-import type { ReportStore } from '../../reports/reportStore.ts';
+import { withoutPhone, type ReportStore } from '../../reports/reportStore.ts';
 import { listQuery, oneQuery, SQLITE, sinceQuery, storedReport } from '../reportRows.ts';
 import { inTransaction, openDatabase } from './database.ts';
 
@@ -55,11 +55,20 @@ export function openSqliteReportStore(path: string): ReportStore {
       return row && { type: row.photo_type, body: Buffer.from(row.photo) };
     },
     async closeReport(reference, note, day) {
-      const changed = db
-        .prepare(
-          "UPDATE reports SET status = 'closed', closed_note = ?, closed_day = ?, phone = NULL WHERE reference = ? AND status = 'open'",
-        )
-        .run(note, day, reference);
+      const changed = inTransaction(db, () => {
+        const closed = db
+          .prepare(
+            "UPDATE reports SET status = 'closed', closed_note = ?, closed_day = ?, phone = NULL WHERE reference = ? AND status = 'open'",
+          )
+          .run(note, day, reference);
+        const waiting = db.prepare('SELECT id, body FROM report_outbox WHERE reference = ?').all(reference) as {
+          id: number;
+          body: string;
+        }[];
+        const rewrite = db.prepare('UPDATE report_outbox SET body = ? WHERE id = ?');
+        for (const entry of waiting) rewrite.run(withoutPhone(entry.body), entry.id);
+        return closed;
+      });
       const row = one.get(reference) as Record<string, unknown> | undefined;
       return row && (changed.changes > 0 || row.status === 'closed') ? storedReport(row) : undefined;
     },
