@@ -11,7 +11,7 @@ import {
   type StaffReport,
   type StaffReportList,
 } from '@/contract/reports';
-import { reportFailure, type ReportFailure } from './reportFailure';
+import { reportFailure, type ReportAudience, type ReportFailure } from './reportFailure';
 
 // The reports are under the trace service's API base, like the lookup.
 const fetchReports = fetchBaseQuery({ baseUrl: TRACE_API_BASE, timeout: TRACE_TIMEOUT_MS });
@@ -19,13 +19,22 @@ const fetchReports = fetchBaseQuery({ baseUrl: TRACE_API_BASE, timeout: TRACE_TI
 type Call = Parameters<typeof fetchReports>[0];
 
 /** One call with the given key (the page's, or the desk's staff key), its failure mapped to a message key. */
-async function call<T>(args: Exclude<Call, string>, key: string, api: Parameters<typeof fetchReports>[1]) {
-  const { data, error } = await fetchReports(
+async function call<T>(
+  args: Exclude<Call, string>,
+  key: string,
+  api: Parameters<typeof fetchReports>[1],
+  audience: ReportAudience,
+) {
+  const { data, error, meta } = await fetchReports(
     { ...args, headers: { ...(args.headers as Record<string, string>), [API_KEY_HEADER]: key } },
     api,
     {},
   );
-  return error ? { error: reportFailure(error as FetchBaseQueryError) } : { data: data as T };
+  if (!error) return { data: data as T };
+  const retryAfter = Number(meta?.response?.headers.get('retry-after') ?? Number.NaN);
+  return {
+    error: reportFailure(error as FetchBaseQueryError, audience, Number.isFinite(retryAfter) ? retryAfter : null),
+  };
 }
 
 /**
@@ -36,7 +45,7 @@ export const reportsApi = traceApi.enhanceEndpoints({ addTagTypes: ['Reports'] }
   endpoints: (build) => ({
     sendReport: build.mutation<ReportCreated, ReportSubmission>({
       queryFn: (body, api) =>
-        call<ReportCreated>({ url: REPORTS_PATH, method: 'POST', body }, TRACE_API_KEY, api) as never,
+        call<ReportCreated>({ url: REPORTS_PATH, method: 'POST', body }, TRACE_API_KEY, api, 'shopper') as never,
     }),
     staffReports: build.query<StaffReportList, { staffKey: string; query: ReportListQuery }>({
       queryFn: ({ staffKey, query }, api) =>
@@ -44,12 +53,18 @@ export const reportsApi = traceApi.enhanceEndpoints({ addTagTypes: ['Reports'] }
           { url: REPORTS_PATH, params: Object.fromEntries(Object.entries(query).filter(([, value]) => value)) },
           staffKey,
           api,
+          'staff',
         ) as never,
       providesTags: ['Reports'],
     }),
     closeReport: build.mutation<StaffReport, { staffKey: string; reference: string; note: string }>({
       queryFn: ({ staffKey, reference, note }, api) =>
-        call<StaffReport>({ url: reportClosePath(reference), method: 'POST', body: { note } }, staffKey, api) as never,
+        call<StaffReport>(
+          { url: reportClosePath(reference), method: 'POST', body: { note } },
+          staffKey,
+          api,
+          'staff',
+        ) as never,
       invalidatesTags: ['Reports'],
     }),
   }),

@@ -173,4 +173,36 @@ describe("a shopper's report", () => {
     );
     expect(screen.queryByText('R-7K3M-9Q2P')).not.toBeInTheDocument();
   });
+
+  it('tells a shopper why a report was refused as the service said it, and never about staff keys', async () => {
+    const refusal = (status: number, Message: string, retryAfter?: string) => () =>
+      HttpResponse.json(
+        { error: status === 429 ? 'RATE_LIMIT' : 'AUTHENTICATION_FAILURE', Message, status, EndPoint: REPORTS_PATH },
+        { status, ...(retryAfter === undefined ? {} : { headers: { 'Retry-After': retryAfter } }) },
+      );
+    let answer = refusal(403, 'Reports are for staff keys (STAFF_API_KEYS) only');
+    reportRoute(() => answer());
+    const { user } = await renderApp({ route: `/dt?qr=${EXAMPLE_CODE}` });
+    await user.click(await screen.findByRole('button', { name: 'Phản ánh vấn đề về sản phẩm này' }));
+    await user.click(within(await dialog()).getByRole('button', { name: 'Vấn đề khác' }));
+    /** Sends the report again and waits for the refusal the shopper reads. */
+    const refusedWith = async (text: string) => {
+      await user.click(within(await dialog()).getByRole('button', { name: 'Huế' }));
+      await waitFor(async () => expect(within(await dialog()).getByRole('alert')).toHaveTextContent(text));
+      return within(await dialog()).getByRole('alert');
+    };
+    const alert = await refusedWith('Không gửi được phản ánh. Vui lòng thử lại sau giây lát.');
+    expect(alert).not.toHaveTextContent('nhân viên');
+
+    // The lookups' per-minute budget: a busy minute, not a day.
+    answer = refusal(429, 'Rate limit exceeded, retry in 30 seconds', '30');
+    await refusedWith('Hệ thống đang bận. Vui lòng thử lại sau một phút.');
+
+    // The code's day is full from everyone: the shopper did not send too many.
+    answer = refusal(429, 'report.errors.codeReported', '36000');
+    await refusedWith('Hôm nay mã này đã được phản ánh nhiều lần và nhãn hàng đã được thông báo. Cảm ơn bạn.');
+    answer = refusal(429, 'report.errors.alreadyReported', '36000');
+    await refusedWith('Hôm nay đã có phản ánh về mã này được gửi từ đây. Cảm ơn bạn, chúng tôi đã nhận được.');
+    expect(screen.queryByText('R-7K3M-9Q2P')).not.toBeInTheDocument();
+  });
 });

@@ -24,18 +24,23 @@ describe('the report sent', () => {
 describe("the service's refusals", () => {
   it("become the service's own message key and field, or a message of the page's", () => {
     const body = { error: 'VALIDATION', Message: 'report.errors.photoContent', status: 400, field: 'photo' };
-    expect(reportFailure({ status: 400, data: body })).toEqual({
+    expect(reportFailure({ status: 400, data: body }, 'shopper')).toEqual({
       key: 'report.errors.photoContent',
       field: 'photo',
       status: 400,
     });
     // A message the page does not know is never shown raw.
-    expect(reportFailure({ status: 400, data: { Message: '<b>boom</b>', field: 'shop' } }).key).toBe(
+    expect(reportFailure({ status: 400, data: { Message: '<b>boom</b>', field: 'shop' } }, 'shopper').key).toBe(
       'report.errors.failed',
     );
-    expect(reportFailure({ status: 429, data: null }).key).toBe('report.errors.tooMany');
-    expect(reportFailure({ status: 403, data: null }).key).toBe('report.errors.staffKey');
-    expect(reportFailure({ status: 'FETCH_ERROR', error: 'offline' }).key).toBe('report.errors.network');
+    expect(reportFailure({ status: 429, data: null }, 'shopper', 40_000).key).toBe('report.errors.tooMany');
+    expect(reportFailure({ status: 429, data: null }, 'shopper', 30).key).toBe('report.errors.busy');
+    expect(reportFailure({ status: 429, data: null }, 'staff', 40_000).key).toBe('report.errors.busy');
+    // Staff keys exist only for the desk: a shopper's refused report is a plain failure.
+    expect(reportFailure({ status: 403, data: null }, 'staff').key).toBe('report.errors.staffKey');
+    expect(reportFailure({ status: 403, data: null }, 'shopper').key).toBe('report.errors.failed');
+    expect(reportFailure({ status: 401, data: null }, 'shopper').key).toBe('report.errors.failed');
+    expect(reportFailure({ status: 'FETCH_ERROR', error: 'offline' }, 'shopper').key).toBe('report.errors.network');
   });
 });
 
