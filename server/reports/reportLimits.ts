@@ -29,6 +29,8 @@ export interface LimitVerdict {
   refusal?: LimitRefusal;
   /** When refused: seconds until the day ends in Vietnam. */
   retryAfterSeconds: number;
+  /** When allowed: gives the report back (its write failed), so the shopper may send it again today. */
+  giveBack: () => void;
 }
 
 export class ReportLimits {
@@ -78,11 +80,25 @@ export class ReportLimits {
         allowed: false,
         refusal,
         retryAfterSeconds: Math.max(1, Math.ceil((vietnamDayEnd(today) - now) / 1000)),
+        giveBack: () => undefined,
       };
     }
     this.networks.set(network, fromNetwork + 1);
     this.codes.set(code, onCode + 1);
     this.pairs.set(pair, true);
-    return { allowed: true, retryAfterSeconds: 0 };
+    const salt = this.salt;
+    const giveBack = () => {
+      // Only within the day it was taken: a new day's counts never had it.
+      if (this.salt !== salt) return;
+      const left = (counts: LRUCache<string, number>, key: string) => {
+        const count = counts.get(key) ?? 0;
+        if (count <= 1) counts.delete(key);
+        else counts.set(key, count - 1);
+      };
+      left(this.networks, network);
+      left(this.codes, code);
+      this.pairs.delete(pair);
+    };
+    return { allowed: true, retryAfterSeconds: 0, giveBack };
   }
 }

@@ -56,6 +56,8 @@ export interface ReportRoutesOptions {
 }
 
 const HEADER = API_KEY_HEADER.toLowerCase();
+/** The wait a report that could not be stored asks for (503): a lock behind an import, a database restarting. */
+const STORE_RETRY_SECONDS = 30;
 /** What a refused report's shopper reads: why, as it is. */
 const REFUSALS: Record<LimitRefusal, string> = {
   network: REPORT_ERRORS.tooMany,
@@ -204,7 +206,17 @@ export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOp
         createdHour: report.createdHour,
       };
       const outbox = webhook && { body: JSON.stringify(sent), outboxMax: webhook.settings.outboxMax, now: at };
-      const { queued } = await store.add(report, outbox);
+      let queued: boolean;
+      try {
+        ({ queued } = await store.add(report, outbox));
+      } catch (error) {
+        // Not stored (SQLite busy past its wait behind an import, the database down): the shopper's day keeps
+        // this report, and the answer says to try again soon, as the contract's body.
+        verdict.giveBack();
+        request.log.error({ err: error }, 'report not stored');
+        reply.header('retry-after', String(STORE_RETRY_SECONDS));
+        return fail(request, reply, 'INTERNAL_SERVER_ERROR', 503, 'The report could not be stored: try again shortly');
+      }
       if (webhook && !queued) {
         request.log.error(
           `report ${report.reference} stored without its webhook delivery: the outbox holds ${webhook.settings.outboxMax} undelivered reports`,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openReportStore } from '../../server/db/openStorage.ts';
+import { openSqliteReportWorker } from '../../server/db/sqlite/reportWorker.ts';
 import { purgeReports } from '../../server/reports/reportRetention.ts';
 import type { NewReport, ReportStore } from '../../server/reports/reportStore.ts';
 import { BACKENDS, type TestDatabase } from '../support/server/backends.ts';
@@ -81,5 +82,24 @@ describe.each(BACKENDS)('the reports’ store on $name', { timeout: 60_000 }, (b
     expect(bodies[waiting.reference]).toEqual({ ...JSON.parse(sent(waiting)), phone: null });
     // The open case's delivery keeps its number: the brand calls back from it.
     expect(bodies[other.reference]).toEqual(JSON.parse(sent(other)));
+  });
+});
+
+describe('the SQLite reports’ worker', { timeout: 60_000 }, () => {
+  it('is started again on the next call once it ended: one crash never ends reports for good', async () => {
+    const database = await BACKENDS.find((one) => one.name === 'SQLite')!.create();
+    const store = openSqliteReportWorker(
+      database.config.dbPath!,
+      new URL('../support/server/crashingReportWriter.ts', import.meta.url),
+    );
+    try {
+      await expect(store.add(report(41))).rejects.toThrow('the reports writer stopped');
+      expect(await store.add(report(42))).toEqual({ queued: false });
+      const open = await store.list({ status: 'open', limit: 10 });
+      expect(open.map((one) => one.reference)).toEqual(['R-TEST-2242']);
+    } finally {
+      await store.close();
+      await database.drop();
+    }
   });
 });

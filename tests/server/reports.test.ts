@@ -1,3 +1,4 @@
+import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   REPORT_ERRORS,
@@ -326,6 +327,37 @@ describe('reports through a page server in front (TRUSTED_CLIENT_KEYS)', () => {
       expect((await send('198.51.100.8')).status).toBe(429);
     } finally {
       await server.close();
+    }
+  });
+});
+
+describe('a report the database cannot store (SQLite locked past its wait)', { timeout: 60_000 }, () => {
+  it('answers 503 with Retry-After and leaves the shopper’s day untouched, so the report can be sent again', async () => {
+    const database = await BACKENDS.find((one) => one.name === 'SQLite')!.create();
+    const server = await startTestServer({ ...database.env, REPORTS_PER_NETWORK_DAY: '1' });
+    const send = () =>
+      fetch(`${server.url}${REPORTS_URL_PATH}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [API_KEY_HEADER]: DEMO_KEY },
+        body: JSON.stringify(minimal),
+      });
+    // Another writer (an import, a backup) holds the file's write lock longer than a report waits for it.
+    const holder = new DatabaseSync(database.config.dbPath!);
+    try {
+      holder.exec('BEGIN IMMEDIATE');
+      const refused = await send();
+      holder.exec('ROLLBACK');
+      expect(refused.status).toBe(503);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await refused.json()).toMatchObject({ error: 'INTERNAL_SERVER_ERROR', status: 503 });
+      // The network's one report of the day, on this code, was given back.
+      expect((await send()).status).toBe(201);
+      expect((await send()).status).toBe(429);
+    } finally {
+      if (holder.isTransaction) holder.exec('ROLLBACK');
+      holder.close();
+      await server.close();
+      await database.drop();
     }
   });
 });

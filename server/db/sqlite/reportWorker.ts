@@ -13,37 +13,55 @@ class ReportStoreError extends Error {
   }
 }
 
-/** Shoppers' reports in the SQLite file, every call answered by a worker thread with a connection of its own. */
-export function openSqliteReportWorker(path: string): ReportStore {
+/**
+ * Shoppers' reports in the SQLite file, every call answered by a worker thread with a connection of its own. A
+ * worker that ended (out of memory, a crash) fails the calls it held and the next call starts a new one, as
+ * upstream/bigAnswers.ts does: one failure never ends reports for the process's life. `writer` is the worker's
+ * script (a test gives one that fails first).
+ */
+export function openSqliteReportWorker(
+  path: string,
+  writer: URL = new URL('./reportWriter.ts', import.meta.url),
+): ReportStore {
   // Opened here first, so the file is created and migrated (or its failure thrown) before the worker starts.
   openDatabase(path).close();
-  const worker = new Worker(new URL('./reportWriter.ts', import.meta.url), { workerData: { path } });
-  worker.unref();
-  const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
-  let next = 0;
-  let failure: Error | undefined;
-  const failAll = (error: Error) => {
-    failure = error;
-    for (const { reject } of waiting.values()) reject(error);
-    waiting.clear();
+  type Running = {
+    worker: Worker;
+    waiting: Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>;
   };
-  worker.on('message', (reply: ReportReply) => {
-    const call = waiting.get(reply.id);
-    waiting.delete(reply.id);
-    if ('error' in reply) call?.reject(new ReportStoreError(reply.error.message, reply.error.code));
-    else call?.resolve(reply.result);
-  });
-  worker.on('error', failAll);
-  worker.on('exit', () => failAll(new Error('the reports writer stopped')));
+  let running: Running | undefined;
+  let closed = false;
+  let next = 0;
+  const started = (): Running => {
+    if (running !== undefined) return running;
+    const worker = new Worker(writer, { workerData: { path } });
+    worker.unref();
+    const own: Running = { worker, waiting: new Map() };
+    const failAll = (error: Error) => {
+      if (running === own) running = undefined;
+      for (const { reject } of own.waiting.values()) reject(error);
+      own.waiting.clear();
+    };
+    worker.on('message', (reply: ReportReply) => {
+      const call = own.waiting.get(reply.id);
+      own.waiting.delete(reply.id);
+      if ('error' in reply) call?.reject(new ReportStoreError(reply.error.message, reply.error.code));
+      else call?.resolve(reply.result);
+    });
+    worker.on('error', failAll);
+    worker.on('exit', () => failAll(new Error('the reports writer stopped')));
+    running = own;
+    return own;
+  };
   const call = <T>(op: ReportCall['op'], ...args: unknown[]): Promise<T> => {
-    if (failure) return Promise.reject(failure);
+    if (closed) return Promise.reject(new Error('the reports store is closed'));
+    const { worker, waiting } = started();
     const id = next++;
     return new Promise<T>((resolve, reject) => {
       waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
       worker.postMessage({ id, op, args } satisfies ReportCall);
     });
   };
-  let closed = false;
   return {
     add: (report, outbox) => call('add', report, outbox),
     list: (filter) => call('list', filter),
@@ -63,9 +81,10 @@ export function openSqliteReportWorker(path: string): ReportStore {
     nextDue: () => call('nextDue'),
     async close() {
       if (closed) return;
+      const last = running;
+      if (last !== undefined) await call('close').catch(() => {});
       closed = true;
-      await call('close').catch(() => {});
-      await worker.terminate();
+      await last?.worker.terminate();
     },
   };
 }
