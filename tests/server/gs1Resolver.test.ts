@@ -77,7 +77,7 @@ describe.each(BACKENDS)('the GS1 Digital Link resolver on $name', (backend) => {
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(await response.json()).toMatchObject({
-      resolverRoot: server.url,
+      resolverRoot: '/',
       supportedPrimaryKeys: ['01'],
       supportedLinkType: [{ namespace: GS1_VOC, prefix: 'gs1:' }],
       linkTypeDefaultCanBeLinkset: false,
@@ -92,9 +92,7 @@ describe.each(BACKENDS)('the GS1 Digital Link resolver on $name', (backend) => {
     // The page's own headers keep other sites from reading its resources; a resolver answer must be readable.
     expect(response.headers.get('cross-origin-resource-policy')).toBeNull();
     const link = response.headers.get('link') ?? '';
-    expect(link).toContain(
-      `<${server.url}${UNIT_DL}?linkType=linkset>; rel="linkset"; type="application/linkset+json"`,
-    );
+    expect(link).toContain(`<${UNIT_DL}?linkType=linkset>; rel="linkset"; type="application/linkset+json"`);
     expect(link).not.toContain('rel="gs1:');
     const head = await get(UNIT_DL, {}, 'HEAD');
     expect([head.status, head.headers.get('location')]).toEqual([307, response.headers.get('location')]);
@@ -124,7 +122,7 @@ describe.each(BACKENDS)('the GS1 Digital Link resolver on $name', (backend) => {
   it('qsPassedOn and defaultTarget: redirects to the default link, passing the query on', async () => {
     const { linkset } = await linksetOf(UNIT_DL);
     const defaultLink = (linkset[0]?.[`${GS1_VOC}defaultLink`] as { href: string }[])[0]?.href;
-    expect(defaultLink).toBe(`${server.url}/dt?qr=${CAN}`);
+    expect(defaultLink).toBe(`/dt?qr=${CAN}`);
     expect((await get(UNIT_DL)).headers.get('location')).toBe(defaultLink);
     expect((await get(`${UNIT_DL}?foo=bar&17=280612`)).headers.get('location')).toBe(
       `${defaultLink}&foo=bar&17=280612`,
@@ -145,9 +143,9 @@ describe.each(BACKENDS)('the GS1 Digital Link resolver on $name', (backend) => {
       );
       const { linkset } = (await response.json()) as { linkset: Record<string, unknown>[] };
       expect(linkset.map((level) => level.anchor)).toEqual([
-        `${server.url}${UNIT_DL}`,
-        `${server.url}/01/${CAN_GTIN}/10/${CAN_LOT}`,
-        `${server.url}/01/${CAN_GTIN}`,
+        UNIT_DL,
+        `/01/${CAN_GTIN}/10/${CAN_LOT}`,
+        `/01/${CAN_GTIN}`,
       ]);
       // GS1's linkset schema: each link type an array of link objects with href and title; one default link per level.
       for (const level of linkset) {
@@ -196,7 +194,7 @@ describe.each(BACKENDS)('the GS1 Digital Link resolver on $name', (backend) => {
   it('answers the lot and the GTIN levels: the lot status JSON (gs1:recallStatus) and the product JSON', async () => {
     const lot = await get(`/01/${CAN_GTIN}/10/${CAN_LOT}`);
     expect(lot.status).toBe(307);
-    const status = await fetch(lot.headers.get('location') ?? '');
+    const status = await fetch(new URL(lot.headers.get('location') ?? '', server.url));
     expect(status.status).toBe(200);
     expect(await status.json()).toEqual({
       Gtin: CAN_GTIN,
@@ -207,7 +205,9 @@ describe.each(BACKENDS)('the GS1 Digital Link resolver on $name', (backend) => {
       ExpireDate: '2028-06-12',
       LotStatus: 'active',
     });
-    const product = await fetch((await get(`/01/${CAN_GTIN}?linkType=gs1:masterData`)).headers.get('location') ?? '');
+    const product = await fetch(
+      new URL((await get(`/01/${CAN_GTIN}?linkType=gs1:masterData`)).headers.get('location') ?? '', server.url),
+    );
     expect(await product.json()).toMatchObject({
       Gtin: CAN_GTIN,
       ProductCode: 'SB900G',
@@ -222,8 +222,8 @@ describe.each(BACKENDS)('the GS1 Digital Link resolver on $name', (backend) => {
     const compressed = compressDigitalLink(long, '');
     const response = await get(compressed);
     expect(response.status).toBe(307);
-    expect(response.headers.get('location')).toBe(`${server.url}/dt?qr=${CAN}`);
-    expect(response.headers.get('link')).toContain(`<${server.url}${UNIT_DL}?17=280612>; rel="owl:sameAs"`);
+    expect(response.headers.get('location')).toBe(`/dt?qr=${CAN}`);
+    expect(response.headers.get('link')).toContain(`<${UNIT_DL}?17=280612>; rel="owl:sameAs"`);
     // A path that only looks compressed is the page's own not-found page.
     expect((await get('/AAAAAAAAAAAA', { accept: HTML })).status).not.toBe(307);
   });
@@ -245,7 +245,7 @@ describe.each(BACKENDS)('the GS1 Digital Link resolver on $name', (backend) => {
       lot: CAN_LOT,
       serial: CAN,
       expiry: '2028-06-30',
-      longUri: `${server.url}${UNIT_DL}?17=280600`,
+      longUri: `${UNIT_DL}?17=280600`,
     });
     expect(echo.answer?.body.Data.Products[0]).toMatchObject({ Code: CAN, Gtin: CAN_GTIN, Lot: CAN_LOT });
     // A third phone's lookup sees the render's counted (counts are written in batches: polled).
@@ -260,7 +260,7 @@ describe.each(BACKENDS)('the GS1 Digital Link resolver on $name', (backend) => {
       gtin: CAN_GTIN,
       serialNumber: CAN,
       productionDate: '2026-06-12',
-      hasGS1DigitalLink: `${server.url}${UNIT_DL}?17=280600`,
+      hasGS1DigitalLink: `${UNIT_DL}?17=280600`,
       isRelatedTo: { '@type': 'SomeProducts', gtin: CAN_GTIN, identifier: CAN_LOT },
     });
   });
@@ -278,6 +278,38 @@ describe.each(BACKENDS)('the GS1 Digital Link resolver on $name', (backend) => {
     expect(echoOf(product).data).toMatchObject({ status: 200, body: { ProductCode: 'SB900G' } });
     expect(product).toContain('"@type":"Product"');
     expect(echoOf(await (await get('/01/08930000000001', { accept: HTML })).text()).url).toBe('/01/08930000000001');
+  });
+
+  it('builds no link from Host or X-Forwarded-Host (without PUBLIC_ORIGIN links are relative), and lets caches keep nothing unchecked', async () => {
+    const forged = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' };
+    const answers = await Promise.all([
+      requestPage(`${server.url}${UNIT_DL}?foo=bar`, { headers: forged }),
+      requestPage(`${server.url}${UNIT_DL}?linkType=linkset`, { headers: forged }),
+      requestPage(`${server.url}/01/${CAN_GTIN}/10/${CAN_LOT}`, {
+        headers: { ...forged, accept: 'application/ld+json' },
+      }),
+      requestPage(`${server.url}${UNIT_DL}`, { headers: { ...forged, accept: HTML } }),
+      requestPage(`${server.url}/01/${CAN_GTIN}`, { headers: { ...forged, accept: HTML } }),
+      requestPage(`${server.url}/.well-known/gs1resolver`, { headers: forged }),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([307, 200, 200, 200, 200, 200]);
+    for (const answer of answers) expect(JSON.stringify([answer.headers, answer.body])).not.toContain('evil.example');
+    expect(answers[0]?.headers.location).toBe(`/dt?qr=${CAN}&foo=bar`);
+    expect(answers.slice(0, 3).map((answer) => answer.headers['cache-control'])).toEqual([
+      'no-cache',
+      'no-cache',
+      'no-cache',
+    ]);
+  });
+
+  it('answers a malformed Host without a server error', async () => {
+    const bad = { host: 'a b' };
+    const answers = await Promise.all([
+      requestPage(`${server.url}${UNIT_DL}?foo=bar`, { headers: bad }),
+      requestPage(`${server.url}${UNIT_DL}?linkType=linkset`, { headers: bad }),
+      requestPage(`${server.url}${UNIT_DL}`, { headers: { ...bad, accept: HTML } }),
+    ]);
+    for (const answer of answers) expect(answer.status).toBeLessThan(500);
   });
 });
 
