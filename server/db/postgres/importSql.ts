@@ -48,6 +48,14 @@ export const WRITE_PRODUCTS = `
     WHERE (products.product_name, products.weight, products.weight_type, products.image_url, products.image_name, products.gtin)
       IS DISTINCT FROM (excluded.product_name, excluded.weight, excluded.weight_type, excluded.image_url, excluded.image_name, ${KEPT_GTIN})
   RETURNING id`;
+// A GTIN a file gives a product leaves the product that had it (a file may move a GTIN, migration 006): the
+// resolver then finds the product the brand names now, never the one it named before. Run before WRITE_PRODUCTS
+// with its first two columns and its GTINs.
+export const CLEAR_MOVED_GTINS = `
+  UPDATE products SET gtin = NULL
+  FROM unnest($1::text[], $2::text[], $3::text[]) AS f(product_code, product_unit, gtin)
+  WHERE f.gtin IS NOT NULL AND products.gtin = f.gtin
+    AND (products.product_code, products.product_unit) IS DISTINCT FROM (f.product_code, f.product_unit)`;
 export const PRODUCT_IDS = `
   SELECT array_agg(p.id ORDER BY f.ref) FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS f(product_code, product_unit, ref)
   JOIN products p USING (product_code, product_unit)`;

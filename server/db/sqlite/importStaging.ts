@@ -59,6 +59,10 @@ const WRITE_PRODUCT = `
     WHERE (product_name, weight, weight_type, image_url, image_name, gtin)
       IS NOT (excluded.product_name, excluded.weight, excluded.weight_type, excluded.image_url, excluded.image_name, ${KEPT_GTIN})`;
 const PRODUCT_ID = 'SELECT id FROM main.products WHERE product_code = ? AND product_unit = ?';
+// A GTIN a file gives a product leaves the product that had it (a file may move a GTIN, migration 007): the
+// resolver then finds the product the brand names now, never the one it named before.
+const CLEAR_MOVED_GTIN =
+  'UPDATE main.products SET gtin = NULL WHERE gtin = ? AND NOT (product_code = ? AND product_unit = ?)';
 // A lot's status is kept when a file does not state it: a recall is lifted only by an explicit
 // 'active', never by a later file that adds codes to the lot without the column.
 const KEPT_STATUS = 'coalesce(excluded.lot_status, lot_status)';
@@ -117,12 +121,14 @@ export function openSqliteStaging(db: Db): ImportStaging {
     let catalogueChanges = 0;
     const writeImage = db.prepare(WRITE_IMAGE);
     for (const image of images) writeImage.run(image.name, image.contentType, image.body);
-    const [writeProduct, productId, addProduct] = [
+    const [writeProduct, productId, addProduct, clearMovedGtin] = [
       db.prepare(WRITE_PRODUCT),
       db.prepare(PRODUCT_ID),
       db.prepare('INSERT INTO import_products VALUES (?, ?)'),
+      db.prepare(CLEAR_MOVED_GTIN),
     ];
     for (const p of products) {
+      if (p.gtin !== null) catalogueChanges += Number(clearMovedGtin.run(p.gtin, p.productCode, p.productUnit).changes);
       catalogueChanges += Number(
         writeProduct.run(
           p.productCode,
