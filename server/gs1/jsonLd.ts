@@ -3,6 +3,7 @@
 // record's GTIN (or lot) is not the URI's (the page then warns of a copy; the data must not vouch for it).
 import type { TraceResponse, TraceWireAnswer } from '../../src/contract/traceContract.ts';
 import type { DigitalLink } from '../../src/contract/gs1/digitalLink.ts';
+import { encodeDigitalLinkValue } from '../../src/contract/gs1/digitalLinkValue.ts';
 import type { Gs1LotRecord, Gs1ProductRecord } from '../domain/gs1Records.ts';
 
 /** A picture's address: absolute on PUBLIC_ORIGIN, as imported (relative to this host) without it. */
@@ -53,7 +54,7 @@ export function unitJsonLd(
     hasGS1DigitalLink: longUri,
     image: typeof item.ImageUrl === 'string' ? imageHref(item.ImageUrl, origin) : undefined,
     isRelatedTo: lot
-      ? lotNode(`${origin}/01/${link.gtin}/10/${encodeURIComponent(lot)}`, name, link.gtin, lot)
+      ? lotNode(`${origin}/01/${link.gtin}/10/${encodeDigitalLinkValue(lot)}`, name, link.gtin, lot)
       : undefined,
   });
 }
