@@ -5,14 +5,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseDigitalLink, type DigitalLink } from '../../src/contract/gs1/digitalLink.ts';
 import { mayBeDigitalLink } from '../../src/contract/gs1/digitalLinkShape.ts';
-import type { Gs1DataAnswer, Gs1DataRequest, PackDigitalLink } from '../../src/contract/gs1/gs1Contract.ts';
 import type { TraceWireAnswer } from '../../src/contract/traceContract.ts';
 import type { Gs1Catalogue } from '../domain/gs1Records.ts';
 import { JSON_TYPE, sendError } from '../http/errors.ts';
 import type { BudgetVerdict } from '../plugins/rateLimits.ts';
 import type { PageRenderer } from './pageRender.ts';
 import { setRenderExtras } from './renderExtras.ts';
-import { gs1DataAnswer } from './gs1Data.ts';
 import { jsonLdScript, lotJsonLd, productJsonLd, unitJsonLd } from '../gs1/jsonLd.ts';
 import {
   LINKSET_CONTEXT,
@@ -88,8 +86,6 @@ export function registerResolver(app: FastifyInstance, options: ResolverOptions)
     return { product, lot };
   }
 
-  const answerGs1Data = (request: Gs1DataRequest): Promise<Gs1DataAnswer> => gs1DataAnswer(catalogue, pipUrl, request);
-
   async function renderInPlace(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -98,11 +94,9 @@ export function registerResolver(app: FastifyInstance, options: ResolverOptions)
     linkHeader: string,
   ): Promise<FastifyReply> {
     const longUri = `${origin}${link.path}`;
-    const pack: PackDigitalLink = { gtin: link.gtin, lot: link.lot, serial: link.serial, expiry: link.expiry, longUri };
     const data = link.serial === null ? await known(link) : undefined;
     let firstAnswer: TraceWireAnswer | undefined;
     setRenderExtras(request, {
-      request: { gs1: { pack, answerGs1Data } },
       onTrace: (answer) => (firstAnswer ??= answer),
       head: () => {
         const ld =

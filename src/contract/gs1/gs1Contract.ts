@@ -1,6 +1,6 @@
 // What the service's GS1 Digital Link resolver shares with the page (issue 39): the JSON of a lot's status and
-// of a product by GTIN, and what the server render passes to the page about the Digital Link it was asked for.
-import type { LotStatus, PageRenderRequest, TraceErrorBody, WireValue } from '../traceContract';
+// of a product by GTIN. The page reads the pack from its own address, so the server render is given nothing more.
+import type { LotStatus, TraceErrorBody, WireValue } from '../traceContract';
 
 /** The service's JSON endpoints behind the resolver's links, below TRACE_API_BASE_PATH. */
 export const GS1_PRODUCT_PATH = '/gs1/01/{gtin}';
@@ -53,34 +53,4 @@ export interface Gs1DataRequest {
 export interface Gs1DataAnswer {
   status: number;
   body: Gs1DataBody | TraceErrorBody;
-}
-
-/**
- * What the page's server render is given beside the trace transport when the address is a Digital Link:
- * the pack's printed data (from the URI, for the page's pack-against-record warning) and, for a lot or a
- * product alone, a way to answer its data in process.
- */
-export interface Gs1RenderContext {
-  /** The Digital Link as printed on the pack. */
-  pack: PackDigitalLink;
-  answerGs1Data: (request: Gs1DataRequest) => Promise<Gs1DataAnswer>;
-}
-
-/** The render request of a Digital Link address: `gs1` set (the service's render passes it to RenderPage). */
-export interface Gs1PageRenderRequest extends PageRenderRequest {
-  gs1?: Gs1RenderContext;
-}
-
-/** A pack's Digital Link as printed: what the URI says, to set beside what the record says. */
-export interface PackDigitalLink {
-  /** 14 digits. */
-  gtin: string;
-  /** AI 10, decoded. */
-  lot: string | null;
-  /** AI 21, decoded: the unit's or carton's code. */
-  serial: string | null;
-  /** AI 17 as an ISO date (day 00 read as the month's last day). */
-  expiry: string | null;
-  /** The uncompressed link on this host (the page's own address when it came uncompressed). */
-  longUri: string;
 }
