@@ -1,5 +1,5 @@
 // The JSON behind the resolver's links (issue 39): a product by GTIN (gs1:masterData) and a lot's status
-// (gs1:recallStatus).
+// (gs1:recallStatus), also answered in process to the page's render of those levels.
 import type { FastifyInstance } from 'fastify';
 import { gtin14, hasValidCheckDigit } from '../../src/contract/gs1/checkDigit.ts';
 import {
@@ -20,7 +20,7 @@ import { pipHref } from '../gs1/resolverLinks.ts';
 const path = (template: string) =>
   `${TRACE_API_BASE_PATH}${template.replace('{gtin}', ':gtin').replace('{lot}', ':lot')}`;
 
-async function gs1DataAnswer(
+export async function gs1DataAnswer(
   catalogue: Gs1Catalogue | undefined,
   pipUrl: string | undefined,
   { gtin: asked, lot }: Gs1DataRequest,

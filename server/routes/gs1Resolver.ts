@@ -11,6 +11,8 @@ import { JSON_TYPE, sendError } from '../http/errors.ts';
 import type { BudgetVerdict } from '../plugins/rateLimits.ts';
 import type { PageRenderer } from './pageRender.ts';
 import { setRenderExtras } from './renderExtras.ts';
+import { gs1DataAnswer } from './gs1Data.ts';
+import { gs1LotPath, gs1ProductPath, type Gs1LevelAnswer } from '../../src/contract/gs1/gs1Contract.ts';
 import { jsonLdScript, lotJsonLd, productJsonLd, unitJsonLd } from '../gs1/jsonLd.ts';
 import {
   LINKSET_CONTEXT,
@@ -95,8 +97,17 @@ export function registerResolver(app: FastifyInstance, options: ResolverOptions)
   ): Promise<FastifyReply> {
     const longUri = `${origin}${link.path}`;
     const data = link.serial === null ? await known(link) : undefined;
+    // A lot's or a product's page shows its JSON from the first HTML (the lot's status), not after a fetch.
+    const gs1Level: Gs1LevelAnswer | undefined =
+      link.serial === null
+        ? {
+            path: link.lot === null ? gs1ProductPath(link.gtin) : gs1LotPath(link.gtin, link.lot),
+            ...(await gs1DataAnswer(catalogue, pipUrl, { gtin: link.gtin, lot: link.lot })),
+          }
+        : undefined;
     let firstAnswer: TraceWireAnswer | undefined;
     setRenderExtras(request, {
+      request: { gs1Level },
       onTrace: (answer) => (firstAnswer ??= answer),
       head: () => {
         const ld =

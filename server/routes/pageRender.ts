@@ -79,6 +79,7 @@ export async function loadPageRenderer(
         cookie: request.headers.cookie,
         acceptLanguage: request.headers['accept-language'],
         answerTrace: onTrace ? (asked) => answerTrace(asked).then((answer) => (onTrace(answer), answer)) : answerTrace,
+        ...extras?.request,
       });
       if (extras?.headers) reply.headers(extras.headers);
       const head = extras?.head?.() ?? '';

@@ -27,10 +27,10 @@ const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
 
 const ECHO_MODULE = `
-export async function renderPage({ url, answerTrace }) {
+export async function renderPage({ url, answerTrace, gs1Level }) {
   const serial = url.split('?')[0].split('/21/')[1];
   const answer = serial ? await answerTrace({ QrCode: decodeURIComponent(serial) }) : null;
-  const echo = JSON.stringify({ url, answer }).replace(/</g, '\\\\u003c');
+  const echo = JSON.stringify({ url, answer, gs1Level: gs1Level ?? null }).replace(/</g, '\\\\u003c');
   return { status: 200, lang: 'vi', title: 'Trace', description: 'Trace', head: '', body: '<main id="echo">' + echo + '</main>', state: '{}' };
 }
 export const busyTexts = () => ({ lang: 'en', brand: 'Brand', primary: '#0b5cad', pageTitle: 'Busy', title: 'Busy', hint: 'Later', retry: 'Again' });
@@ -39,6 +39,7 @@ export const busyTexts = () => ({ lang: 'en', brand: 'Brand', primary: '#0b5cad'
 interface Echo {
   url: string;
   answer: { status: number; body: { Data: { Products: { Code: string; Gtin?: string; Lot?: string }[] } } } | null;
+  gs1Level: { path: string; status: number; body: Record<string, unknown> } | null;
 }
 
 const echoOf = (html: string): Echo => JSON.parse(/<main id="echo">(.*?)<\/main>/s.exec(html)?.[1] ?? 'null') as Echo;
@@ -265,9 +266,16 @@ describe.each(BACKENDS)('the GS1 Digital Link resolver on $name', (backend) => {
   it("renders a lot's page and a product's page with their data, and a malformed link's page for the page to explain", async () => {
     const lot = await (await get(`/01/${CAN_GTIN}/10/${CAN_LOT}`, { accept: HTML })).text();
     expect(echoOf(lot).url).toBe(`/01/${CAN_GTIN}/10/${CAN_LOT}`);
+    // The lot's status JSON is given to the render, so the first HTML shows it.
+    expect(echoOf(lot).gs1Level).toMatchObject({
+      path: `/gs1/01/${CAN_GTIN}/10/${CAN_LOT}`,
+      status: 200,
+      body: { Lot: CAN_LOT, LotStatus: 'active' },
+    });
     expect(lot).toContain(`"@type":"SomeProducts","@id":"/01/${CAN_GTIN}/10/${CAN_LOT}"`);
     const product = await (await get(`/01/${CAN_GTIN}`, { accept: HTML })).text();
     expect(echoOf(product).url).toBe(`/01/${CAN_GTIN}`);
+    expect(echoOf(product).gs1Level).toMatchObject({ path: `/gs1/01/${CAN_GTIN}`, body: { ProductCode: 'SB900G' } });
     expect(product).toContain(`"@type":"Product","@id":"/01/${CAN_GTIN}"`);
     expect(echoOf(await (await get('/01/08930000000001', { accept: HTML })).text()).url).toBe('/01/08930000000001');
   });

@@ -1,6 +1,7 @@
 // What the service's GS1 Digital Link resolver shares with the page (issue 39): the JSON of a lot's status and
-// of a product by GTIN. The page reads the pack from its own address, so the server render is given nothing more.
-import type { LotStatus, TraceErrorBody, WireValue } from '../traceContract';
+// of a product by GTIN, and that JSON for the server render of a lot's or a product's page (the page reads the
+// pack itself from its own address).
+import type { LotStatus, PageRenderRequest, TraceErrorBody, WireValue } from '../traceContract';
 
 /** The service's JSON endpoints behind the resolver's links, below TRACE_API_BASE_PATH. */
 export const GS1_PRODUCT_PATH = '/gs1/01/{gtin}';
@@ -53,4 +54,14 @@ export interface Gs1DataRequest {
 export interface Gs1DataAnswer {
   status: number;
   body: Gs1DataBody | TraceErrorBody;
+}
+
+/** A lot's or product's JSON as the service answered it at `path` (gs1LotPath / gs1ProductPath). */
+export interface Gs1LevelAnswer extends Gs1DataAnswer {
+  path: string;
+}
+
+/** The render request of a Digital Link naming a lot or a product: its JSON, so the first HTML shows it. */
+export interface Gs1PageRenderRequest extends PageRenderRequest {
+  gs1Level?: Gs1LevelAnswer;
 }
