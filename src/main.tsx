@@ -7,6 +7,7 @@ import { createI18n, isLanguage } from './i18n/i18n';
 import { shellFields } from './boot/fieldHandOver';
 import { PAGE_LIVE, PAGE_READING, SERVER_STATE_ID, announce, pageRoot } from './boot/protocol';
 import { serverHtml } from './shared/serverHtml';
+import type { ServerState } from './app/App';
 
 // A background tab runs timers once a second at most: nothing there to keep responsive, so no yields.
 const nextTask = () =>
@@ -50,10 +51,7 @@ async function start() {
   };
   const app = (
     <StrictMode>
-      <App
-        serverState={serverState ? (JSON.parse(serverState) as { traceApi: unknown }) : undefined}
-        onCommitted={committed}
-      />
+      <App serverState={serverState ? (JSON.parse(serverState) as ServerState) : undefined} onCommitted={committed} />
     </StrictMode>
   );
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the

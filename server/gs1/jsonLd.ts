@@ -3,7 +3,11 @@
 // record's GTIN (or lot) is not the URI's (the page then warns of a copy; the data must not vouch for it).
 import type { TraceResponse, TraceWireAnswer } from '../../src/contract/traceContract.ts';
 import type { DigitalLink } from '../../src/contract/gs1/digitalLink.ts';
+import { encodeDigitalLinkValue } from '../../src/contract/gs1/digitalLinkValue.ts';
 import type { Gs1LotRecord, Gs1ProductRecord } from '../domain/gs1Records.ts';
+
+/** A picture's address: absolute on PUBLIC_ORIGIN, as imported (relative to this host) without it. */
+const imageHref = (url: string, origin: string): string => (origin === '' ? url : new URL(url, origin).href);
 
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value !== '' ? value : typeof value === 'number' ? String(value) : undefined;
@@ -48,9 +52,9 @@ export function unitJsonLd(
     productID: text(item.ProductCode),
     productionDate: text(item.ProductDate),
     hasGS1DigitalLink: longUri,
-    image: typeof item.ImageUrl === 'string' ? new URL(item.ImageUrl, origin).href : undefined,
+    image: typeof item.ImageUrl === 'string' ? imageHref(item.ImageUrl, origin) : undefined,
     isRelatedTo: lot
-      ? lotNode(`${origin}/01/${link.gtin}/10/${encodeURIComponent(lot)}`, name, link.gtin, lot)
+      ? lotNode(`${origin}/01/${link.gtin}/10/${encodeDigitalLinkValue(lot)}`, name, link.gtin, lot)
       : undefined,
   });
 }
@@ -73,7 +77,7 @@ export function productJsonLd(longUri: string, origin: string, product: Gs1Produ
     gtin: product.gtin,
     productID: product.productCode,
     hasGS1DigitalLink: longUri,
-    image: product.imageUrl === null ? undefined : new URL(product.imageUrl, origin).href,
+    image: product.imageUrl === null ? undefined : imageHref(product.imageUrl, origin),
   });
 }
 

@@ -4,6 +4,7 @@
 import { TRACE_API_BASE_PATH } from '../../src/contract/traceContract.ts';
 import { gs1LotPath, gs1ProductPath } from '../../src/contract/gs1/gs1Contract.ts';
 import type { DigitalLink } from '../../src/contract/gs1/digitalLink.ts';
+import { encodeDigitalLinkValue } from '../../src/contract/gs1/digitalLinkValue.ts';
 import type { Gs1LotRecord, Gs1ProductRecord } from '../domain/gs1Records.ts';
 
 /** GS1's web vocabulary, as linksets name link types (GS1 normalises gs1:, gs1.org/voc/ and ref.gs1.org/voc/). */
@@ -34,7 +35,7 @@ export interface KnownData {
 }
 
 const PAGE_LANGUAGES = ['vi', 'en'];
-const encode = (value: string) => encodeURIComponent(value);
+const encode = encodeDigitalLinkValue;
 
 /** The brand's product page from GS1_PIP_URL's template. */
 export function pipHref(template: string, product: Gs1ProductRecord): string {

@@ -5,7 +5,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { parseDigitalLink, type DigitalLink } from '../../src/contract/gs1/digitalLink.ts';
 import { mayBeDigitalLink } from '../../src/contract/gs1/digitalLinkShape.ts';
-import type { Gs1DataAnswer, Gs1DataRequest, PackDigitalLink } from '../../src/contract/gs1/gs1Contract.ts';
 import type { TraceWireAnswer } from '../../src/contract/traceContract.ts';
 import type { Gs1Catalogue } from '../domain/gs1Records.ts';
 import { JSON_TYPE, sendError } from '../http/errors.ts';
@@ -13,6 +12,7 @@ import type { BudgetVerdict } from '../plugins/rateLimits.ts';
 import type { PageRenderer } from './pageRender.ts';
 import { setRenderExtras } from './renderExtras.ts';
 import { gs1DataAnswer } from './gs1Data.ts';
+import { gs1LotPath, gs1ProductPath, type Gs1LevelAnswer } from '../../src/contract/gs1/gs1Contract.ts';
 import { jsonLdScript, lotJsonLd, productJsonLd, unitJsonLd } from '../gs1/jsonLd.ts';
 import {
   LINKSET_CONTEXT,
@@ -26,6 +26,8 @@ import {
 
 export const RESOLVER_DESCRIPTION_PATH = '/.well-known/gs1resolver';
 const METHODS = 'GET, HEAD, OPTIONS';
+/** Only to read a request's query: a fixed base, so a malformed Host can never make the parse throw. */
+const QUERY_BASE = 'http://x.invalid';
 
 /**
  * Another site's checker (GS1's conformance tester among them) must read every resolver answer: CORS for any
@@ -33,6 +35,9 @@ const METHODS = 'GET, HEAD, OPTIONS';
  */
 function openToOtherSites(reply: FastifyReply): void {
   reply.removeHeader('cross-origin-resource-policy');
+  // A lot's status and links change with each import (a recall must show at once): a cache may keep an answer
+  // only to ask again before using it.
+  reply.header('cache-control', 'no-cache');
   reply.removeHeader('cross-origin-opener-policy');
   reply.headers({
     'access-control-allow-origin': '*',
@@ -53,7 +58,7 @@ export interface ResolverOptions {
   catalogue: Gs1Catalogue | undefined;
   /** GS1_PIP_URL: the brand's product page, for gs1:pip. */
   pipUrl: string | undefined;
-  /** PUBLIC_ORIGIN: the origin links point to; the request's own without it. */
+  /** PUBLIC_ORIGIN: the origin links point to; without it they are relative (never built from Host). */
   publicOrigin: string | undefined;
   /** The page's render (guarded: it takes the client's lookup budget itself); none without a server build. */
   render: PageRenderer | undefined;
@@ -68,7 +73,11 @@ export interface Resolver {
 
 export function registerResolver(app: FastifyInstance, options: ResolverOptions): Resolver {
   const { catalogue, pipUrl, publicOrigin, render, takeLookup } = options;
-  const originOf = (request: FastifyRequest) => publicOrigin ?? `${request.protocol}://${request.host}`;
+  // Absolute links only on PUBLIC_ORIGIN; without it relative references, as the rest of the service does: Host and
+  // X-Forwarded-Host are the client's to forge, and a shared cache would keep what they planted. A relative
+  // Location is valid HTTP (RFC 9110, 10.2.2); a Link target and a linkset's anchor are URI references resolved
+  // against the request's own URI (RFC 8288, 3.1; RFC 9264, 4.2.2), that is this resolver's address.
+  const origin = publicOrigin ?? '';
 
   async function known(link: DigitalLink): Promise<KnownData> {
     if (catalogue === undefined) return { product: undefined, lot: undefined };
@@ -79,8 +88,6 @@ export function registerResolver(app: FastifyInstance, options: ResolverOptions)
     return { product, lot };
   }
 
-  const answerGs1Data = (request: Gs1DataRequest): Promise<Gs1DataAnswer> => gs1DataAnswer(catalogue, pipUrl, request);
-
   async function renderInPlace(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -89,11 +96,18 @@ export function registerResolver(app: FastifyInstance, options: ResolverOptions)
     linkHeader: string,
   ): Promise<FastifyReply> {
     const longUri = `${origin}${link.path}`;
-    const pack: PackDigitalLink = { gtin: link.gtin, lot: link.lot, serial: link.serial, expiry: link.expiry, longUri };
     const data = link.serial === null ? await known(link) : undefined;
+    // A lot's or a product's page shows its JSON from the first HTML (the lot's status), not after a fetch.
+    const gs1Level: Gs1LevelAnswer | undefined =
+      link.serial === null
+        ? {
+            path: link.lot === null ? gs1ProductPath(link.gtin) : gs1LotPath(link.gtin, link.lot),
+            ...(await gs1DataAnswer(catalogue, pipUrl, { gtin: link.gtin, lot: link.lot })),
+          }
+        : undefined;
     let firstAnswer: TraceWireAnswer | undefined;
     setRenderExtras(request, {
-      request: { gs1: { pack, answerGs1Data } },
+      request: { gs1Level },
       onTrace: (answer) => (firstAnswer ??= answer),
       head: () => {
         const ld =
@@ -124,7 +138,6 @@ export function registerResolver(app: FastifyInstance, options: ResolverOptions)
     // A shopper's browser: the page at this address, rendered here. A malformed link too: the page says why.
     if (wantsHtml && linkType === undefined && render !== undefined) {
       if (!link.ok) return render(request, reply);
-      const origin = originOf(request);
       return renderInPlace(request, reply, link, origin, linksetHeader(origin, link));
     }
     openToOtherSites(reply);
@@ -136,7 +149,6 @@ export function registerResolver(app: FastifyInstance, options: ResolverOptions)
       }
     }
     if (!link.ok) return sendError(request, reply, 'VALIDATION', 400, `Not a valid GS1 Digital Link: ${link.detail}`);
-    const origin = originOf(request);
     reply.header('link', linksetHeader(origin, link));
     const levels = resolverLevels(link, origin, await known(link), pipUrl);
     if (levels.length === 0) return sendError(request, reply, 'NOT_FOUND', 404, `No links for GTIN ${link.gtin}`);
@@ -165,7 +177,7 @@ export function registerResolver(app: FastifyInstance, options: ResolverOptions)
     if (target === undefined) return sendError(request, reply, 'NOT_FOUND', 404, `No link of type ${linkType}`);
     return reply
       .code(307)
-      .header('location', redirectTarget(target.href, passedOnQuery(new URL(request.url, origin).search)))
+      .header('location', redirectTarget(target.href, passedOnQuery(new URL(request.url, QUERY_BASE).search)))
       .send();
   }
 
@@ -176,7 +188,7 @@ export function registerResolver(app: FastifyInstance, options: ResolverOptions)
     handler: (request, reply) => {
       openToOtherSites(reply);
       if (request.method === 'OPTIONS') return reply.code(204).header('allow', METHODS).send();
-      return reply.type(JSON_TYPE).send(JSON.stringify(resolverDescription(originOf(request))));
+      return reply.type(JSON_TYPE).send(JSON.stringify(resolverDescription(publicOrigin ?? '/')));
     },
   });
   return {

@@ -6,8 +6,8 @@ import type { TraceWireAnswer } from '../../src/contract/traceContract.ts';
  * addresses): kept beside the request, so the render guard between the route and the render stays as it is.
  */
 export interface RenderExtras {
-  /** Fields added to the page module's render request. */
-  request: Record<string, unknown>;
+  /** Fields added to the page module's render request (a Digital Link's lot or product JSON). */
+  request?: Record<string, unknown>;
   /** Hears each trace answer the render got. */
   onTrace?: (answer: TraceWireAnswer) => void;
   /** More for the page's head once it is rendered (JSON-LD). */

@@ -11,6 +11,16 @@ import type { BigVerdict } from './bigAnswer.ts';
  */
 export const BIG_ANSWER_BYTES = 64 * 1024;
 
+/**
+ * Most big answers waiting for the worker at once (queued or being read): at most MAX_BODY_BYTES (1 MiB) each,
+ * so 32 MiB held at worst. Past it a big answer is answered as a bad body (the designed 502, its code's failure
+ * remembered a few seconds) instead of joining a queue without end behind a worker that cannot keep up.
+ */
+export const MAX_WAITING_BIG_ANSWERS = 32;
+
+/** A big answer the worker did not read before the call's deadline. */
+export const TIMED_OUT = 'timed_out';
+
 interface Reader {
   worker: Worker;
   waiting: Map<number, (verdict: BigVerdict) => void>;
@@ -44,15 +54,28 @@ function started(): Reader {
 }
 
 /**
- * A big answer's body read in the worker (./bigAnswer.ts). `json` is moved there, not copied, when it
- * is a buffer of its own (Buffer.concat of a big body makes one); the caller must not read it after.
+ * A big answer's body read in the worker (./bigAnswer.ts), within `timeoutMs` (what is left of the upstream
+ * call's own deadline: it covers the reading too), else TIMED_OUT; a bad body when `maxWaiting` answers
+ * already wait. `json` is moved there, not copied, when it is a buffer of its own (Buffer.concat of a big
+ * body makes one); the caller must not read it after.
  */
-export function readInWorker(json: Buffer, code: string): Promise<BigVerdict> {
+export function readInWorker(
+  json: Buffer,
+  code: string,
+  timeoutMs: number,
+  maxWaiting = MAX_WAITING_BIG_ANSWERS,
+): Promise<BigVerdict | typeof TIMED_OUT> {
   const { worker, waiting } = started();
+  if (waiting.size >= maxWaiting) return Promise.resolve({ fault: 'bad_body' });
   const id = next++;
   const whole = json.byteOffset === 0 && json.byteLength === json.buffer.byteLength;
   return new Promise((settle) => {
-    waiting.set(id, settle);
+    // A late verdict finds no one waiting and is dropped (the worker's message handler).
+    const timer = setTimeout(() => waiting.delete(id) && settle(TIMED_OUT), timeoutMs);
+    waiting.set(id, (verdict) => {
+      clearTimeout(timer);
+      settle(verdict);
+    });
     worker.postMessage({ id, code, json } satisfies BigAnswerCall, whole ? [json.buffer as ArrayBuffer] : []);
   });
 }

@@ -5,7 +5,7 @@ import { errorBody } from '../domain/errorBody.ts';
 import { JsonAnswer, NOT_FOUND_ANSWER, systemErrorAnswer, type TraceAnswer } from '../domain/traceSource.ts';
 import { checkTraceAnswer } from './answerShape.ts';
 import type { BigVerdict } from './bigAnswer.ts';
-import { BIG_ANSWER_BYTES, readInWorker } from './bigAnswers.ts';
+import { BIG_ANSWER_BYTES, TIMED_OUT as READ_TIMED_OUT, readInWorker } from './bigAnswers.ts';
 import { CheckedAnswer, TrimmedAnswer } from './checkedAnswer.ts';
 
 /** How one call to the upstream ended, as the metrics count it. */
@@ -294,6 +294,9 @@ export async function callUpstream(
     return error instanceof CallFailure && error.timedOut ? TIMED_OUT : REFUSED;
   }
   if (raw.body === undefined) return BAD_BODY;
-  if (raw.status === 200 && raw.body.length > BIG_ANSWER_BYTES) return bigAnswer(await readInWorker(raw.body, code));
+  if (raw.status === 200 && raw.body.length > BIG_ANSWER_BYTES) {
+    const verdict = await readInWorker(raw.body, code, Math.max(0, deadline - performance.now()));
+    return verdict === READ_TIMED_OUT ? TIMED_OUT : bigAnswer(verdict);
+  }
   return classify(raw, raw.body, code, key);
 }

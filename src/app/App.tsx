@@ -5,12 +5,20 @@ import { takeEarlyResponse } from './earlyTrace';
 import { AppProviders } from './providers';
 import { AppRoutes } from './router';
 import { makeStore } from '@/store/store';
+import type { Gs1LevelAnswer } from '@/contract/gs1/gs1Contract';
+import { LinkLevelPrefill } from '@/features/lookup/digitalLink/linkLevelPrefill';
+
+/** What a server render leaves for the page: its store's answers, and a Digital Link's lot or product JSON. */
+export interface ServerState {
+  traceApi: unknown;
+  gs1Level?: Gs1LevelAnswer;
+}
 
 /**
  * The page in the browser; `serverState` is what a server render's store held, to hydrate with.
  * `onCommitted` is called once the page's first render is on the document.
  */
-export function App({ serverState, onCommitted }: { serverState?: { traceApi: unknown }; onCommitted?: () => void }) {
+export function App({ serverState, onCommitted }: { serverState?: ServerState; onCommitted?: () => void }) {
   const [store] = useState(() => {
     const created = makeStore(undefined, { earlyResponse: takeEarlyResponse });
     if (serverState) created.dispatch(serverStateReceived(serverState));
@@ -20,9 +28,11 @@ export function App({ serverState, onCommitted }: { serverState?: { traceApi: un
   useEffect(() => onCommitted?.(), []);
   return (
     <AppProviders store={store}>
-      <BrowserRouter>
-        <AppRoutes />
-      </BrowserRouter>
+      <LinkLevelPrefill.Provider value={serverState?.gs1Level ?? null}>
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
+      </LinkLevelPrefill.Provider>
     </AppProviders>
   );
 }

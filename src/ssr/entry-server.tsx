@@ -10,7 +10,6 @@ import { matchRoutes } from 'react-router-dom';
 import { traceApi } from '@/api/traceApi';
 import type {
   BusyTexts,
-  PageRenderRequest,
   PageRenderResult,
   RenderPage,
   TraceTransport,
@@ -21,6 +20,8 @@ import { AppRoutes, routes } from '@/app/router';
 import { makeStore, type AppStore } from '@/store/store';
 import { trustedHostsOf } from '@/config';
 import { parseDigitalLink } from '@/contract/gs1/digitalLink';
+import type { Gs1LevelAnswer, Gs1PageRenderRequest } from '@/contract/gs1/gs1Contract';
+import { LinkLevelPrefill } from '@/features/lookup/digitalLink/linkLevelPrefill';
 import { installLinkParser, isDigitalLinkAddress, packMismatches, readAddress } from '@/features/lookup';
 import { createServerI18n, pageHead } from '@/i18n/i18n';
 import { switchedLanguage, type Language } from '@/i18n/languages';
@@ -117,8 +118,16 @@ const pageHeadIn = (language: Language) => (pageHeads[language] ??= pageHead(i18
 const renderI18n: Partial<Record<Language, i18n>> = {};
 const renderI18nFor = (language: Language): i18n => (renderI18n[language] ??= withKeptTranslations(i18nFor(language)));
 
-/** The page at `location` (path and query), as the browser shows it with this store. */
-async function htmlOf(location: string, language: Language, store: AppStore): Promise<PageHtml> {
+/**
+ * The page at `location` (path and query), as the browser shows it with this store (and a Digital Link's lot or
+ * product JSON, `gs1Level`).
+ */
+async function htmlOf(
+  location: string,
+  language: Language,
+  store: AppStore,
+  gs1Level: Gs1LevelAnswer | null = null,
+): Promise<PageHtml> {
   const i18n = renderI18nFor(language);
   // compat: styles are collected for <head> instead of written inline beside each element; the browser's
   // emotion cache (key 'css') picks them up there when the page hydrates.
@@ -128,9 +137,11 @@ async function htmlOf(location: string, language: Language, store: AppStore): Pr
     <CacheProvider value={cache}>
       <I18nextProvider i18n={i18n}>
         <AppProviders store={store}>
-          <StaticRouter location={location}>
-            <AppRoutes />
-          </StaticRouter>
+          <LinkLevelPrefill.Provider value={gs1Level}>
+            <StaticRouter location={location}>
+              <AppRoutes />
+            </StaticRouter>
+          </LinkLevelPrefill.Provider>
         </AppProviders>
       </I18nextProvider>
     </CacheProvider>,
@@ -220,7 +231,8 @@ export const renderPage: RenderPage = async ({
   cookie,
   acceptLanguage,
   answerTrace,
-}: PageRenderRequest): Promise<PageRenderResult> => {
+  gs1Level,
+}: Gs1PageRenderRequest): Promise<PageRenderResult> => {
   const address = addressOf(url);
   const language = languageOf(address, cookie, acceptLanguage);
   const route = routeOf(address);
@@ -243,8 +255,19 @@ export const renderPage: RenderPage = async ({
     ...(await pageIn(language, (language) => htmlOf(address!.pathname + address!.search, language, store))),
     state: stateOf(store),
   });
-  // A Digital Link naming a lot or a product: its view fetches what it shows.
-  if (ask.kind !== 'code') return asItCame(await storeWith(null, answering(NO_ANSWER)));
+  // A Digital Link naming a lot or a product: its JSON, given by the service, is in the page and its state (the
+  // view fetches it only when the service gave none).
+  if (ask.kind !== 'code') {
+    const store = await storeWith(null, answering(NO_ANSWER));
+    const level = gs1Level ?? null;
+    return {
+      status,
+      ...(await pageIn(language, (language) => htmlOf(address!.pathname + address!.search, language, store, level))),
+      state: level
+        ? scriptSafeJson({ traceApi: answersOf(store.getState().traceApi), gs1Level: level })
+        : stateOf(store),
+    };
+  }
   const { draft, pack } = ask;
   const code = draft.error === null ? draft.text : null;
   // A code that cannot be sent (the page shows it with its error), or one with what the page says about

@@ -93,6 +93,32 @@ describe("the page at a Digital Link's address, in Chromium against the real ser
     },
   );
 
+  it("shows a lot's page in the server's HTML, and hydrates with it without asking the service again", async () => {
+    const t = TEXTS.vi;
+    const lotLink = `/01/${GTIN}/10/${LOT}`;
+    // Without JavaScript: the first HTML alone.
+    const bare = await suite.open('vi', { ...phone('vi'), javaScriptEnabled: false }, lotLink);
+    // This lot's file said no status: the page names the lot and asks for the pack's own code.
+    const title = fill(t.gs1.lot.title, { lot: LOT });
+    await bare.page.getByText(title).waitFor();
+    expect(await bare.page.getByText(t.gs1.lot.askUnit).count()).toBe(1);
+    // With it: the page hydrates and never fetches the lot's JSON (a round trip on 3G).
+    const context = await suite.browser.newContext(phone('vi'));
+    try {
+      const page = await context.newPage();
+      const levelCalls: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname.includes('/gs1/01/')) levelCalls.push(request.url());
+      });
+      await page.goto(`${suite.url}${lotLink}`);
+      await page.getByRole('button', { name: t.scanner.photo, disabled: false }).waitFor();
+      await page.getByText(title).waitFor();
+      expect(levelCalls).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('a Digital Link typed into the field goes to its address and shows the same', async () => {
     const { page, t } = await suite.open('vi', phone('vi'), '/');
     await page

@@ -53,4 +53,52 @@ describe.each(BACKENDS)('the gtin import column on $name', (backend) => {
       await database.drop();
     }
   });
+
+  it('keeps every GTIN when a later file has no gtin column (the daily codes file)', async () => {
+    const database = await backend.create();
+    const storage = await openStorage(database.config);
+    try {
+      const withGtin = writeTempFile(
+        'with-gtin.csv',
+        [`${HEADER},gtin`, ROW('LN27A0201G85X00001', 'SB850G', 'lon', '8930000000071')].join('\n'),
+      );
+      expect(await importFile(storage, withGtin)).toMatchObject({ badRows: 0, inserted: 1 });
+      const daily = writeTempFile(
+        'daily.csv',
+        [HEADER, ROW('LN27A0201G85X00002', 'SB850G', 'lon', '').replace(/,$/, '')].join('\n'),
+      );
+      expect(await importFile(storage, daily)).toMatchObject({ badRows: 0, inserted: 1 });
+      const lookup = await storage.openLookup();
+      expect(await lookup.product('08930000000071')).toMatchObject({ productCode: 'SB850G', productUnit: 'lon' });
+      expect((await lookup.find('LN27A0201G85X00002'))?.lot).toMatchObject({ gtin: '08930000000071' });
+    } finally {
+      await storage.close();
+      await database.drop();
+    }
+  });
+
+  it('moves a GTIN a later file gives another product: the resolver finds the new product, the old one loses it', async () => {
+    const database = await backend.create();
+    const storage = await openStorage(database.config);
+    try {
+      const header = `${HEADER},gtin`;
+      const first = writeTempFile(
+        'first.csv',
+        [header, ROW('LN27A0201G85X00001', 'SB850G', 'lon', '8930000000071')].join('\n'),
+      );
+      expect(await importFile(storage, first)).toMatchObject({ badRows: 0, inserted: 1 });
+      const moved = writeTempFile(
+        'moved.csv',
+        [header, ROW('LN27A0201G85X00002', 'SB851G', 'lon', '08930000000071')].join('\n'),
+      );
+      expect(await importFile(storage, moved)).toMatchObject({ badRows: 0, inserted: 1 });
+      const lookup = await storage.openLookup();
+      expect(await lookup.product('08930000000071')).toMatchObject({ productCode: 'SB851G', productUnit: 'lon' });
+      expect((await lookup.find('LN27A0201G85X00002'))?.lot).toMatchObject({ gtin: '08930000000071' });
+      expect((await lookup.find('LN27A0201G85X00001'))?.lot?.gtin ?? null).toBeNull();
+    } finally {
+      await storage.close();
+      await database.drop();
+    }
+  });
 });

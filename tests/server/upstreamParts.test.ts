@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { pickTraceResult } from '../../src/api/traceResult.ts';
 import { UNIT_TOTAL } from '../../src/contract/unitCodes.ts';
 import { withChecks } from '../../server/checks/spliceChecks.ts';
-import { BIG_ANSWER_BYTES } from '../../server/upstream/bigAnswers.ts';
+import { BIG_ANSWER_BYTES, TIMED_OUT, readInWorker } from '../../server/upstream/bigAnswers.ts';
 import { CheckedAnswer } from '../../server/upstream/checkedAnswer.ts';
 import { callUpstream } from '../../server/upstream/upstreamCall.ts';
 import { AnswerCache } from '../../server/upstream/answerCache.ts';
@@ -208,6 +208,16 @@ describe('a big upstream answer, read in the worker thread (issue 37 point 7 (d)
     const box = (read.wire().body as ReturnType<typeof bigCarton>).Data.Box[0]!;
     expect(box.UnitCodes).toHaveLength(502);
     expect((box as { [UNIT_TOTAL]?: number })[UNIT_TOTAL]).toBeUndefined();
+  });
+
+  it('answers a big body as a bad body when the worker already has its fill waiting, and one it cannot read in time as timed out', async () => {
+    const body = () => Buffer.from(JSON.stringify(bigCarton(50_000)));
+    const first = readInWorker(body(), CARTON, 10_000, 1);
+    expect(await readInWorker(body(), CARTON, 10_000, 1)).toEqual({ fault: 'bad_body' });
+    expect(await first).toMatchObject({ unitTotal: 50_000 });
+    // Its place is free again once read.
+    expect(await readInWorker(body(), CARTON, 10_000, 1)).toMatchObject({ unitTotal: 50_000 });
+    expect(await readInWorker(body(), CARTON, 0)).toBe(TIMED_OUT);
   });
 
   it('answers a big body for another code, or outside the contract, as the small ones are', async () => {

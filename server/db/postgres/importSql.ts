@@ -36,15 +36,26 @@ export function problemsCursor(facts: CrossRowFacts): string | undefined {
 export const WRITE_IMAGES = `
   INSERT INTO images (name, content_type, body) SELECT * FROM unnest($1::text[], $2::text[], $3::bytea[])
   ON CONFLICT (name) DO NOTHING`;
+// A product's GTIN is kept when a file does not state it (the daily codes file has no gtin column):
+// only a file that names a GTIN changes it.
+const KEPT_GTIN = 'coalesce(excluded.gtin, products.gtin)';
 export const WRITE_PRODUCTS = `
   INSERT INTO products (product_code, product_unit, product_name, weight, weight_type, is_carton, image_url, image_name, gtin)
   SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::float8[], $5::text[], $6::boolean[], $7::text[], $8::text[], $9::text[])
   ON CONFLICT (product_code, product_unit) DO UPDATE
     SET product_name = excluded.product_name, weight = excluded.weight, weight_type = excluded.weight_type,
-        image_url = excluded.image_url, image_name = excluded.image_name, gtin = excluded.gtin
+        image_url = excluded.image_url, image_name = excluded.image_name, gtin = ${KEPT_GTIN}
     WHERE (products.product_name, products.weight, products.weight_type, products.image_url, products.image_name, products.gtin)
-      IS DISTINCT FROM (excluded.product_name, excluded.weight, excluded.weight_type, excluded.image_url, excluded.image_name, excluded.gtin)
+      IS DISTINCT FROM (excluded.product_name, excluded.weight, excluded.weight_type, excluded.image_url, excluded.image_name, ${KEPT_GTIN})
   RETURNING id`;
+// A GTIN a file gives a product leaves the product that had it (a file may move a GTIN, migration 006): the
+// resolver then finds the product the brand names now, never the one it named before. Run before WRITE_PRODUCTS
+// with its first two columns and its GTINs.
+export const CLEAR_MOVED_GTINS = `
+  UPDATE products SET gtin = NULL
+  FROM unnest($1::text[], $2::text[], $3::text[]) AS f(product_code, product_unit, gtin)
+  WHERE f.gtin IS NOT NULL AND products.gtin = f.gtin
+    AND (products.product_code, products.product_unit) IS DISTINCT FROM (f.product_code, f.product_unit)`;
 export const PRODUCT_IDS = `
   SELECT array_agg(p.id ORDER BY f.ref) FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS f(product_code, product_unit, ref)
   JOIN products p USING (product_code, product_unit)`;

@@ -93,6 +93,8 @@ export async function openPostgresStaging(client: pg.PoolClient): Promise<Import
         newProducts.map((p) => p.imageName),
         newProducts.map((p) => p.gtin),
       ];
+      const moved = [columns[0], columns[1], columns[8]];
+      counts.catalogueChanges += (await client.query(sql.CLEAR_MOVED_GTINS, moved)).rowCount ?? 0;
       counts.catalogueChanges += (await client.query(sql.WRITE_PRODUCTS, columns)).rowCount ?? 0;
       const ids =
         (await client.query<{ array_agg: number[] }>(sql.PRODUCT_IDS, columns.slice(0, 2))).rows[0]?.array_agg ?? [];

@@ -48,14 +48,21 @@ function problemsQuery(facts: CrossRowFacts): string | undefined {
 // Each upsert updates only rows whose values differ, so a repeated import writes nothing.
 // Pictures are named by their content: one already stored is the same picture.
 const WRITE_IMAGE = 'INSERT INTO main.images (name, content_type, body) VALUES (?, ?, ?) ON CONFLICT (name) DO NOTHING';
+// A product's GTIN is kept when a file does not state it (the daily codes file has no gtin column):
+// only a file that names a GTIN changes it.
+const KEPT_GTIN = 'coalesce(excluded.gtin, gtin)';
 const WRITE_PRODUCT = `
   INSERT INTO main.products (product_code, product_unit, product_name, weight, weight_type, image_url, image_name, gtin) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
   ON CONFLICT (product_code, product_unit) DO UPDATE
     SET product_name = excluded.product_name, weight = excluded.weight, weight_type = excluded.weight_type,
-        image_url = excluded.image_url, image_name = excluded.image_name, gtin = excluded.gtin
+        image_url = excluded.image_url, image_name = excluded.image_name, gtin = ${KEPT_GTIN}
     WHERE (product_name, weight, weight_type, image_url, image_name, gtin)
-      IS NOT (excluded.product_name, excluded.weight, excluded.weight_type, excluded.image_url, excluded.image_name, excluded.gtin)`;
+      IS NOT (excluded.product_name, excluded.weight, excluded.weight_type, excluded.image_url, excluded.image_name, ${KEPT_GTIN})`;
 const PRODUCT_ID = 'SELECT id FROM main.products WHERE product_code = ? AND product_unit = ?';
+// A GTIN a file gives a product leaves the product that had it (a file may move a GTIN, migration 007): the
+// resolver then finds the product the brand names now, never the one it named before.
+const CLEAR_MOVED_GTIN =
+  'UPDATE main.products SET gtin = NULL WHERE gtin = ? AND NOT (product_code = ? AND product_unit = ?)';
 // A lot's status is kept when a file does not state it: a recall is lifted only by an explicit
 // 'active', never by a later file that adds codes to the lot without the column.
 const KEPT_STATUS = 'coalesce(excluded.lot_status, lot_status)';
@@ -114,12 +121,14 @@ export function openSqliteStaging(db: Db): ImportStaging {
     let catalogueChanges = 0;
     const writeImage = db.prepare(WRITE_IMAGE);
     for (const image of images) writeImage.run(image.name, image.contentType, image.body);
-    const [writeProduct, productId, addProduct] = [
+    const [writeProduct, productId, addProduct, clearMovedGtin] = [
       db.prepare(WRITE_PRODUCT),
       db.prepare(PRODUCT_ID),
       db.prepare('INSERT INTO import_products VALUES (?, ?)'),
+      db.prepare(CLEAR_MOVED_GTIN),
     ];
     for (const p of products) {
+      if (p.gtin !== null) catalogueChanges += Number(clearMovedGtin.run(p.gtin, p.productCode, p.productUnit).changes);
       catalogueChanges += Number(
         writeProduct.run(
           p.productCode,

@@ -17,6 +17,7 @@
  *   (`{stem}{pathPrefix}/{base64}`); unoptimised by default, as GS1's published examples.
  * - `hasValidCheckDigit(digits)`, `checkDigitOf(digits)`, `gtin14(digits)` in `./checkDigit`; `gs1Date(yymmdd,
  *   today)` in `./aiValues`; `mayBeDigitalLink(url)` in `./digitalLinkShape` (tiny: whether to load this module).
+ * - `encodeDigitalLinkValue(value)` in `./digitalLinkValue`: a value as the canonical URI writes it.
  * - The resolver's wire types (product and lot JSON, what the server render passes) in `./gs1Contract`.
  *
  * Written here rather than taken from GS1's digital-link.js, whose grammar tables and compression prototype weigh
@@ -28,6 +29,7 @@ import { GTIN_QUALIFIERS, OTHER_QUALIFIERS, PRIMARY_KEYS, aiFormat } from './app
 import { gtin14, hasValidCheckDigit } from './checkDigit';
 import { compressPairs, decompressSegment } from './compression';
 import type { DigitalLink, DigitalLinkError, DigitalLinkResult } from './digitalLinkTypes';
+import { encodeDigitalLinkValue as encodeValue } from './digitalLinkValue';
 
 export type { DigitalLink, DigitalLinkError, DigitalLinkErrorReason, DigitalLinkResult } from './digitalLinkTypes';
 
@@ -145,10 +147,6 @@ function readQuery(search: string): { ais: [string, string][]; other: [string, s
   }
   return { ais, other };
 }
-
-/** RFC 3986's unreserved characters stay; everything else is percent-encoded, as GS1's canonical form asks. */
-const encodeValue = (value: string) =>
-  encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 function canonicalPath(values: Map<string, string>): string {
   let path = `/01/${values.get('01')}`;

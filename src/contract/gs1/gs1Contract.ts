@@ -1,5 +1,6 @@
 // What the service's GS1 Digital Link resolver shares with the page (issue 39): the JSON of a lot's status and
-// of a product by GTIN, and what the server render passes to the page about the Digital Link it was asked for.
+// of a product by GTIN, and that JSON for the server render of a lot's or a product's page (the page reads the
+// pack itself from its own address).
 import type { LotStatus, PageRenderRequest, TraceErrorBody, WireValue } from '../traceContract';
 
 /** The service's JSON endpoints behind the resolver's links, below TRACE_API_BASE_PATH. */
@@ -55,32 +56,12 @@ export interface Gs1DataAnswer {
   body: Gs1DataBody | TraceErrorBody;
 }
 
-/**
- * What the page's server render is given beside the trace transport when the address is a Digital Link:
- * the pack's printed data (from the URI, for the page's pack-against-record warning) and, for a lot or a
- * product alone, a way to answer its data in process.
- */
-export interface Gs1RenderContext {
-  /** The Digital Link as printed on the pack. */
-  pack: PackDigitalLink;
-  answerGs1Data: (request: Gs1DataRequest) => Promise<Gs1DataAnswer>;
+/** A lot's or product's JSON as the service answered it at `path` (gs1LotPath / gs1ProductPath). */
+export interface Gs1LevelAnswer extends Gs1DataAnswer {
+  path: string;
 }
 
-/** The render request of a Digital Link address: `gs1` set (the service's render passes it to RenderPage). */
+/** The render request of a Digital Link naming a lot or a product: its JSON, so the first HTML shows it. */
 export interface Gs1PageRenderRequest extends PageRenderRequest {
-  gs1?: Gs1RenderContext;
-}
-
-/** A pack's Digital Link as printed: what the URI says, to set beside what the record says. */
-export interface PackDigitalLink {
-  /** 14 digits. */
-  gtin: string;
-  /** AI 10, decoded. */
-  lot: string | null;
-  /** AI 21, decoded: the unit's or carton's code. */
-  serial: string | null;
-  /** AI 17 as an ISO date (day 00 read as the month's last day). */
-  expiry: string | null;
-  /** The uncompressed link on this host (the page's own address when it came uncompressed). */
-  longUri: string;
+  gs1Level?: Gs1LevelAnswer;
 }

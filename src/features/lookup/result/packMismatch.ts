@@ -1,5 +1,6 @@
 import { traceItem, type TraceResult } from '@/api/traceResult';
 import { wireText } from '@/api/wireValues';
+import { gtin14 } from '@/contract/gs1/checkDigit';
 import type { CalendarDay } from '@/contract/vietnamDay';
 import { parseWireDate } from '@/shared/dates/calendarDay';
 
@@ -17,9 +18,6 @@ export type PackMismatch =
   | { field: 'gtin' | 'lot'; printed: string; recorded: string }
   | { field: 'expiry'; printed: CalendarDay; recorded: CalendarDay };
 
-/** A GTIN as 14 digits: GTIN-8, -12 and -13 are the same number padded on the left. */
-const gtin14 = (digits: string) => digits.padStart(14, '0');
-
 const sameDay = (a: CalendarDay, b: CalendarDay) => a.year === b.year && a.month === b.month && a.day === b.day;
 
 /**
@@ -32,8 +30,10 @@ export function packMismatches(printed: PrintedPack, result: TraceResult): PackM
   const item = traceItem(result);
   const mismatches: PackMismatch[] = [];
   const recordedGtin = wireText(item.Gtin);
-  if (recordedGtin !== null && /^\d{8,14}$/.test(recordedGtin) && gtin14(recordedGtin) !== gtin14(printed.gtin))
-    mismatches.push({ field: 'gtin', printed: gtin14(printed.gtin), recorded: gtin14(recordedGtin) });
+  // A record's GTIN-8, -12 or -13 is the same number as its 14 digits; a value that is no GTIN is not compared.
+  const recorded = recordedGtin === null ? null : gtin14(recordedGtin);
+  const printedGtin = gtin14(printed.gtin) ?? printed.gtin;
+  if (recorded !== null && recorded !== printedGtin) mismatches.push({ field: 'gtin', printed: printedGtin, recorded });
   const recordedLot = wireText(item.Lot);
   if (printed.lot !== null && recordedLot !== null && recordedLot !== printed.lot)
     mismatches.push({ field: 'lot', printed: printed.lot, recorded: recordedLot });
