@@ -4,9 +4,9 @@ import { serverStateReceived } from '@/api/traceApi';
 import { takeEarlyResponse } from './earlyTrace';
 import { AppProviders } from './providers';
 import { AppRoutes } from './router';
+import { LinkLevelPrefill } from '@/features/lookup';
 import { makeStore } from '@/store/store';
 import type { Gs1LevelAnswer } from '@/contract/gs1/gs1Contract';
-import { LinkLevelPrefill } from '@/features/lookup/digitalLink/linkLevelPrefill';
 
 /** What a server render leaves for the page: its store's answers, and a Digital Link's lot or product JSON. */
 export interface ServerState {

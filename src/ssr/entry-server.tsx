@@ -21,8 +21,13 @@ import { makeStore, type AppStore } from '@/store/store';
 import { trustedHostsOf } from '@/config';
 import { parseDigitalLink } from '@/contract/gs1/digitalLink';
 import type { Gs1LevelAnswer, Gs1PageRenderRequest } from '@/contract/gs1/gs1Contract';
-import { LinkLevelPrefill } from '@/features/lookup/digitalLink/linkLevelPrefill';
-import { installLinkParser, isDigitalLinkAddress, packMismatches, readAddress } from '@/features/lookup';
+import {
+  installLinkParser,
+  isDigitalLinkAddress,
+  LinkLevelPrefill,
+  packMismatches,
+  readAddress,
+} from '@/features/lookup';
 import { createServerI18n, pageHead } from '@/i18n/i18n';
 import { switchedLanguage, type Language } from '@/i18n/languages';
 import { requestLanguage } from '@/i18n/requestLanguage';

@@ -3,6 +3,7 @@ export { LookupPage } from './LookupPage';
 export { addressDraft, isDigitalLinkAddress, readAddress } from './addressCode';
 export { DigitalLinkPath, LookupRoute } from './digitalLink/DigitalLinkPath';
 export { installLinkParser } from './digitalLink/linkParser';
+export { LinkLevelPrefill } from './digitalLink/linkLevelPrefill';
 export { codeLink } from './codeLink';
 export { unitName } from './traceRows';
 export { rowText } from './result/rowText';

@@ -10,6 +10,10 @@ import { server } from '../mocks/node';
 // as soon as it shows: the bound only sets how long a failing test takes to say so.
 configure({ asyncUtilTimeout: 10_000 });
 
+// jsdom lays nothing out, so it has no scrollIntoView; the desk scrolls its reports into view at a tap (the
+// browser's part, checked in tests/e2e/shopperReport.e2e.ts). Without this a test that taps it throws after it ends.
+Element.prototype.scrollIntoView ??= () => {};
+
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });
 });
