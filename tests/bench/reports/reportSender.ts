@@ -23,15 +23,22 @@ const photo = `data:image/jpeg;base64,${jpeg.toString('base64')}`;
 
 let latencies: number[] = [];
 let refused = 0;
+/** Reports sent this round. */
 let n = 0;
+/**
+ * Every report of the run, numbering its network and picking its code: never restarted between rounds, since a
+ * network may report a given code once a day (a second round reusing them would be refused, and measure nothing).
+ */
+let serial = 0;
 const sending = new Set<Promise<void>>();
 let timer: NodeJS.Timeout | undefined;
 
 function send(): void {
   n++;
+  serial++;
   const started = performance.now();
   const body = JSON.stringify({
-    code: CODES[n % CODES.length],
+    code: CODES[serial % CODES.length],
     reason: 'mismatch',
     province: 'hoChiMinh',
     shop: `Bench shop ${n}`,
@@ -44,7 +51,7 @@ function send(): void {
     headers: {
       'content-type': 'application/json',
       [API_KEY_HEADER]: KEY,
-      'x-forwarded-for': `10.${(n >> 8) & 255}.${n & 255}.1`,
+      'x-forwarded-for': `10.${(serial >> 8) & 255}.${serial & 255}.1`,
     },
     body,
   })

@@ -139,8 +139,11 @@ async function bench(name: string, service: ServiceProcess) {
   const perReport = (median(beside.map((r) => r.cpu)) - median(alone.map((r) => r.cpu))) / REPORT_RATE;
   const accepted = reports.reduce((s, r) => s + r.accepted, 0);
   const sent = reports.reduce((s, r) => s + r.sent, 0);
+  // Refused reports cost the service almost nothing: a run where many were refused says nothing of the target.
+  const verdict =
+    accepted < sent * 0.95 ? 'NOT measured (reports refused)' : added <= TARGET_P99_ADDED_MS ? 'met' : 'NOT met';
   console.log(
-    `${name.padEnd(11)} reports with a ${reports[0]?.kb ?? 0} KB photo: ${accepted} of ${sent} accepted (${reports.reduce((s, r) => s + r.refused, 0)} refused), their p99 ${median(reports.map((r) => r.p99)).toFixed(1)} ms, ${perReport.toFixed(1)} ms of the service's CPU each; lookups' p99 added ${added.toFixed(1)} ms (target ≤ ${TARGET_P99_ADDED_MS} ms): ${added <= TARGET_P99_ADDED_MS ? 'met' : 'NOT met'}`,
+    `${name.padEnd(11)} reports with a ${reports[0]?.kb ?? 0} KB photo: ${accepted} of ${sent} accepted (${reports.reduce((s, r) => s + r.refused, 0)} refused), their p99 ${median(reports.map((r) => r.p99)).toFixed(1)} ms, ${perReport.toFixed(1)} ms of the service's CPU each; lookups' p99 added ${added.toFixed(1)} ms (target ≤ ${TARGET_P99_ADDED_MS} ms): ${verdict}`,
   );
 }
 
