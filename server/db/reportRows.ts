@@ -1,4 +1,4 @@
-import type { ReportListFilter, StoredReport } from '../reports/reportStore.ts';
+import type { ReportListFilter, ReportRow, StoredReport } from '../reports/reportStore.ts';
 
 // The reports' reads, one text for both databases: only placeholders (? in SQLite, $n in PostgreSQL) and how a
 // lot's dates read (text in SQLite, date in PostgreSQL) differ.
@@ -27,6 +27,18 @@ const REPORT_FROM = `FROM reports r
   LEFT JOIN codes c ON c.code = r.code
   LEFT JOIN products p ON p.id = c.product_id
   LEFT JOIN lots l ON l.id = c.lot_id`;
+
+/** The insert of a new report's row (reportRow) and its values, in the row's order. */
+export function insertQuery(
+  row: ReportRow,
+  { placeholder }: Dialect,
+): { sql: string; values: ReportRow[keyof ReportRow][] } {
+  const columns = Object.keys(row);
+  return {
+    sql: `INSERT INTO reports (${columns.join(', ')}) VALUES (${columns.map((_, i) => placeholder(i + 1)).join(', ')})`,
+    values: Object.values(row),
+  };
+}
 
 /** The list's query and its values; `placeholder(n)` names the n-th value (from 1). */
 export function listQuery(filter: ReportListFilter, dialect: Dialect): { sql: string; values: (string | number)[] } {

@@ -1,11 +1,10 @@
 import {
   REPORT_ERRORS,
   reportProblems,
-  type ProvinceId,
-  type ReportField,
   type ReportErrorKey,
+  type ReportField,
+  type ReportFields,
   type ReportPhotoType,
-  type ReportReason,
   type ReportSubmission,
 } from '../../src/contract/reports.ts';
 import { checkPhoto } from './reportPhoto.ts';
@@ -15,16 +14,8 @@ import { checkPhoto } from './reportPhoto.ts';
 // (./reportBodies.ts): a report with a photo is a 300 KB body, and its UTF-8 decoding, JSON.parse, base64 decoding
 // and checks held every lookup on the service's thread for 5 to 6 ms (bench:reports).
 
-/** A report whose fields all passed: the texts trimmed (null when blank), the photo's bytes. */
-export interface CheckedReport {
-  /** As sent; the service normalises it (server/domain/traceCode.ts). */
-  code: string;
-  reason: ReportReason;
-  province: ProvinceId;
-  shop: string | null;
-  address: string | null;
-  boughtOn: string | null;
-  phone: string | null;
+/** A report whose fields all passed, with its photo's bytes. `code` is as sent: the service normalises it. */
+export interface CheckedReport extends ReportFields {
   photo: { type: ReportPhotoType; body: Uint8Array } | null;
 }
 

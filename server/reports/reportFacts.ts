@@ -1,4 +1,4 @@
-import type { ReportFacts, StaffReport } from '../../src/contract/reports.ts';
+import { reportFields, type ReportFacts, type StaffReport } from '../../src/contract/reports.ts';
 import { vietnamDay } from '../../src/contract/vietnamDay.ts';
 import { networksSince, windowStart } from '../checks/networkDays.ts';
 import { isCarton } from '../domain/traceCode.ts';
@@ -25,14 +25,8 @@ export function reportFacts({ facts }: StoredReport, rules: CautionRules, now: n
 /** A stored report as the desk reads it. */
 export function staffReport(report: StoredReport, rules: CautionRules, now: number): StaffReport {
   return {
+    ...reportFields(report),
     reference: report.reference,
-    code: report.code,
-    reason: report.reason,
-    province: report.province,
-    shop: report.shop,
-    address: report.address,
-    boughtOn: report.boughtOn,
-    phone: report.phone,
     hasPhoto: report.hasPhoto,
     createdHour: report.createdHour,
     status: report.status,

@@ -1,28 +1,42 @@
 // What the shoppers' reports need of a database (SQLite or PostgreSQL: server/db/*/reportStore.ts), issue 41.
 import type {
-  ProvinceId,
+  ReportFields,
   ReportListQuery,
   ReportLot,
   ReportPhotoType,
-  ReportReason,
   ReportStatus,
 } from '../../src/contract/reports.ts';
 
 /** A report as the service stores it: exactly what the shopper typed or chose, the code and the hour. */
-export interface NewReport {
+export interface NewReport extends ReportFields {
   reference: string;
   /** Normalised (trimmed, upper-case). */
   code: string;
-  reason: ReportReason;
-  province: ProvinceId;
-  shop: string | null;
-  address: string | null;
-  boughtOn: string | null;
-  phone: string | null;
   photo: { type: ReportPhotoType; body: Buffer } | null;
   /** ISO, to the hour (UTC): 2026-11-27T12:00:00.000Z. */
   createdHour: string;
 }
+
+/**
+ * A new report's row in `reports`, column by column, for either database's insert (server/db/reportRows.ts):
+ * a column added to reports is added here once.
+ */
+export function reportRow(report: NewReport) {
+  return {
+    reference: report.reference,
+    code: report.code,
+    reason: report.reason,
+    province: report.province,
+    shop: report.shop,
+    address: report.address,
+    bought_on: report.boughtOn,
+    phone: report.phone,
+    photo: report.photo?.body ?? null,
+    photo_type: report.photo?.type ?? null,
+    created_hour: report.createdHour,
+  };
+}
+export type ReportRow = ReturnType<typeof reportRow>;
 
 /** What is stored of a code that reports need beside them: its lookup counts and its lot, as read. */
 export interface CodeFactsRow {

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { StaffReport } from '../../src/contract/reports.ts';
+import type { ReportWebhookConfig } from '../config.ts';
 import type { OutboxEntry, ReportStore } from './reportStore.ts';
 
 // Each new report is POSTed as JSON to the brand's system (REPORT_WEBHOOK_URL), signed with
@@ -23,19 +24,6 @@ export type WebhookReport = Omit<StaffReport, 'status' | 'closedNote' | 'facts'>
 
 export function signature(secret: string, timestamp: number, body: string): string {
   return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
-}
-
-export interface WebhookSettings {
-  url: string;
-  secret: string;
-  /** The wait after the first failure; doubled after each one. */
-  retryMs: number;
-  /** The longest wait between two attempts. */
-  retryMaxMs: number;
-  /** Entries at most in the outbox: past it a report is stored without its delivery (and logged). */
-  outboxMax: number;
-  /** One attempt's deadline. */
-  timeoutMs: number;
 }
 
 /** The wait before the next attempt after `attempts` failed ones. */
@@ -68,7 +56,7 @@ export class WebhookSender {
 
   constructor(
     private readonly store: ReportStore,
-    private readonly settings: WebhookSettings,
+    private readonly settings: ReportWebhookConfig,
     private readonly log: () => Log | undefined,
     private readonly now: () => number = Date.now,
   ) {}

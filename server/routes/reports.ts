@@ -10,6 +10,7 @@ import {
   REPORT_REFERENCE_PATTERN,
   REPORTS_PATH,
   reportPhotoPath,
+  reportFields,
   reportProblems,
   type ReportErrorBody,
   type ReportField,
@@ -29,8 +30,9 @@ import type { LimitRefusal, ReportLimits } from '../reports/reportLimits.ts';
 import { reportBodyReader, type ReportBodyReader } from '../reports/reportBodies.ts';
 import { readReportBody, type ReadReport } from '../reports/reportBody.ts';
 import { newReference } from '../reports/reportReference.ts';
-import type { ReportStore } from '../reports/reportStore.ts';
-import type { WebhookReport, WebhookSender, WebhookSettings } from '../reports/reportWebhook.ts';
+import type { NewReport, ReportStore } from '../reports/reportStore.ts';
+import type { WebhookReport, WebhookSender } from '../reports/reportWebhook.ts';
+import type { ReportWebhookConfig } from '../config.ts';
 
 // Shoppers' reports (issue 41): a shopper sends one with the page's key; staff (STAFF_API_KEYS) list, read the
 // photo of and close them. Nothing of a report is ever part of a lookup's answer or a page.
@@ -51,7 +53,7 @@ export interface ReportRoutesOptions {
   caution: CautionRules;
   /** The lookups' per-client budget: a report takes from it too (a flood of bodies costs like lookups). */
   limit?: LimitHook;
-  webhook?: { sender: WebhookSender; settings: WebhookSettings };
+  webhook?: { sender: WebhookSender; settings: ReportWebhookConfig };
   now?: () => number;
   /** Reads a big report body off the service's thread (default: reports/reportBodies.ts's worker); tests swap it. */
   readBody?: ReportBodyReader['read'];
@@ -207,27 +209,16 @@ export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOp
           reply.header('retry-after', String(verdict.retryAfterSeconds));
           return fail(request, reply, 'RATE_LIMIT', 429, REFUSALS[verdict.refusal!]);
         }
-        const report = {
+        const report: NewReport = {
+          ...reportFields(checked),
           reference: newReference(),
           code,
-          reason: checked.reason,
-          province: checked.province,
-          shop: checked.shop,
-          address: checked.address,
-          boughtOn: checked.boughtOn,
-          phone: checked.phone,
           photo,
           createdHour: hourOf(at),
         };
         const sent: WebhookReport = {
+          ...reportFields(report),
           reference: report.reference,
-          code,
-          reason: report.reason,
-          province: report.province,
-          shop: report.shop,
-          address: report.address,
-          boughtOn: report.boughtOn,
-          phone: report.phone,
           hasPhoto: photo !== null,
           photoPath: photo === null ? null : `${TRACE_API_BASE_PATH}${reportPhotoPath(report.reference)}`,
           createdHour: report.createdHour,

@@ -1,4 +1,4 @@
-import { Worker } from 'node:worker_threads';
+import { lazyWorker, ownsItsBuffer, WorkerTimeout } from '../lazyWorker.ts';
 import type { BigAnswerCall } from './bigAnswerWorker.ts';
 import type { BigVerdict } from './bigAnswer.ts';
 
@@ -21,37 +21,11 @@ export const MAX_WAITING_BIG_ANSWERS = 32;
 /** A big answer the worker did not read before the call's deadline. */
 export const TIMED_OUT = 'timed_out';
 
-interface Reader {
-  worker: Worker;
-  waiting: Map<number, (verdict: BigVerdict) => void>;
-}
-
-let reader: Reader | undefined;
-let next = 0;
-
-/** The one worker, started on first use and again after it failed. */
-function started(): Reader {
-  if (reader !== undefined) return reader;
-  const worker = new Worker(new URL('./bigAnswerWorker.ts', import.meta.url));
-  // It must never keep a finished process alive; a lookup waiting on it holds a socket open anyway.
-  worker.unref();
-  const own: Reader = { worker, waiting: new Map() };
-  worker.on('message', ({ id, verdict }: { id: number; verdict: BigVerdict }) => {
-    own.waiting.get(id)?.(verdict);
-    own.waiting.delete(id);
-  });
-  // A worker that failed answers its waiting lookups as bad bodies (their code's failure, remembered a
-  // few seconds): the body is what it was reading. The next big answer starts a new one.
-  const failed = () => {
-    if (reader === own) reader = undefined;
-    for (const settle of own.waiting.values()) settle({ fault: 'bad_body' });
-    own.waiting.clear();
-  };
-  worker.on('error', failed);
-  worker.on('exit', failed);
-  reader = own;
-  return own;
-}
+/** The one worker, started on first use and again after it failed (../lazyWorker.ts). */
+const reader = lazyWorker<BigAnswerCall, BigVerdict>(
+  new URL('./bigAnswerWorker.ts', import.meta.url),
+  'the big answers’ worker',
+);
 
 /**
  * A big answer's body read in the worker (./bigAnswer.ts), within `timeoutMs` (what is left of the upstream
@@ -65,17 +39,11 @@ export function readInWorker(
   timeoutMs: number,
   maxWaiting = MAX_WAITING_BIG_ANSWERS,
 ): Promise<BigVerdict | typeof TIMED_OUT> {
-  const { worker, waiting } = started();
-  if (waiting.size >= maxWaiting) return Promise.resolve({ fault: 'bad_body' });
-  const id = next++;
-  const whole = json.byteOffset === 0 && json.byteLength === json.buffer.byteLength;
-  return new Promise((settle) => {
-    // A late verdict finds no one waiting and is dropped (the worker's message handler).
-    const timer = setTimeout(() => waiting.delete(id) && settle(TIMED_OUT), timeoutMs);
-    waiting.set(id, (verdict) => {
-      clearTimeout(timer);
-      settle(verdict);
-    });
-    worker.postMessage({ id, code, json } satisfies BigAnswerCall, whole ? [json.buffer as ArrayBuffer] : []);
-  });
+  if (reader.waiting >= maxWaiting) return Promise.resolve({ fault: 'bad_body' });
+  const transfer = ownsItsBuffer(json) ? [json.buffer as ArrayBuffer] : [];
+  return reader.call({ code, json }, { transfer, timeoutMs }).catch((error: unknown): BigVerdict | typeof TIMED_OUT =>
+    // A worker that failed answers its waiting lookups as bad bodies (their code's failure, remembered a few
+    // seconds): the body is what it was reading. A late verdict finds no one waiting and is dropped.
+    error instanceof WorkerTimeout ? TIMED_OUT : { fault: 'bad_body' },
+  );
 }

@@ -136,17 +136,34 @@ export interface ReportLot {
   lotStatus: 'active' | 'recalled' | null;
 }
 
-/** A report as the desk reads it: text fields are the shopper's own text, to be shown as text. */
-export interface StaffReport {
-  reference: string;
+/**
+ * What a shopper's report says, once checked: what they typed (trimmed; null when blank) or chose, and the code.
+ * The service's checked report, its stored one and the desk's all extend it, so a field is added here once.
+ */
+export interface ReportFields {
   code: string;
   reason: ReportReason;
   province: ProvinceId;
   shop: string | null;
   address: string | null;
+  /** YYYY-MM-DD. */
   boughtOn: string | null;
-  /** Null once the case is closed. */
+  /** Only when the shopper wants a call back; null once the case is closed. */
   phone: string | null;
+}
+
+/**
+ * The fields of ReportFields alone, out of anything that has them (a stored row, a checked body): the one list
+ * of them that is written out, which the compiler keeps whole.
+ */
+export function reportFields(report: ReportFields): ReportFields {
+  const { code, reason, province, shop, address, boughtOn, phone } = report;
+  return { code, reason, province, shop, address, boughtOn, phone };
+}
+
+/** A report as the desk reads it: text fields are the shopper's own text, to be shown as text. */
+export interface StaffReport extends ReportFields {
+  reference: string;
   hasPhoto: boolean;
   /** When it was sent, to the hour (ISO, UTC). */
   createdHour: string;

@@ -1,6 +1,6 @@
 import type { ReportPhotoType } from '../../../src/contract/reports.ts';
-import { withoutPhone, type ReportStore } from '../../reports/reportStore.ts';
-import { listQuery, oneQuery, POSTGRES, sinceQuery, storedReport } from '../reportRows.ts';
+import { reportRow, withoutPhone, type ReportStore } from '../../reports/reportStore.ts';
+import { insertQuery, listQuery, oneQuery, POSTGRES, sinceQuery, storedReport } from '../reportRows.ts';
 import { migrate, openPool } from './database.ts';
 
 /** Connections for reports: they are few and small; the webhook's claims take one now and then. */
@@ -22,23 +22,8 @@ export async function openPostgresReportStore(url: string): Promise<ReportStore>
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        await client.query(
-          `INSERT INTO reports (reference, code, reason, province, shop, address, bought_on, phone, photo, photo_type, created_hour)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-          [
-            report.reference,
-            report.code,
-            report.reason,
-            report.province,
-            report.shop,
-            report.address,
-            report.boughtOn,
-            report.phone,
-            report.photo?.body ?? null,
-            report.photo?.type ?? null,
-            report.createdHour,
-          ],
-        );
+        const { sql, values } = insertQuery(reportRow(report), POSTGRES);
+        await client.query(sql, values);
         let queued = false;
         if (outbox !== undefined) {
           // Bounded: the count is read in the transaction; two instances at the bound may add one each.

@@ -1,6 +1,6 @@
 import type { ReportPhotoType } from '../../../src/contract/reports.ts';
-import { withoutPhone, type ReportStore } from '../../reports/reportStore.ts';
-import { listQuery, oneQuery, SQLITE, sinceQuery, storedReport } from '../reportRows.ts';
+import { reportRow, withoutPhone, type ReportStore } from '../../reports/reportStore.ts';
+import { insertQuery, listQuery, oneQuery, SQLITE, sinceQuery, storedReport } from '../reportRows.ts';
 import { inTransaction, openDatabase } from './database.ts';
 
 /**
@@ -13,10 +13,6 @@ const BUSY_TIMEOUT_MS = 5_000;
 export function openSqliteReportStore(path: string): ReportStore {
   const db = openDatabase(path);
   db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}; PRAGMA secure_delete = ON`);
-  const insert = db.prepare(
-    `INSERT INTO reports (reference, code, reason, province, shop, address, bought_on, phone, photo, photo_type, created_hour)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
   const outboxSize = db.prepare('SELECT count(*) AS n FROM report_outbox');
   const enqueue = db.prepare('INSERT INTO report_outbox (reference, body, next_at) VALUES (?, ?, ?)');
   const one = db.prepare(oneQuery(SQLITE));
@@ -25,19 +21,8 @@ export function openSqliteReportStore(path: string): ReportStore {
   return {
     async add(report, outbox) {
       return inTransaction(db, () => {
-        insert.run(
-          report.reference,
-          report.code,
-          report.reason,
-          report.province,
-          report.shop,
-          report.address,
-          report.boughtOn,
-          report.phone,
-          report.photo?.body ?? null,
-          report.photo?.type ?? null,
-          report.createdHour,
-        );
+        const { sql, values } = insertQuery(reportRow(report), SQLITE);
+        db.prepare(sql).run(...values);
         if (outbox === undefined) return { queued: false };
         if (Number((outboxSize.get() as { n: number }).n) >= outbox.outboxMax) return { queued: false };
         enqueue.run(report.reference, outbox.body, outbox.now);

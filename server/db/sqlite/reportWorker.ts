@@ -1,23 +1,13 @@
-import { Worker } from 'node:worker_threads';
+import { lazyWorker } from '../../lazyWorker.ts';
 import type { ReportStore } from '../../reports/reportStore.ts';
-import type { ReportCall, ReportReply } from './reportWriter.ts';
+import type { ReportCall } from './reportWriter.ts';
 import { openDatabase } from './database.ts';
 
-/** A call that failed in the worker, with SQLite's code (SQLITE_BUSY while an import writes). */
-class ReportStoreError extends Error {
-  constructor(
-    message: string,
-    readonly code: unknown,
-  ) {
-    super(message);
-  }
-}
-
 /**
- * Shoppers' reports in the SQLite file, every call answered by a worker thread with a connection of its own. A
- * worker that ended (out of memory, a crash) fails the calls it held and the next call starts a new one, as
- * upstream/bigAnswers.ts does: one failure never ends reports for the process's life. `writer` is the worker's
- * script (a test gives one that fails first).
+ * Shoppers' reports in the SQLite file, every call answered by a worker thread with a connection of its own
+ * (../../lazyWorker.ts): a worker that ended (out of memory, a crash) fails the calls it held and the next call
+ * starts a new one, so one failure never ends reports for the process's life. A call's failure keeps SQLite's
+ * code (SQLITE_BUSY while an import writes). `writer` is the worker's script (a test gives one that fails first).
  */
 export function openSqliteReportWorker(
   path: string,
@@ -25,43 +15,10 @@ export function openSqliteReportWorker(
 ): ReportStore {
   // Opened here first, so the file is created and migrated (or its failure thrown) before the worker starts.
   openDatabase(path).close();
-  type Running = {
-    worker: Worker;
-    waiting: Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>;
-  };
-  let running: Running | undefined;
+  const worker = lazyWorker<ReportCall, unknown>(writer, 'the reports writer', { path });
   let closed = false;
-  let next = 0;
-  const started = (): Running => {
-    if (running !== undefined) return running;
-    const worker = new Worker(writer, { workerData: { path } });
-    worker.unref();
-    const own: Running = { worker, waiting: new Map() };
-    const failAll = (error: Error) => {
-      if (running === own) running = undefined;
-      for (const { reject } of own.waiting.values()) reject(error);
-      own.waiting.clear();
-    };
-    worker.on('message', (reply: ReportReply) => {
-      const call = own.waiting.get(reply.id);
-      own.waiting.delete(reply.id);
-      if ('error' in reply) call?.reject(new ReportStoreError(reply.error.message, reply.error.code));
-      else call?.resolve(reply.result);
-    });
-    worker.on('error', failAll);
-    worker.on('exit', () => failAll(new Error('the reports writer stopped')));
-    running = own;
-    return own;
-  };
-  const call = <T>(op: ReportCall['op'], ...args: unknown[]): Promise<T> => {
-    if (closed) return Promise.reject(new Error('the reports store is closed'));
-    const { worker, waiting } = started();
-    const id = next++;
-    return new Promise<T>((resolve, reject) => {
-      waiting.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      worker.postMessage({ id, op, args } satisfies ReportCall);
-    });
-  };
+  const call = <T>(op: ReportCall['op'], ...args: unknown[]): Promise<T> =>
+    closed ? Promise.reject(new Error('the reports store is closed')) : (worker.call({ op, args }) as Promise<T>);
   return {
     add: (report, outbox) => call('add', report, outbox),
     list: (filter) => call('list', filter),
@@ -81,10 +38,9 @@ export function openSqliteReportWorker(
     nextDue: () => call('nextDue'),
     async close() {
       if (closed) return;
-      const last = running;
-      if (last !== undefined) await call('close').catch(() => {});
+      if (worker.running) await call('close').catch(() => {});
       closed = true;
-      await last?.worker.terminate();
+      await worker.terminate();
     },
   };
 }
