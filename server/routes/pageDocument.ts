@@ -34,10 +34,11 @@ export function pageTemplate(html: string, source: string): PageTemplate {
   const pieces: string[] = [];
   let rest = html;
   for (const slot of Object.values(PAGE_SLOTS)) {
-    const split = rest.split(slot);
-    if (split.length !== 2) throw new Error(`${source} must hold ${slot} exactly once, after the slots before it`);
-    pieces.push(split[0]);
-    rest = split[1];
+    const [before, after, ...more] = rest.split(slot);
+    if (before === undefined || after === undefined || more.length > 0)
+      throw new Error(`${source} must hold ${slot} exactly once, after the slots before it`);
+    pieces.push(before);
+    rest = after;
   }
   return [...pieces, rest];
 }

@@ -1,6 +1,6 @@
-import { aiFormat, type AiFormat } from './applicationIdentifiers';
-import { hasValidCheckDigit } from './checkDigit';
-import type { DigitalLinkError } from './digitalLinkTypes';
+import { aiFormat, type AiFormat } from './applicationIdentifiers.ts';
+import { hasValidCheckDigit } from './checkDigit.ts';
+import type { DigitalLinkError } from './digitalLinkTypes.ts';
 
 // GS1's CSET 82 (General Specifications 7.11, figure 7.11-1): the characters of alphanumeric AI values.
 const CSET_82 = /^[!"%-?A-Z_a-z]*$/;
@@ -45,9 +45,10 @@ function charactersAllowed(part: string, numeric: boolean, format: AiFormat): bo
  * GS1's sliding window (General Specifications 7.12): up to 49 years ahead of `today`'s year, else in the past.
  */
 export function gs1Date(yymmdd: string, today: Date): string | null {
-  const match = /^(\d\d)(\d\d)(\d\d)$/.exec(yymmdd);
-  if (!match) return null;
-  const [yy, month, day] = match.slice(1).map(Number);
+  if (!/^\d{6}$/.test(yymmdd)) return null;
+  const yy = Number(yymmdd.slice(0, 2));
+  const month = Number(yymmdd.slice(2, 4));
+  const day = Number(yymmdd.slice(4, 6));
   const thisYear = today.getUTCFullYear();
   const difference = yy - (thisYear % 100);
   const century = Math.floor(thisYear / 100) + (difference >= 51 ? -1 : difference <= -50 ? 1 : 0);

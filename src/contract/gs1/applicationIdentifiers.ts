@@ -35,7 +35,7 @@ const TABLE =
   'x30#39=8010 n12=8011 n10=8019 x25=8020 x28=235 x70=8110,8112,8200 x90=91-99';
 
 function parseSpec(spec: string): AiFormat {
-  const [body, cset] = spec.split('#');
+  const [body = '', cset] = spec.split('#');
   const check = /c(\d*)$/.exec(body);
   const components = body
     .replace(/c\d*$/, '')
@@ -45,17 +45,17 @@ function parseSpec(spec: string): AiFormat {
       fixed: part[0] === 'N' || part[0] === 'X',
       length: Number(part.slice(1)),
     }));
-  const checkDigitOver = check ? Number(check[1]) || components[0].length : 0;
+  const checkDigitOver = check ? Number(check[1]) || (components[0]?.length ?? 0) : 0;
   return { components, checkDigitOver, cset: cset === '39' ? 39 : 82 };
 }
 
 function buildTable(): Map<string, AiFormat> {
   const table = new Map<string, AiFormat>();
   for (const group of TABLE.split(' ')) {
-    const [spec, list] = group.split('=');
+    const [spec = '', list = ''] = group.split('=');
     const format = parseSpec(spec);
     for (const item of list.split(',')) {
-      const [first, lastTail] = item.split('-');
+      const [first = '', lastTail] = item.split('-');
       if (!lastTail) {
         table.set(first, format);
         continue;

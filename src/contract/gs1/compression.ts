@@ -1,4 +1,4 @@
-import { aiFormat, aiLengthByPrefix } from './applicationIdentifiers';
+import { aiFormat, aiLengthByPrefix } from './applicationIdentifiers.ts';
 
 // GS1 Digital Link Compression 1.0: the AIs and their values as one bit string, written with a URI-safe base64
 // alphabet. Each AI is its digits as 4-bit hex (or one hex pair from the optimisation table standing for a
@@ -152,8 +152,9 @@ export function decompressSegment(segment: string): DecompressedPairs {
       const encoding = reader.number(3);
       pairs.other.push([key, readCharacters(reader, encoding, reader.number(7))]);
     } else {
-      const sequence = OPTIMISATIONS[HEX[h1] + HEX[h2]];
-      if (!sequence) throw new Error(`no optimisation ${HEX[h1]}${HEX[h2]}`);
+      const code = HEX.charAt(h1) + HEX.charAt(h2);
+      const sequence = OPTIMISATIONS[code];
+      if (!sequence) throw new Error(`no optimisation ${code}`);
       for (const ai of sequence) pairs.ais.push([ai, readValue(reader, ai)]);
     }
   }

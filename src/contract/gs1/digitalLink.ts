@@ -24,14 +24,14 @@
  * over 360 kB (about 80 kB gzip): more than the page's whole first load. Other primary keys (SSCC, GLN…) are
  * GS1 Digital Links too, but this product serves GTINs: they read as 'notDigitalLink'.
  */
-import { aiValueError, gs1Date } from './aiValues';
-import { GTIN_QUALIFIERS, OTHER_QUALIFIERS, PRIMARY_KEYS, aiFormat } from './applicationIdentifiers';
-import { gtin14, hasValidCheckDigit } from './checkDigit';
-import { compressPairs, decompressSegment } from './compression';
-import type { DigitalLink, DigitalLinkError, DigitalLinkResult } from './digitalLinkTypes';
-import { encodeDigitalLinkValue as encodeValue } from './digitalLinkValue';
+import { aiValueError, gs1Date } from './aiValues.ts';
+import { GTIN_QUALIFIERS, OTHER_QUALIFIERS, PRIMARY_KEYS, aiFormat } from './applicationIdentifiers.ts';
+import { gtin14, hasValidCheckDigit } from './checkDigit.ts';
+import { compressPairs, decompressSegment } from './compression.ts';
+import type { DigitalLink, DigitalLinkError, DigitalLinkResult } from './digitalLinkTypes.ts';
+import { encodeDigitalLinkValue as encodeValue } from './digitalLinkValue.ts';
 
-export type { DigitalLink, DigitalLinkError, DigitalLinkErrorReason, DigitalLinkResult } from './digitalLinkTypes';
+export type { DigitalLink, DigitalLinkError, DigitalLinkErrorReason, DigitalLinkResult } from './digitalLinkTypes.ts';
 
 const CANONICAL_HOST = 'https://id.gs1.org';
 // The shortest compressed link, a GTIN alone, is 10 characters; shorter segments are ordinary paths.
@@ -92,13 +92,17 @@ function readPath(segments: string[]): LinkParts | null {
     const rest = segments.slice(start);
     if (rest.length % 2 === 0) {
       const pathAis: [string, string][] = [];
-      for (let i = 0; i < rest.length; i += 2) pathAis.push([rest[i], decode(rest[i + 1], rest[i])]);
+      for (let i = 0; i < rest.length; i += 2) {
+        const [ai = '', value = ''] = rest.slice(i, i + 2);
+        pathAis.push([ai, decode(value, ai)]);
+      }
       return { prefix, pathAis, other: [], compressed: false };
     }
     // The GTIN left readable, the rest compressed (Compression 1.0's partial form).
-    const tail = rest.length === 3 && COMPRESSED.test(rest[2]) ? decompress(rest[2]) : null;
-    if (!tail) return null;
-    return { prefix, pathAis: [['01', decode(rest[1], '01')], ...tail.ais], other: tail.other, compressed: true };
+    const [, gtin, packed] = rest;
+    const tail = rest.length === 3 && packed !== undefined && COMPRESSED.test(packed) ? decompress(packed) : null;
+    if (!tail || gtin === undefined) return null;
+    return { prefix, pathAis: [['01', decode(gtin, '01')], ...tail.ais], other: tail.other, compressed: true };
   }
   const last = segments[segments.length - 1];
   const whole = start < 0 && last && COMPRESSED.test(last) ? decompress(last) : null;
@@ -113,7 +117,7 @@ function readPath(segments: string[]): LinkParts | null {
 function checkPathOrder(parts: LinkParts): void {
   if (parts.compressed) return;
   const [first, ...qualifiers] = parts.pathAis;
-  if (first[0] !== '01') throw new LinkError(error('notDigitalLink', 'the path must start with /01/'));
+  if (first?.[0] !== '01') throw new LinkError(error('notDigitalLink', 'the path must start with /01/'));
   let position = -1;
   for (const [ai] of qualifiers) {
     const index = GTIN_QUALIFIERS.indexOf(ai as (typeof GTIN_QUALIFIERS)[number]);

@@ -1,7 +1,7 @@
 // What the service's GS1 Digital Link resolver shares with the page (issue 39): the JSON of a lot's status and
 // of a product by GTIN, and that JSON for the server render of a lot's or a product's page (the page reads the
 // pack itself from its own address).
-import type { LotStatus, PageRenderRequest, TraceErrorBody, WireValue } from '../traceContract';
+import type { LotStatus, PageRenderRequest, TraceErrorBody, WireValue } from '../traceContract.ts';
 
 /** The service's JSON endpoints behind the resolver's links, below TRACE_API_BASE_PATH. */
 export const GS1_PRODUCT_PATH = '/gs1/01/{gtin}';
