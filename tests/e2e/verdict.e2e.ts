@@ -10,7 +10,7 @@ import { axeViolations } from '../support/browser/axe';
 import { TRACE_DATA, TRACE_PATH, UNIT_CODE, UNKNOWN_CODE, e2eSuite } from '../support/browser/e2eSuite';
 import { lookupPage } from '../support/browser/lookupPage';
 import { TEXTS, fill, type Language, type Texts } from '../support/browser/texts';
-import { requestPage } from '../support/server/pageRequest';
+import { rawRequest } from '../support/system/rawRequest';
 import { REPO_ROOT } from '../support/system/childProcess';
 
 // Issue 36, point 7: on a 360 x 640 phone the line that says what to do with the pack in hand is on the
@@ -56,7 +56,7 @@ beforeAll(async () => {
   // Shoppers on as many networks open the code's page (a document navigation from a browser: exactly these
   // headers, which Node's fetch would not send as they are).
   for (let network = 1; network <= CAUTION_NETWORKS; network++) {
-    const answer = await requestPage(`${suite.url}/dt?qr=${CAUTION_CODE}`, {
+    const answer = await rawRequest(`${suite.url}/dt?qr=${CAUTION_CODE}`, {
       headers: {
         'user-agent': `Mozilla/5.0 (Linux; Android 15; Phone ${network}) Chrome/142.0 Mobile Safari/537.36`,
         'x-forwarded-for': `10.${network}.0.7`,

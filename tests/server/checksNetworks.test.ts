@@ -6,7 +6,7 @@ import type { TraceChecks, TraceResponse } from '../../src/contract/traceContrac
 import { vietnamDay } from '../../src/contract/vietnamDay.ts';
 import { BACKENDS, type TestDatabase } from '../support/server/backends.ts';
 import { startTestServer, type TestServer } from '../support/server/harness.ts';
-import { requestPage } from '../support/server/pageRequest.ts';
+import { rawRequest } from '../support/system/rawRequest.ts';
 
 // Issue 36 (security review N1, N7): the caution counts distinct networks of shoppers who looked, within a
 // recent window, and nobody can plant it with User-Agents, embeds, prefetches, chat previews or the page's own
@@ -67,7 +67,7 @@ describe.each(BACKENDS)('who counts toward the caution, on $name', { timeout: 60
     code: string,
     { address, agent, headers = NAVIGATE, method = 'GET', query = '' }: PageRequest,
   ): Promise<number> => {
-    const response = await requestPage(`${server.url}/dt?qr=${code}${query}`, {
+    const response = await rawRequest(`${server.url}/dt?qr=${code}${query}`, {
       method,
       headers: { 'user-agent': agent, 'x-forwarded-for': address, ...headers },
     });
@@ -189,7 +189,7 @@ describe.each(BACKENDS)('who counts toward the caution, on $name', { timeout: 60
     for (const [n, network] of [41, 42, 44, 45].entries())
       await open(code, { address: ON_NETWORK(network), agent: PHONE(n + 1) });
     expect(await checksOf(code)).toMatchObject({ Lookups: 4, Networks: 4, Caution: false });
-    const page = await requestPage(`${server.url}/dt?qr=${code}`, {
+    const page = await rawRequest(`${server.url}/dt?qr=${code}`, {
       headers: { 'user-agent': PHONE(5), 'x-forwarded-for': ON_NETWORK(46), ...NAVIGATE },
     });
     expect(page.body).toContain('"Lookups":5,"Networks":5,"Caution":true');

@@ -10,7 +10,7 @@ import { vietnamDay } from '../../src/contract/vietnamDay.ts';
 import { runTs } from '../support/system/childProcess.ts';
 import { BACKENDS } from '../support/server/backends.ts';
 import { startTestServer, type TestServer } from '../support/server/harness.ts';
-import { requestPage } from '../support/server/pageRequest.ts';
+import { rawRequest } from '../support/system/rawRequest.ts';
 
 // Counting as the service runs it: rendered deep links, CHECKS=off, the metrics, the brand's report.
 
@@ -53,7 +53,7 @@ describe('counting in the service', { timeout: 30_000 }, () => {
     server = await startTestServer({ SSR_ENTRY: join(moduleDir, 'entry-server.mjs'), TRUST_PROXY: '1' });
     const page = async (agent: string, address: string) =>
       (
-        await requestPage(`${server!.url}/dt?qr=${UNIT}`, {
+        await rawRequest(`${server!.url}/dt?qr=${UNIT}`, {
           headers: { 'user-agent': agent, 'x-forwarded-for': address, ...NAVIGATE },
         })
       ).body;
@@ -66,11 +66,11 @@ describe('counting in the service', { timeout: 30_000 }, () => {
     const api = await server.trace({ QrCode: UNIT }, { 'user-agent': PHONE_A, 'x-forwarded-for': '198.51.100.1' });
     expect(((await api.json()) as TraceResponse).Checks).toMatchObject({ Lookups: 2, Networks: 2 });
     // Lookup pages are for no index, and for no shared cache (they carry this visitor's counts); the home page is.
-    const lookupPage = await requestPage(`${server.url}/dt?qr=${UNIT}`);
+    const lookupPage = await rawRequest(`${server.url}/dt?qr=${UNIT}`);
     expect(lookupPage.headers['x-robots-tag']).toBe('noindex');
     expect(lookupPage.headers['cache-control']).toBe('private, no-cache');
-    expect((await requestPage(`${server.url}/?qr=${UNIT}`)).headers['x-robots-tag']).toBe('noindex');
-    expect((await requestPage(`${server.url}/`)).headers['x-robots-tag']).toBeUndefined();
+    expect((await rawRequest(`${server.url}/?qr=${UNIT}`)).headers['x-robots-tag']).toBe('noindex');
+    expect((await rawRequest(`${server.url}/`)).headers['x-robots-tag']).toBeUndefined();
   });
 
   it('lets a page on another allowed origin declare its purpose (CORS preflight)', async () => {

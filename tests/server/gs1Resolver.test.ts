@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressDigitalLink, parseDigitalLink, type DigitalLink } from '../../src/contract/gs1/digitalLink.ts';
 import { BACKENDS, type TestDatabase } from '../support/server/backends.ts';
 import { startTestServer, type TestServer } from '../support/server/harness.ts';
-import { requestPage } from '../support/server/pageRequest.ts';
+import { rawRequest } from '../support/system/rawRequest.ts';
 
 // The resolver against the real service on each database, checked the way GS1's resolver conformance test suite
 // (github.com/gs1/GS1DL-resolver-testsuite, GS1DigitalLinkResolverTestSuite.js with its tester.php) checks a
@@ -230,7 +230,7 @@ describe.each(BACKENDS)('the GS1 Digital Link resolver on $name', (backend) => {
   it('renders the page in place for a browser, with the pack as printed, its lookup counted, JSON-LD and a Link', async () => {
     const before = (await (await server.trace({ QrCode: CAN })).json()) as { Checks: { Lookups: number } };
     // Another phone than the API's lookups (a device's repeats within minutes count once).
-    const response = await requestPage(`${server.url}${UNIT_DL}?17=280600`, {
+    const response = await rawRequest(`${server.url}${UNIT_DL}?17=280600`, {
       headers: { accept: HTML, 'user-agent': IPHONE, ...NAVIGATION },
     });
     expect(response.status).toBe(200);
@@ -283,14 +283,14 @@ describe.each(BACKENDS)('the GS1 Digital Link resolver on $name', (backend) => {
   it('builds no link from Host or X-Forwarded-Host (without PUBLIC_ORIGIN links are relative), and lets caches keep nothing unchecked', async () => {
     const forged = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' };
     const answers = await Promise.all([
-      requestPage(`${server.url}${UNIT_DL}?foo=bar`, { headers: forged }),
-      requestPage(`${server.url}${UNIT_DL}?linkType=linkset`, { headers: forged }),
-      requestPage(`${server.url}/01/${CAN_GTIN}/10/${CAN_LOT}`, {
+      rawRequest(`${server.url}${UNIT_DL}?foo=bar`, { headers: forged }),
+      rawRequest(`${server.url}${UNIT_DL}?linkType=linkset`, { headers: forged }),
+      rawRequest(`${server.url}/01/${CAN_GTIN}/10/${CAN_LOT}`, {
         headers: { ...forged, accept: 'application/ld+json' },
       }),
-      requestPage(`${server.url}${UNIT_DL}`, { headers: { ...forged, accept: HTML } }),
-      requestPage(`${server.url}/01/${CAN_GTIN}`, { headers: { ...forged, accept: HTML } }),
-      requestPage(`${server.url}/.well-known/gs1resolver`, { headers: forged }),
+      rawRequest(`${server.url}${UNIT_DL}`, { headers: { ...forged, accept: HTML } }),
+      rawRequest(`${server.url}/01/${CAN_GTIN}`, { headers: { ...forged, accept: HTML } }),
+      rawRequest(`${server.url}/.well-known/gs1resolver`, { headers: forged }),
     ]);
     expect(answers.map((answer) => answer.status)).toEqual([307, 200, 200, 200, 200, 200]);
     for (const answer of answers) expect(JSON.stringify([answer.headers, answer.body])).not.toContain('evil.example');
@@ -305,9 +305,9 @@ describe.each(BACKENDS)('the GS1 Digital Link resolver on $name', (backend) => {
   it('answers a malformed Host without a server error', async () => {
     const bad = { host: 'a b' };
     const answers = await Promise.all([
-      requestPage(`${server.url}${UNIT_DL}?foo=bar`, { headers: bad }),
-      requestPage(`${server.url}${UNIT_DL}?linkType=linkset`, { headers: bad }),
-      requestPage(`${server.url}${UNIT_DL}`, { headers: { ...bad, accept: HTML } }),
+      rawRequest(`${server.url}${UNIT_DL}?foo=bar`, { headers: bad }),
+      rawRequest(`${server.url}${UNIT_DL}?linkType=linkset`, { headers: bad }),
+      rawRequest(`${server.url}${UNIT_DL}`, { headers: { ...bad, accept: HTML } }),
     ]);
     for (const answer of answers) expect(answer.status).toBeLessThan(500);
   });

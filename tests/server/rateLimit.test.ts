@@ -1,6 +1,6 @@
-import { request as httpRequest } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_KEY, startTestServer, TRACE_URL_PATH, type TestServer } from '../support/server/harness.ts';
+import { lookupFrom } from '../support/system/lookupFrom.ts';
 
 let server: TestServer | undefined;
 afterEach(() => server?.close());
@@ -67,44 +67,22 @@ describe.each([
 
 describe('the in-memory store', () => {
   /** A lookup over its own connection from `address`: Linux routes all of 127.0.0.0/8 to loopback. */
-  const lookupFrom = (address: string) =>
-    new Promise<{ status: number; remaining: string | undefined }>((resolve, reject) => {
-      const url = new URL(`${server!.url}${TRACE_URL_PATH}`);
-      const body = JSON.stringify({ QrCode: '1D24B3261X54A2320' });
-      const request = httpRequest(
-        url,
-        {
-          method: 'POST',
-          localAddress: address,
-          agent: false,
-          headers: { 'content-type': 'application/json', 'x-key': DEMO_KEY, 'content-length': body.length },
-        },
-        (response) => {
-          response.resume();
-          response.on('end', () => {
-            const remaining = response.headers['x-ratelimit-remaining'];
-            resolve({
-              status: response.statusCode ?? 0,
-              remaining: typeof remaining === 'string' ? remaining : undefined,
-            });
-          });
-        },
-      );
-      request.on('error', reject);
-      request.end(body);
-    });
+  const lookupAt = async (address: string) => {
+    const { status, headers } = await lookupFrom(address, server!.url, '1D24B3261X54A2320', DEMO_KEY);
+    return { status, remaining: headers['x-ratelimit-remaining'] };
+  };
 
   it('keeps a blocked client blocked however many other addresses come by, in bounded memory', async () => {
     server = await startTestServer({ RATE_LIMIT_MAX: '2', RATE_LIMIT_ADDRESSES: '20' });
     const blocked = [];
-    for (let i = 0; i < 3; i++) blocked.push((await lookupFrom('127.0.0.2')).status);
+    for (let i = 0; i < 3; i++) blocked.push((await lookupAt('127.0.0.2')).status);
     expect(blocked).toEqual([200, 200, 429]);
-    expect((await lookupFrom('127.0.0.3')).remaining).toBe('1');
+    expect((await lookupAt('127.0.0.3')).remaining).toBe('1');
 
-    for (let i = 1; i <= 30; i++) expect((await lookupFrom(`127.0.1.${i}`)).status).toBe(200);
+    for (let i = 1; i <= 30; i++) expect((await lookupAt(`127.0.1.${i}`)).status).toBe(200);
 
-    expect((await lookupFrom('127.0.0.2')).status).toBe(429);
+    expect((await lookupAt('127.0.0.2')).status).toBe(429);
     // The client under its limit was the one let go: its count starts again, so the table stayed bounded.
-    expect((await lookupFrom('127.0.0.3')).remaining).toBe('1');
+    expect((await lookupAt('127.0.0.3')).remaining).toBe('1');
   });
 });

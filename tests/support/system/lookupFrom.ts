@@ -1,11 +1,7 @@
-import { request } from 'node:http';
 import { API_KEY_HEADER, TRACE_URL_PATH } from '../../../src/contract/traceContract.ts';
+import { rawRequest, type RawAnswer } from './rawRequest.ts';
 
-export interface LookupAnswer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
+export type LookupAnswer = RawAnswer;
 
 /**
  * A lookup sent from a loopback address of the caller's choice (127.0.0.0/8 is all loopback on Linux):
@@ -18,26 +14,11 @@ export function lookupFrom(
   key: string,
   headers: Record<string, string> = {},
 ): Promise<LookupAnswer> {
-  return new Promise((resolve, reject) => {
-    const target = new URL(`${origin}${TRACE_URL_PATH}`);
-    const sent = request(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: target.pathname,
-        method: 'POST',
-        localAddress: from,
-        agent: false,
-        headers: { 'content-type': 'application/json', [API_KEY_HEADER]: key, ...headers },
-      },
-      (response) => {
-        let body = '';
-        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body }));
-      },
-    );
-    sent.on('error', reject);
-    sent.end(JSON.stringify({ QrCode: code }));
+  return rawRequest(`${origin}${TRACE_URL_PATH}`, {
+    method: 'POST',
+    from,
+    headers: { 'content-type': 'application/json', [API_KEY_HEADER]: key, ...headers },
+    body: JSON.stringify({ QrCode: code }),
   });
 }
 
