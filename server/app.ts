@@ -166,6 +166,7 @@ export async function buildApp(
     publicOrigin: config.publicOrigin,
     render,
     takeLookup: limits.takeLookup,
+    brand: rendering?.brand,
   });
   registerGs1Data(app, gs1, config.gs1.pipUrl, limits.lookup);
 

@@ -64,6 +64,8 @@ export interface ResolverOptions {
   render: PageRenderer | undefined;
   /** One lookup from the client's budget, for answers that are not a page render. */
   takeLookup?: (request: FastifyRequest) => Promise<BudgetVerdict>;
+  /** The brand's name from the page's build, which names the resolver; none without a server build. */
+  brand?: string;
 }
 
 export interface Resolver {
@@ -72,7 +74,7 @@ export interface Resolver {
 }
 
 export function registerResolver(app: FastifyInstance, options: ResolverOptions): Resolver {
-  const { catalogue, pipUrl, publicOrigin, render, takeLookup } = options;
+  const { catalogue, pipUrl, publicOrigin, render, takeLookup, brand } = options;
   // Absolute links only on PUBLIC_ORIGIN; without it relative references, as the rest of the service does: Host and
   // X-Forwarded-Host are the client's to forge, and a shared cache would keep what they planted. A relative
   // Location is valid HTTP (RFC 9110, 10.2.2); a Link target and a linkset's anchor are URI references resolved
@@ -182,13 +184,14 @@ export function registerResolver(app: FastifyInstance, options: ResolverOptions)
   }
 
   app.route({ method: ['GET', 'OPTIONS'], url: '/01/*', handler: resolve });
+  const description = JSON.stringify(resolverDescription(publicOrigin ?? '/', brand));
   app.route({
     method: ['GET', 'OPTIONS'],
     url: RESOLVER_DESCRIPTION_PATH,
     handler: (request, reply) => {
       openToOtherSites(reply);
       if (request.method === 'OPTIONS') return reply.code(204).header('allow', METHODS).send();
-      return reply.type(JSON_TYPE).send(JSON.stringify(resolverDescription(publicOrigin ?? '/')));
+      return reply.type(JSON_TYPE).send(description);
     },
   });
   return {
@@ -209,10 +212,13 @@ function linksetHeader(origin: string, link: DigitalLink): string {
   return link.compressed ? `${linksetLink}, <${origin}${link.path}>; rel="owl:sameAs"` : linksetLink;
 }
 
-/** `/.well-known/gs1resolver` (GS1-Conformant Resolver 1.2, section 3). */
-export function resolverDescription(origin: string): object {
+/**
+ * `/.well-known/gs1resolver` (GS1-Conformant Resolver 1.2, section 3). Its name is the brand's (a resolver names
+ * whose links it serves); without a server build the service does not know the brand, and names none.
+ */
+export function resolverDescription(origin: string, brand: string | undefined): object {
   return {
-    name: 'Milk trace: GS1 Digital Link resolver',
+    name: brand ? `${brand}: GS1 Digital Link resolver` : 'GS1 Digital Link resolver',
     resolverRoot: origin,
     supportedPrimaryKeys: ['01'],
     supportedLinkType: [{ namespace: 'https://ref.gs1.org/voc/', prefix: 'gs1:' }],

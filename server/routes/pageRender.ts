@@ -39,6 +39,8 @@ export type PageRenderer = (request: FastifyRequest, reply: FastifyReply) => Pro
 export interface PageRendering {
   render: PageRenderer;
   busyTexts: BusyTextsOf;
+  /** The brand's name as the page's build has it (VITE_BRAND_NAME, theme/brand.ts); none if the build names none. */
+  brand: string | undefined;
 }
 
 /**
@@ -94,6 +96,8 @@ export async function loadPageRenderer(
   };
   return {
     render,
+    // The busy page carries the brand: the build's texts are the one place the service learns its name.
+    brand: busyTexts({ url: '/' }, 0).brand || undefined,
     busyTexts: (request, retryAfterSeconds) =>
       busyTexts(
         {

@@ -119,6 +119,14 @@ describe("the page at a Digital Link's address, in Chromium against the real ser
     }
   });
 
+  it("names the resolver after the brand the built page names (its VITE_BRAND_NAME), not the product's own name", async () => {
+    const brand = 'Sữa Đồng Xanh'; // .env's, which the e2e build keeps
+    const description = (await (await fetch(`${suite.url}/.well-known/gs1resolver`)).json()) as { name: string };
+    expect(description.name).toBe(`${brand}: GS1 Digital Link resolver`);
+    const page = await (await fetch(`${suite.url}/`, { headers: { accept: 'text/html' } })).text();
+    expect(/<title>(.*?)<\/title>/s.exec(page)?.[1]).toContain(brand);
+  });
+
   it('a Digital Link typed into the field goes to its address and shows the same', async () => {
     const { page, t } = await suite.open('vi', phone('vi'), '/');
     await page

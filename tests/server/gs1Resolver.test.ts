@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressDigitalLink, parseDigitalLink, type DigitalLink } from '../../src/contract/gs1/digitalLink.ts';
+import { resolverDescription } from '../../server/routes/gs1Resolver.ts';
 import { BACKENDS, type TestDatabase } from '../support/server/backends.ts';
 import { startTestServer, type TestServer } from '../support/server/harness.ts';
 import { rawRequest } from '../support/system/rawRequest.ts';
@@ -26,6 +27,8 @@ const NAVIGATION = { 'sec-fetch-dest': 'document', 'sec-fetch-mode': 'navigate',
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
 
+/** The brand the stand-in build names (the real one: VITE_BRAND_NAME, theme/brand.ts). */
+const BRAND = 'Sữa Thử Nghiệm';
 const ECHO_MODULE = `
 export async function renderPage({ url, answerTrace, gs1Level }) {
   const serial = url.split('?')[0].split('/21/')[1];
@@ -33,7 +36,7 @@ export async function renderPage({ url, answerTrace, gs1Level }) {
   const echo = JSON.stringify({ url, answer, gs1Level: gs1Level ?? null }).replace(/</g, '\\\\u003c');
   return { status: 200, lang: 'vi', title: 'Trace', description: 'Trace', head: '', body: '<main id="echo">' + echo + '</main>', state: '{}' };
 }
-export const busyTexts = () => ({ lang: 'en', brand: 'Brand', primary: '#0b5cad', pageTitle: 'Busy', title: 'Busy', hint: 'Later', retry: 'Again' });
+export const busyTexts = () => ({ lang: 'en', brand: '${BRAND}', primary: '#0b5cad', pageTitle: 'Busy', title: 'Busy', hint: 'Later', retry: 'Again' });
 `;
 
 interface Echo {
@@ -71,11 +74,13 @@ describe.each(BACKENDS)('the GS1 Digital Link resolver on $name', (backend) => {
     rmSync(moduleDir, { recursive: true, force: true });
   });
 
-  it('rdFile: describes itself at /.well-known/gs1resolver (resolverRoot, supported keys, link types)', async () => {
+  it('rdFile: describes itself at /.well-known/gs1resolver (its brand, resolverRoot, supported keys, link types)', async () => {
     const response = await get('/.well-known/gs1resolver', { accept: 'application/json' });
     expect(response.status).toBe(200);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
     expect(await response.json()).toMatchObject({
+      // Named after the brand of the page's build, as the page's title and busy page are.
+      name: `${BRAND}: GS1 Digital Link resolver`,
       resolverRoot: '/',
       supportedPrimaryKeys: ['01'],
       supportedLinkType: [{ namespace: GS1_VOC, prefix: 'gs1:' }],
@@ -311,6 +316,10 @@ describe.each(BACKENDS)('the GS1 Digital Link resolver on $name', (backend) => {
     ]);
     for (const answer of answers) expect(answer.status).toBeLessThan(500);
   });
+});
+
+it('names no brand in its description when the service has no server build to learn it from', () => {
+  expect(resolverDescription('/', undefined)).toMatchObject({ name: 'GS1 Digital Link resolver' });
 });
 
 describe('the resolver under the lookup budget', () => {
