@@ -5,6 +5,7 @@ import {
   TRACE_PATH,
 } from '../../src/contract/traceContract.ts';
 import { traceErrorBodySchema, traceRequestSchema, traceResponseSchema } from '../http/schemas.ts';
+import { gs1OpenApiPaths, gs1OpenApiSchemas } from './gs1OpenApi.ts';
 
 const errorResponse = (description: string) => ({
   description,
@@ -17,8 +18,9 @@ export function buildOpenApiDocument() {
     openapi: '3.1.0',
     info: {
       title: 'Trace service',
-      version: '1.1.0',
-      description: 'Looks up the trace information of a product can, box or carton by its QR code.',
+      version: '1.2.0',
+      description:
+        'Looks up the trace information of a product can, box or carton by its QR code. Since 1.2 also the GS1 Digital Link resolver (at the root) and the JSON of a product by its GTIN and of a lot, which its links point to.',
     },
     servers: [{ url: TRACE_API_BASE_PATH }],
     components: {
@@ -27,6 +29,7 @@ export function buildOpenApiDocument() {
         TraceRequest: traceRequestSchema,
         TraceResponse: traceResponseSchema,
         TraceErrorBody: traceErrorBodySchema,
+        ...gs1OpenApiSchemas,
       },
     },
     security: [{ apiKey: [] }],
@@ -76,6 +79,7 @@ export function buildOpenApiDocument() {
           },
         },
       },
+      ...gs1OpenApiPaths,
     },
   };
 }

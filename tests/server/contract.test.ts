@@ -216,7 +216,17 @@ describe.each(BACKENDS)('POST /qrinfo-svc/api/qr/trace on $name', (backend) => {
     expect(response.status).toBe(200);
     const document = (await response.json()) as ReturnType<typeof buildOpenApiDocument>;
     expect(document.openapi).toBe('3.1.0');
-    expect(Object.keys(document.paths)).toEqual(['/qr/trace']);
+    // The lookup, then GS1 Digital Link's JSON (issue 39): tests/server/openApiRoutes.test.ts checks them all.
+    expect(Object.keys(document.paths)).toEqual([
+      '/qr/trace',
+      '/gs1/01/{gtin}',
+      '/gs1/01/{gtin}/10/{lot}',
+      '/01/{gtin}',
+      '/01/{gtin}/10/{lot}',
+      '/01/{gtin}/21/{serial}',
+      '/01/{gtin}/10/{lot}/21/{serial}',
+      '/.well-known/gs1resolver',
+    ]);
     expect(document.servers[0]?.url).toBe('/qrinfo-svc/api');
     expect(document.components.schemas.TraceResponse.properties.Data.properties.Box.items.required).toContain(
       'TotalPacket',
