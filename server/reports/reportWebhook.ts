@@ -49,10 +49,17 @@ interface Log {
   warn(message: string): void;
 }
 
-/** How long a claimed delivery is left to its sender before another process may take it. */
-const LEASE_MS = 60_000;
 /** Deliveries claimed at once. */
 const BATCH = 10;
+/** What a claim's lease leaves beyond its deliveries' own deadlines. */
+const LEASE_MARGIN_MS = 60_000;
+
+/**
+ * How long a claimed batch is left to its sender before another process may take it: long enough for each of its
+ * deliveries to reach its deadline one after the other (a receiver that hangs), so two instances never send one
+ * delivery at the same time; a batch whose instance died waits that long.
+ */
+export const leaseMs = (timeoutMs: number) => LEASE_MARGIN_MS + BATCH * timeoutMs;
 /** How often the deliveries are read when nothing is known to be due (another instance's report, a restart). */
 const IDLE_POLL_MS = 30_000;
 
@@ -102,7 +109,7 @@ export class WebhookSender {
     clearTimeout(this.timer);
     try {
       for (;;) {
-        const due = await this.store.claimDue(this.now(), LEASE_MS, BATCH);
+        const due = await this.store.claimDue(this.now(), leaseMs(this.settings.timeoutMs), BATCH);
         if (due.length === 0 || this.stopped) break;
         for (const delivery of due) await this.send(delivery);
       }
