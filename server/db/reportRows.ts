@@ -1,4 +1,5 @@
 import type { ReportFields } from '../../src/contract/reports.ts';
+import type { DayTaken } from '../reports/reportDays.ts';
 import type { Delivery, ReportListFilter, ReportRow, StoredReport } from '../reports/reportStore.ts';
 
 // The reports' reads, one text for both databases: only placeholders (? in SQLite, $n in PostgreSQL) and how a
@@ -72,6 +73,11 @@ export const sinceQuery = (dialect: Dialect) =>
 
 type Row = Record<string, unknown>;
 const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
+
+/** What a day had taken before a report, from its report_days row once the report was counted in it. */
+export function takenBefore(counted: { reports: unknown; photo_bytes: unknown }, photoBytes: number): DayTaken {
+  return { reports: Number(counted.reports) - 1, photoBytes: Number(counted.photo_bytes) - photoBytes };
+}
 
 /** What a delivery's claim reads of a report: what the brand's system gets, never the photo's bytes. */
 export const DELIVERY_COLUMNS = `id, reference, code, reason, province, shop, address, bought_on, phone, photo_type,

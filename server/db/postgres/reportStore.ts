@@ -1,5 +1,6 @@
 import type { ReportPhotoType } from '../../../src/contract/reports.ts';
 import { dayRefusal } from '../../reports/reportDays.ts';
+import { takenBefore } from '../reportRows.ts';
 import { reportRow, type ReportStore } from '../../reports/reportStore.ts';
 import {
   claimedDelivery,
@@ -33,29 +34,19 @@ export async function openPostgresReportStore(url: string): Promise<ReportStore>
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        // The day's row, locked until COMMIT: instances storing at once take its places one after the other, so
-        // none is taken twice.
-        await client.query(
-          'INSERT INTO report_days (day, reports, photo_bytes) VALUES ($1, 0, 0) ON CONFLICT (day) DO NOTHING',
-          [day],
+        // The report counted in its day first, which locks the day's row until COMMIT (instances storing at once
+        // take its places one after the other), then checked against what the day had before it: one round trip.
+        const { rows: counted } = await client.query<{ reports: number; photo_bytes: string }>(
+          `INSERT INTO report_days AS d (day, reports, photo_bytes) VALUES ($1, 1, $2)
+           ON CONFLICT (day) DO UPDATE SET reports = d.reports + 1, photo_bytes = d.photo_bytes + EXCLUDED.photo_bytes
+           RETURNING reports, photo_bytes`,
+          [day, photoBytes],
         );
-        const { rows: taken } = await client.query<{ reports: number; photo_bytes: string }>(
-          'SELECT reports, photo_bytes FROM report_days WHERE day = $1 FOR UPDATE',
-          [day],
-        );
-        const refused = dayRefusal(
-          { reports: Number(taken[0]?.reports ?? 0), photoBytes: Number(taken[0]?.photo_bytes ?? 0) },
-          bounds,
-          photoBytes,
-        );
+        const refused = dayRefusal(takenBefore(counted[0]!, photoBytes), bounds, photoBytes);
         if (refused !== undefined) {
           await client.query('ROLLBACK');
           return refused;
         }
-        await client.query(
-          'UPDATE report_days SET reports = reports + 1, photo_bytes = photo_bytes + $2 WHERE day = $1',
-          [day, photoBytes],
-        );
         const { sql, values } = insertQuery(reportRow(report, deliveryDue), POSTGRES);
         await client.query(sql, values);
         await client.query('COMMIT');

@@ -1,5 +1,6 @@
 import type { ReportPhotoType } from '../../../src/contract/reports.ts';
 import { dayRefusal } from '../../reports/reportDays.ts';
+import { takenBefore } from '../reportRows.ts';
 import { reportRow, type ReportStore } from '../../reports/reportStore.ts';
 import {
   claimedDelivery,
@@ -23,10 +24,11 @@ const BUSY_TIMEOUT_MS = 5_000;
 export function openSqliteReportStore(path: string): ReportStore {
   const db = openDatabase(path);
   db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}; PRAGMA secure_delete = ON`);
-  const dayTaken = db.prepare('SELECT reports, photo_bytes FROM report_days WHERE day = ?');
+  // The report counted in its day, and what the day has now read back: one statement.
   const countDay = db.prepare(
     `INSERT INTO report_days (day, reports, photo_bytes) VALUES (?, 1, ?)
-     ON CONFLICT (day) DO UPDATE SET reports = reports + 1, photo_bytes = photo_bytes + excluded.photo_bytes`,
+     ON CONFLICT (day) DO UPDATE SET reports = reports + 1, photo_bytes = photo_bytes + excluded.photo_bytes
+     RETURNING reports, photo_bytes`,
   );
   const one = db.prepare(oneQuery(SQLITE));
   const rows = (sql: string, values: (string | number)[]) =>
@@ -34,21 +36,22 @@ export function openSqliteReportStore(path: string): ReportStore {
   return {
     async add(report, { day, bounds, deliveryDue }) {
       const photoBytes = report.photo?.body.byteLength ?? 0;
-      // BEGIN IMMEDIATE: the day's count is read and raised under the file's write lock, so two writers (another
-      // process on the file) cannot both take its last place.
-      return inTransaction(db, () => {
-        const taken = dayTaken.get(day) as { reports: number; photo_bytes: number } | undefined;
-        const refused = dayRefusal(
-          { reports: Number(taken?.reports ?? 0), photoBytes: Number(taken?.photo_bytes ?? 0) },
-          bounds,
-          photoBytes,
-        );
-        if (refused !== undefined) return refused;
-        countDay.run(day, photoBytes);
-        const { sql, values } = insertQuery(reportRow(report, deliveryDue), SQLITE);
-        db.prepare(sql).run(...values);
-        return undefined;
-      });
+      // BEGIN IMMEDIATE: the day's count is raised and read under the file's write lock, so two writers (another
+      // process on the file) cannot both take its last place; a refusal rolls the count back.
+      db.exec('BEGIN IMMEDIATE');
+      try {
+        const counted = countDay.get(day, photoBytes) as { reports: number; photo_bytes: number };
+        const refused = dayRefusal(takenBefore(counted, photoBytes), bounds, photoBytes);
+        if (refused === undefined) {
+          const { sql, values } = insertQuery(reportRow(report, deliveryDue), SQLITE);
+          db.prepare(sql).run(...values);
+        }
+        db.exec(refused === undefined ? 'COMMIT' : 'ROLLBACK');
+        return refused;
+      } catch (error) {
+        if (db.isTransaction) db.exec('ROLLBACK');
+        throw error;
+      }
     },
     async list(filter) {
       const { sql, values } = listQuery(filter, SQLITE);
