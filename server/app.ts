@@ -44,7 +44,7 @@ export interface AppOptions {
   /** The lookup counter's clock (Unix ms): tests move days and windows with it. */
   checksClock?: () => number;
   /** Shoppers' reports (issue 41): their store, limits and webhook; no report routes without them. */
-  reports?: Pick<ReportRoutesOptions, 'store' | 'limits' | 'webhook'>;
+  reports?: Pick<ReportRoutesOptions, 'store' | 'limits' | 'dayBounds' | 'webhook'>;
 }
 
 /** Where lookups are answered, and the stored pictures when the answers come from the reference database. */

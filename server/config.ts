@@ -88,12 +88,18 @@ export interface ReportsConfig {
   perNetworkDay: number;
   /** Reports one code may get a Vietnam day, from everyone together (REPORTS_PER_CODE_DAY). */
   perCodeDay: number;
+  /** Reports a Vietnam day from everyone together, a bound on the disk (REPORTS_DAY_MAX). */
+  dayMax: number;
+  /** Photo bytes a Vietnam day from everyone together, a bound on the disk (REPORTS_PHOTO_BYTES_DAY_MAX). */
+  photoBytesDayMax: number;
   /** Days a closed report keeps its photo (REPORTS_PHOTO_KEEP_DAYS). */
   photoKeepDays: number;
   /** Days a closed report is kept at all (REPORTS_CLOSED_KEEP_DAYS). */
   closedKeepDays: number;
   /** Each new report POSTed, signed, to the brand's system; none when REPORT_WEBHOOK_URL is unset. */
   webhook: ReportWebhookConfig | undefined;
+  /** Settings that are gone, each with what replaced it: the start logs each in one line. */
+  replaced: string[];
 }
 
 export interface ReportWebhookConfig {
@@ -103,8 +109,6 @@ export interface ReportWebhookConfig {
   retryMs: number;
   /** The longest wait between attempts (REPORT_WEBHOOK_RETRY_MAX_MS). */
   retryMaxMs: number;
-  /** Undelivered reports the outbox holds at most (REPORT_WEBHOOK_OUTBOX_MAX). */
-  outboxMax: number;
   /** One attempt's deadline (REPORT_WEBHOOK_TIMEOUT_MS). */
   timeoutMs: number;
 }
@@ -341,9 +345,21 @@ function parseReports(
   return {
     perNetworkDay: integer('REPORTS_PER_NETWORK_DAY', 3, 1, 10_000),
     perCodeDay: integer('REPORTS_PER_CODE_DAY', 200, 1, 1_000_000),
+    // Far past what a brand's shoppers send in a day, even in a scare, yet a day's rows stay a few megabytes: a
+    // flood from many networks fills a day, never the disk.
+    dayMax: integer('REPORTS_DAY_MAX', 10_000, 1, 10_000_000),
+    // 1 GiB: some 3,500 phone photos as the page sends them (about 300 KB), 700 at the 1.5 MB maximum.
+    photoBytesDayMax: integer('REPORTS_PHOTO_BYTES_DAY_MAX', 1024 * 1024 * 1024, 0, 1024 ** 4),
     photoKeepDays,
     closedKeepDays,
     webhook: parseReportWebhook(value, integer, problems),
+    // Taken no more, and harmless to leave: nothing it bounded exists now. Said, so nobody believes it still holds.
+    replaced:
+      value('REPORT_WEBHOOK_OUTBOX_MAX') === undefined
+        ? []
+        : [
+            'REPORT_WEBHOOK_OUTBOX_MAX is no longer read: a delivery now waits on its report until delivered, never dropped, bounded by REPORTS_DAY_MAX reports a day; unset it',
+          ],
   };
 }
 
@@ -375,7 +391,6 @@ function parseReportWebhook(
     secret: secret ?? '',
     retryMs,
     retryMaxMs: Math.max(retryMs, integer('REPORT_WEBHOOK_RETRY_MAX_MS', 15 * 60_000, 100, 86_400_000)),
-    outboxMax: integer('REPORT_WEBHOOK_OUTBOX_MAX', 10_000, 1, 10_000_000),
     timeoutMs: integer('REPORT_WEBHOOK_TIMEOUT_MS', 10_000, 100, 120_000),
   };
 }

@@ -138,7 +138,8 @@ async function openReports(config: Config, options: Pick<AppOptions, 'checksCloc
         { perNetwork: config.reports.perNetworkDay, perCode: config.reports.perCodeDay, maxKeys: REPORT_LIMIT_KEYS },
         now,
       ),
-      ...(sender && webhook ? { webhook: { sender, settings: webhook } } : {}),
+      dayBounds: { reports: config.reports.dayMax, photoBytes: config.reports.photoBytesDayMax },
+      ...(sender ? { webhook: sender } : {}),
     },
     logger,
     async close() {
@@ -301,6 +302,7 @@ function warnAboutSettings(app: FastifyInstance, config: Config): void {
       'TRUST_PROXY is set without PUBLIC_ORIGIN: requests the proxy reports as http are not redirected to https',
     );
   }
+  for (const replaced of config.reports.replaced) app.log.warn(replaced);
   if (config.usingDemoKey) {
     const level = process.env.NODE_ENV === 'production' ? 'error' : 'warn';
     app.log[level](`TRACE_API_KEYS is unset: accepting only the public demo key '${DEMO_API_KEY}'. Set your own keys.`);

@@ -1,4 +1,6 @@
-import type { ReportListFilter, ReportRow, StoredReport } from '../reports/reportStore.ts';
+import type { ReportFields } from '../../src/contract/reports.ts';
+import type { DayTaken } from '../reports/reportDays.ts';
+import type { Delivery, ReportListFilter, ReportRow, StoredReport } from '../reports/reportStore.ts';
 
 // The reports' reads, one text for both databases: only placeholders (? in SQLite, $n in PostgreSQL) and how a
 // lot's dates read (text in SQLite, date in PostgreSQL) differ.
@@ -72,19 +74,50 @@ export const sinceQuery = (dialect: Dialect) =>
 type Row = Record<string, unknown>;
 const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
 
-/** A row of `columns` as the service reads it. */
-export function storedReport(row: Row): StoredReport {
+/** What a day had taken before a report, from its report_days row once the report was counted in it. */
+export function takenBefore(counted: { reports: unknown; photo_bytes: unknown }, photoBytes: number): DayTaken {
+  return { reports: Number(counted.reports) - 1, photoBytes: Number(counted.photo_bytes) - photoBytes };
+}
+
+/** What a delivery's claim reads of a report: what the brand's system gets, never the photo's bytes. */
+export const DELIVERY_COLUMNS = `id, reference, code, reason, province, shop, address, bought_on, phone, photo_type,
+  created_hour, delivery_attempts`;
+
+/** The shopper's fields of a report's row. */
+function fieldsOf(row: Row): ReportFields {
   return {
-    id: Number(row.id),
-    reference: String(row.reference),
     code: String(row.code),
-    reason: row.reason as StoredReport['reason'],
-    province: row.province as StoredReport['province'],
+    reason: row.reason as ReportFields['reason'],
+    province: row.province as ReportFields['province'],
     shop: text(row.shop),
     address: text(row.address),
     boughtOn: text(row.bought_on),
     phone: text(row.phone),
-    hasPhoto: row.photo_type !== null && row.photo_type !== undefined,
+  };
+}
+
+const hasPhoto = (row: Row) => row.photo_type !== null && row.photo_type !== undefined;
+
+/** A row of DELIVERY_COLUMNS as the webhook's sender reads it. */
+export function claimedDelivery(row: Row): Delivery {
+  return {
+    report: {
+      ...fieldsOf(row),
+      reference: String(row.reference),
+      hasPhoto: hasPhoto(row),
+      createdHour: String(row.created_hour),
+    },
+    attempts: Number(row.delivery_attempts),
+  };
+}
+
+/** A row of `columns` as the service reads it. */
+export function storedReport(row: Row): StoredReport {
+  return {
+    ...fieldsOf(row),
+    id: Number(row.id),
+    reference: String(row.reference),
+    hasPhoto: hasPhoto(row),
     createdHour: String(row.created_hour),
     status: row.status as StoredReport['status'],
     closedNote: text(row.closed_note),

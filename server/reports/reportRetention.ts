@@ -2,7 +2,8 @@ import { daysBefore, vietnamDay } from '../../src/contract/vietnamDay.ts';
 import type { ReportStore } from './reportStore.ts';
 
 // How long reports are kept (README, Privacy): an open one until staff close it; a closed one keeps its photo
-// REPORTS_PHOTO_KEEP_DAYS days and is deleted REPORTS_CLOSED_KEEP_DAYS days after it was closed.
+// REPORTS_PHOTO_KEEP_DAYS days and is deleted REPORTS_CLOSED_KEEP_DAYS days after it was closed, or once its webhook
+// delivery has gone if that still waits then (never lost). The day counts (reportDays.ts) go with the photos.
 
 export interface RetentionRules {
   photoKeepDays: number;

@@ -6,6 +6,7 @@ import type {
   ReportPhotoType,
   ReportStatus,
 } from '../../src/contract/reports.ts';
+import type { DayBounds, DayRefusal } from './reportDays.ts';
 
 /** A report as the service stores it: exactly what the shopper typed or chose, the code and the hour. */
 export interface NewReport extends ReportFields {
@@ -18,10 +19,11 @@ export interface NewReport extends ReportFields {
 }
 
 /**
- * A new report's row in `reports`, column by column, for either database's insert (server/db/reportRows.ts):
- * a column added to reports is added here once.
+ * A new report's row in `reports`, column by column, for either database's insert (server/db/reportRows.ts): a
+ * column added to reports is added here once. `deliveryDue`: when its webhook delivery is first due (Unix ms), or
+ * null without a webhook.
  */
-export function reportRow(report: NewReport) {
+export function reportRow(report: NewReport, deliveryDue: number | null) {
   return {
     reference: report.reference,
     code: report.code,
@@ -34,6 +36,7 @@ export function reportRow(report: NewReport) {
     photo: report.photo?.body ?? null,
     photo_type: report.photo?.type ?? null,
     created_hour: report.createdHour,
+    delivery_due: deliveryDue,
   };
 }
 export type ReportRow = ReturnType<typeof reportRow>;
@@ -58,13 +61,28 @@ export interface StoredReport extends Omit<NewReport, 'photo'> {
   facts: CodeFactsRow;
 }
 
-/** The report's webhook delivery waiting in the outbox. */
-export interface OutboxEntry {
-  id: number;
+/**
+ * A report whose webhook delivery is due, as the brand's system gets it (reportWebhook.ts): read from its row when
+ * it is sent, so what staff changed meanwhile (a closed case's phone number deleted) is what goes.
+ */
+export interface WaitingReport extends ReportFields {
   reference: string;
-  /** The JSON sent, as written when the report came. */
-  body: string;
+  hasPhoto: boolean;
+  createdHour: string;
+}
+
+/** A delivery claimed: its report and the attempts so far, this one included. */
+export interface Delivery {
+  report: WaitingReport;
   attempts: number;
+}
+
+/** How a new report is stored: its Vietnam day and that day's bounds, and its delivery's first due time. */
+export interface AddOptions {
+  day: string;
+  bounds: DayBounds;
+  /** Unix ms; null without a webhook. */
+  deliveryDue: number | null;
 }
 
 export interface ReportListFilter extends Omit<ReportListQuery, 'cursor'> {
@@ -76,42 +94,33 @@ export interface ReportListFilter extends Omit<ReportListQuery, 'cursor'> {
 
 export interface ReportStore {
   /**
-   * Stores a report and, when `outbox` is given, its webhook delivery in the same transaction (none is
-   * queued once the outbox holds `outboxMax` entries: false then).
+   * Stores a report and counts it in its day, in one transaction, unless the day's bounds refuse it: then nothing
+   * is written and the bound is returned.
    */
-  add(report: NewReport, outbox?: { body: string; outboxMax: number; now: number }): Promise<{ queued: boolean }>;
+  add(report: NewReport, options: AddOptions): Promise<DayRefusal | undefined>;
   list(filter: ReportListFilter): Promise<StoredReport[]>;
   photo(reference: string): Promise<{ type: ReportPhotoType; body: Buffer } | undefined>;
-  /**
-   * Closes an open report with a note and deletes its phone number, from the report and from its delivery still
-   * waiting in the outbox (withoutPhone); undefined when no such report.
-   */
+  /** Closes an open report with a note and deletes its phone number; undefined when no such report. */
   closeReport(reference: string, note: string, day: string): Promise<StoredReport | undefined>;
   /**
-   * Deletes the photos of reports closed on or before `day`, and closed reports themselves closed on or before
-   * `dropBefore`. Returns how many photos and reports went.
+   * Deletes the photos of reports closed on or before `photosClosedBy`, and closed reports themselves closed on
+   * or before `reportsClosedBy`, but never one whose delivery still waits; and the day counts of days before
+   * `photosClosedBy`. Returns how many photos and reports went.
    */
   purge(photosClosedBy: string, reportsClosedBy: string): Promise<{ photos: number; reports: number }>;
   /** Every report sent on or after `sinceHour` (ISO hour), newest first, at most `limit`: for the CSV. */
   since(sinceHour: string, limit: number): Promise<StoredReport[]>;
 
-  /** Claims up to `limit` due entries (next_at ≤ now) for `leaseMs`: no other process sends them meanwhile. */
-  claimDue(now: number, leaseMs: number, limit: number): Promise<OutboxEntry[]>;
-  /** A delivered entry leaves the outbox. */
-  delivered(id: number): Promise<void>;
-  /** A failed delivery is tried again at `nextAt`. */
-  retryAt(id: number, nextAt: number): Promise<void>;
-  /** The earliest time an entry is due, if any. */
+  /**
+   * Claims up to `limit` due deliveries (due ≤ now), oldest report first, for `leaseMs`: no other process sends
+   * them meanwhile. Each claim counts an attempt.
+   */
+  claimDue(now: number, leaseMs: number, limit: number): Promise<Delivery[]>;
+  /** A delivered report waits no more. */
+  delivered(reference: string): Promise<void>;
+  /** A failed delivery is tried again at `dueAt`. */
+  retryAt(reference: string, dueAt: number): Promise<void>;
+  /** The earliest time a delivery is due, if any waits. */
   nextDue(): Promise<number | undefined>;
   close(): Promise<void>;
-}
-
-/**
- * A waiting delivery's JSON without the shopper's phone number: once the case is closed the number is deleted
- * everywhere the service keeps it (issue 41: "deleted when the case is closed"), even if the brand's system has
- * not yet received the report. The body is signed when it is sent, so rewriting it here is safe.
- */
-export function withoutPhone(body: string): string {
-  const sent = JSON.parse(body) as { phone?: unknown };
-  return sent.phone === undefined || sent.phone === null ? body : JSON.stringify({ ...sent, phone: null });
 }

@@ -1,13 +1,15 @@
 import { createHmac } from 'node:crypto';
-import type { StaffReport } from '../../src/contract/reports.ts';
+import { reportFields, reportPhotoPath, type StaffReport } from '../../src/contract/reports.ts';
+import { TRACE_API_BASE_PATH } from '../../src/contract/traceContract.ts';
 import type { ReportWebhookConfig } from '../config.ts';
-import type { OutboxEntry, ReportStore } from './reportStore.ts';
+import type { Delivery, ReportStore, WaitingReport } from './reportStore.ts';
 
 // Each new report is POSTed as JSON to the brand's system (REPORT_WEBHOOK_URL), signed with
-// REPORT_WEBHOOK_SECRET, from an outbox in the database: written in the report's own transaction, so a
-// report is never stored without its delivery, and delivered after the shopper's answer has gone, by whichever
-// instance claims it first. A receiver that is down gets it later: each failure waits twice as long as the last,
-// up to a cap, for as long as it takes (docs/deploy.md says how the brand verifies a delivery).
+// REPORT_WEBHOOK_SECRET. Its delivery is state on the report's own row (delivery_due, written with the report), so
+// a report is never stored without it and none is ever dropped; it goes after the shopper's answer has gone, by
+// whichever instance claims it first, its JSON built from the row as it is then (a closed case's phone number is
+// gone from it). A receiver that is down gets it later: each failure waits twice as long as the last, up to a cap,
+// for as long as it takes (docs/deploy.md says how the brand verifies a delivery).
 
 /** Unix seconds of the delivery, in the signed text: the brand refuses one too old (a replay). */
 export const TIMESTAMP_HEADER = 'X-Report-Timestamp';
@@ -22,6 +24,18 @@ export const DELIVERY_HEADER = 'X-Report-Reference';
  */
 export type WebhookReport = Omit<StaffReport, 'status' | 'closedNote' | 'facts'> & { photoPath: string | null };
 
+/** The JSON the brand's system receives for a report whose delivery is due. */
+export function webhookBody(report: WaitingReport): string {
+  const sent: WebhookReport = {
+    reference: report.reference,
+    ...reportFields(report),
+    hasPhoto: report.hasPhoto,
+    photoPath: report.hasPhoto ? `${TRACE_API_BASE_PATH}${reportPhotoPath(report.reference)}` : null,
+    createdHour: report.createdHour,
+  };
+  return JSON.stringify(sent);
+}
+
 export function signature(secret: string, timestamp: number, body: string): string {
   return `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
 }
@@ -35,15 +49,22 @@ interface Log {
   warn(message: string): void;
 }
 
-/** How long a claimed entry is left to its sender before another process may take it. */
-const LEASE_MS = 60_000;
-/** Entries claimed at once. */
+/** Deliveries claimed at once. */
 const BATCH = 10;
-/** How often the outbox is read when nothing is known to be due (another instance's report, a restart). */
+/** What a claim's lease leaves beyond its deliveries' own deadlines. */
+const LEASE_MARGIN_MS = 60_000;
+
+/**
+ * How long a claimed batch is left to its sender before another process may take it: long enough for each of its
+ * deliveries to reach its deadline one after the other (a receiver that hangs), so two instances never send one
+ * delivery at the same time; a batch whose instance died waits that long.
+ */
+export const leaseMs = (timeoutMs: number) => LEASE_MARGIN_MS + BATCH * timeoutMs;
+/** How often the deliveries are read when nothing is known to be due (another instance's report, a restart). */
 const IDLE_POLL_MS = 30_000;
 
 /**
- * Sends the outbox's due entries, one at a time, now (`nudge`, after a report) and whenever the next one falls
+ * Sends the due deliveries, one at a time, now (`nudge`, after a report) and whenever the next one falls
  * due. Stopped by `stop`, which waits for a delivery in progress.
  */
 export class WebhookSender {
@@ -61,7 +82,7 @@ export class WebhookSender {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Reads the outbox soon: a report was just queued. Never waits for the delivery. */
+  /** Reads the due deliveries soon: a report was just stored. Never waits for the delivery. */
   nudge(): void {
     if (this.stopped) return;
     if (this.running) {
@@ -88,15 +109,15 @@ export class WebhookSender {
     clearTimeout(this.timer);
     try {
       for (;;) {
-        const due = await this.store.claimDue(this.now(), LEASE_MS, BATCH);
+        const due = await this.store.claimDue(this.now(), leaseMs(this.settings.timeoutMs), BATCH);
         if (due.length === 0 || this.stopped) break;
-        for (const entry of due) await this.send(entry);
+        for (const delivery of due) await this.send(delivery);
       }
       const next = await this.store.nextDue();
       this.schedule(next === undefined ? IDLE_POLL_MS : Math.max(0, next - this.now()));
     } catch (error) {
-      // The database away: tried again later, nothing lost (the entries stay in the outbox).
-      this.log()?.warn(`report webhook: the outbox could not be read (${(error as Error).message})`);
+      // The database away: tried again later, nothing lost (the deliveries wait on their reports).
+      this.log()?.warn(`report webhook: the due deliveries could not be read (${(error as Error).message})`);
       this.schedule(this.settings.retryMs);
     }
   }
@@ -108,8 +129,9 @@ export class WebhookSender {
     this.timer.unref();
   }
 
-  private async send(entry: OutboxEntry): Promise<void> {
+  private async send({ report, attempts }: Delivery): Promise<void> {
     const timestamp = Math.floor(this.now() / 1000);
+    const body = webhookBody(report);
     let failure: string | undefined;
     try {
       const response = await fetch(this.settings.url, {
@@ -117,10 +139,10 @@ export class WebhookSender {
         headers: {
           'content-type': 'application/json',
           [TIMESTAMP_HEADER]: String(timestamp),
-          [SIGNATURE_HEADER]: signature(this.settings.secret, timestamp, entry.body),
-          [DELIVERY_HEADER]: entry.reference,
+          [SIGNATURE_HEADER]: signature(this.settings.secret, timestamp, body),
+          [DELIVERY_HEADER]: report.reference,
         },
-        body: entry.body,
+        body,
         redirect: 'error',
         signal: AbortSignal.any([AbortSignal.timeout(this.settings.timeoutMs), this.stopping.signal]),
       });
@@ -129,12 +151,11 @@ export class WebhookSender {
     } catch (error) {
       failure = (error as Error).cause instanceof Error ? ((error as Error).cause as Error).message : String(error);
     }
-    if (failure === undefined) return this.store.delivered(entry.id);
-    const attempts = entry.attempts;
+    if (failure === undefined) return this.store.delivered(report.reference);
     const wait = backoffMs(attempts, this.settings.retryMs, this.settings.retryMaxMs);
-    await this.store.retryAt(entry.id, this.now() + wait);
+    await this.store.retryAt(report.reference, this.now() + wait);
     this.log()?.warn(
-      `report webhook: ${entry.reference} not delivered (${failure}), attempt ${attempts}; next in ${Math.round(wait / 1000)} s`,
+      `report webhook: ${report.reference} not delivered (${failure}), attempt ${attempts}; next in ${Math.round(wait / 1000)} s`,
     );
   }
 }

@@ -9,7 +9,6 @@ import {
   REPORT_REASONS,
   REPORT_REFERENCE_PATTERN,
   REPORTS_PATH,
-  reportPhotoPath,
   reportFields,
   reportProblems,
   type ReportErrorBody,
@@ -17,8 +16,8 @@ import {
   type ReportListQuery,
   type StaffReportList,
 } from '../../src/contract/reports.ts';
-import { API_KEY_HEADER, TRACE_API_BASE_PATH, type TraceErrorType } from '../../src/contract/traceContract.ts';
-import { vietnamDay } from '../../src/contract/vietnamDay.ts';
+import { API_KEY_HEADER, type TraceErrorType } from '../../src/contract/traceContract.ts';
+import { vietnamDay, vietnamDayEnd } from '../../src/contract/vietnamDay.ts';
 import { normaliseCode } from '../domain/traceCode.ts';
 import { errorBody } from '../domain/errorBody.ts';
 import { JSON_TYPE } from '../http/errors.ts';
@@ -26,13 +25,13 @@ import { refuseUnreadableBody } from '../http/requestRules.ts';
 import { requestPath } from '../http/requestTarget.ts';
 import type { LimitHook } from '../plugins/rateLimits.ts';
 import { staffReport, type CautionRules } from '../reports/reportFacts.ts';
+import type { DayBounds, DayRefusal } from '../reports/reportDays.ts';
 import type { LimitRefusal, ReportLimits } from '../reports/reportLimits.ts';
 import { reportBodyReader, type ReportBodyReader } from '../reports/reportBodies.ts';
 import { readReportBody, type ReadReport } from '../reports/reportBody.ts';
 import { newReference } from '../reports/reportReference.ts';
 import type { NewReport, ReportStore } from '../reports/reportStore.ts';
-import type { WebhookReport, WebhookSender } from '../reports/reportWebhook.ts';
-import type { ReportWebhookConfig } from '../config.ts';
+import type { WebhookSender } from '../reports/reportWebhook.ts';
 
 // Shoppers' reports (issue 41): a shopper sends one with the page's key; staff (STAFF_API_KEYS) list, read the
 // photo of and close them. Nothing of a report is ever part of a lookup's answer or a page.
@@ -50,10 +49,13 @@ export interface ReportRoutesOptions {
   /** Other sites' pages allowed to send reports and read the desk's (CORS_ORIGINS, as for lookups). */
   corsOrigins: readonly string[];
   limits: ReportLimits;
+  /** The whole day's bounds, from everyone (REPORTS_DAY_MAX, REPORTS_PHOTO_BYTES_DAY_MAX). */
+  dayBounds: DayBounds;
   caution: CautionRules;
   /** The lookups' per-client budget: a report takes from it too (a flood of bodies costs like lookups). */
   limit?: LimitHook;
-  webhook?: { sender: WebhookSender; settings: ReportWebhookConfig };
+  /** Sends each report's delivery, nudged after the shopper's answer; none without REPORT_WEBHOOK_URL. */
+  webhook?: WebhookSender;
   now?: () => number;
   /** Reads a big report body off the service's thread (default: reports/reportBodies.ts's worker); tests swap it. */
   readBody?: ReportBodyReader['read'];
@@ -76,6 +78,18 @@ const REFUSALS: Record<LimitRefusal, string> = {
   network: REPORT_ERRORS.tooMany,
   networkCode: REPORT_ERRORS.alreadyReported,
   code: REPORT_ERRORS.codeReported,
+};
+/** What a report past the whole day's bound tells the shopper, and the field to mark (the photo they may drop). */
+const DAY_FULL: Record<DayRefusal, { key: string; field: ReportField | null }> = {
+  reports: { key: REPORT_ERRORS.dayFull, field: null },
+  photoBytes: { key: REPORT_ERRORS.photosDayFull, field: 'photo' },
+};
+/** What the brand reads in the log, once a day per bound and instance, when a day's bound is reached. */
+const DAY_FULL_LOG: Record<DayRefusal, string> = {
+  reports:
+    'reports: the day has had REPORTS_DAY_MAX reports from everyone; further reports are refused until midnight in Vietnam',
+  photoBytes:
+    'reports: the day has had REPORTS_PHOTO_BYTES_DAY_MAX bytes of photos; reports with a photo are refused until midnight in Vietnam (those without one are still taken)',
 };
 /** Private to the desk: never kept by a shared cache or the browser. */
 const PRIVATE = 'private, no-store';
@@ -116,7 +130,9 @@ function shopperAddress(request: FastifyRequest, trustedKeys: ReadonlySet<string
 export const hourOf = (now: number) => new Date(Math.floor(now / 3_600_000) * 3_600_000).toISOString();
 
 export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOptions): Promise<void> {
-  const { store, limits, caution, webhook } = options;
+  const { store, limits, dayBounds, caution, webhook } = options;
+  /** The Vietnam day each bound was last logged as reached on. */
+  const dayFullTold: Record<DayRefusal, string> = { reports: '', photoBytes: '' };
   const now = options.now ?? Date.now;
   const trustedKeys = new Set(options.trustedKeys);
   const pageKeys = new Set([...options.pageKeys, ...trustedKeys]);
@@ -216,17 +232,9 @@ export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOp
           photo,
           createdHour: hourOf(at),
         };
-        const sent: WebhookReport = {
-          ...reportFields(report),
-          reference: report.reference,
-          hasPhoto: photo !== null,
-          photoPath: photo === null ? null : `${TRACE_API_BASE_PATH}${reportPhotoPath(report.reference)}`,
-          createdHour: report.createdHour,
-        };
-        const outbox = webhook && { body: JSON.stringify(sent), outboxMax: webhook.settings.outboxMax, now: at };
-        let queued: boolean;
+        let refused: DayRefusal | undefined;
         try {
-          ({ queued } = await store.add(report, outbox));
+          refused = await store.add(report, { day: today, bounds: dayBounds, deliveryDue: webhook ? at : null });
         } catch (error) {
           // Not stored (SQLite busy past its wait behind an import, the database down): the shopper's day keeps
           // this report, and the answer says to try again soon, as the contract's body.
@@ -241,13 +249,20 @@ export async function reportRoutes(app: FastifyInstance, options: ReportRoutesOp
             'The report could not be stored: try again shortly',
           );
         }
-        if (webhook && !queued) {
-          request.log.error(
-            `report ${report.reference} stored without its webhook delivery: the outbox holds ${webhook.settings.outboxMax} undelivered reports`,
-          );
+        if (refused !== undefined) {
+          // The whole day's bound, not this shopper's: their network's allowance is given back, and the brand is
+          // told once a day in the log.
+          verdict.giveBack();
+          if (dayFullTold[refused] !== today) {
+            dayFullTold[refused] = today;
+            request.log.error(DAY_FULL_LOG[refused]);
+          }
+          reply.header('retry-after', String(Math.max(1, Math.ceil((vietnamDayEnd(today) - at) / 1000))));
+          const { key, field } = DAY_FULL[refused];
+          return fail(request, reply, 'RATE_LIMIT', 503, key, field);
         }
         // After the answer: the delivery never delays the shopper.
-        if (queued) reply.raw.once('finish', () => webhook?.sender.nudge());
+        if (webhook) reply.raw.once('finish', () => webhook.nudge());
         return reply.code(201).type(JSON_TYPE).header('cache-control', PRIVATE).send({ reference: report.reference });
       },
     );

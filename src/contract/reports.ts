@@ -221,6 +221,10 @@ export const REPORT_ERRORS = {
   alreadyReported: 'report.errors.alreadyReported',
   /** The code has had its day's reports from everyone: the brand has been told (429, with Retry-After). */
   codeReported: 'report.errors.codeReported',
+  /** The service has taken REPORTS_DAY_MAX reports today from everyone: a bound on its disk (503, with Retry-After). */
+  dayFull: 'report.errors.dayFull',
+  /** Today's photos (REPORTS_PHOTO_BYTES_DAY_MAX) are taken: the report goes without its photo (503, on `photo`). */
+  photosDayFull: 'report.errors.photosDayFull',
   /** The body is not a report at all (not JSON, too big, unknown fields). */
   body: 'report.errors.body',
   note: 'support.reports.errors.note',

@@ -40,7 +40,16 @@ describe('loadConfig', () => {
       checks: true,
       checksCautionNetworks: 5,
       checksWindowDays: 30,
-      reports: { perNetworkDay: 3, perCodeDay: 200, photoKeepDays: 30, closedKeepDays: 365, webhook: undefined },
+      reports: {
+        perNetworkDay: 3,
+        perCodeDay: 200,
+        dayMax: 10_000,
+        photoBytesDayMax: 1024 ** 3,
+        photoKeepDays: 30,
+        closedKeepDays: 365,
+        webhook: undefined,
+        replaced: [],
+      },
     });
   });
 
@@ -366,9 +375,12 @@ describe('loadConfig', () => {
       secret,
       retryMs: 5000,
       retryMaxMs: 900_000,
-      outboxMax: 10_000,
       timeoutMs: 10_000,
     });
+    // The outbox's cap is gone with the outbox: a start that still sets it says so in one line (and starts).
+    expect(loadConfig({ REPORT_WEBHOOK_OUTBOX_MAX: '10000' }).reports.replaced).toEqual([
+      expect.stringMatching(/^REPORT_WEBHOOK_OUTBOX_MAX is no longer read: .* REPORTS_DAY_MAX/),
+    ]);
     const problems = (env: Record<string, string>) => {
       try {
         loadConfig(env);

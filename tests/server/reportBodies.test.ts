@@ -97,7 +97,7 @@ describe('a report sent to the route', () => {
   const store = {
     add: async (newReport: NewReport) => {
       added.push(newReport);
-      return { queued: false };
+      return undefined;
     },
   } as unknown as ReportStore;
   const app = Fastify();
@@ -109,6 +109,7 @@ describe('a report sent to the route', () => {
     staffKeys: [],
     corsOrigins: [],
     limits: new ReportLimits({ perNetwork: 100, perCode: 100, maxKeys: 100 }),
+    dayBounds: { reports: 100, photoBytes: 10_000_000 },
     caution: { windowDays: 30, cautionNetworks: 3 },
     now: () => Date.parse(`${TODAY}T05:00:00Z`),
   };

@@ -7,8 +7,9 @@ import { BACKENDS, type TestDatabase } from '../support/server/backends.ts';
 import { DEMO_KEY, startTestServer, type TestServer } from '../support/server/harness.ts';
 import { freePort, startReceiver } from '../support/server/webhookReceiver.ts';
 
-// Issue 41 point 5: each new report reaches the brand's system, signed, from the database's outbox: not while
-// the receiver is down (nor while it hangs, which never holds the shopper's answer), and once it is back.
+// Issue 41 point 5: each new report reaches the brand's system, signed, its delivery waiting on the report's own
+// row: not while the receiver is down (nor while it hangs, which never holds the shopper's answer), and once it is
+// back, every one of them however many came meanwhile.
 
 const SECRET = 'test-secret-'.padEnd(40, 'x');
 const CODE = '1D24B3261X54A2320';
@@ -22,16 +23,22 @@ describe.each(BACKENDS)('the reports’ webhook on $name', { timeout: 60_000 }, 
   let database: TestDatabase;
   let server: TestServer;
   let port: number;
-  const send = async (shop: string, code = CODE) => {
+  const send = async (shop: string, code = CODE, network = 1) => {
     const response = await fetch(`${server.url}${REPORTS_URL_PATH}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', [API_KEY_HEADER]: DEMO_KEY },
+      headers: {
+        'content-type': 'application/json',
+        [API_KEY_HEADER]: DEMO_KEY,
+        // Each network reports a code once a day: one trusted proxy hop names the shopper's.
+        'x-forwarded-for': `203.0.${network}.9`,
+      },
       body: JSON.stringify({ code, reason: 'quality', province: 'daNang', shop, phone: '0905 123 456' }),
     });
     expect(response.status).toBe(201);
     return ((await response.json()) as { reference: string }).reference;
   };
-  const outbox = async () => Number((await database.rows('SELECT count(*) AS n FROM report_outbox'))[0]!.n);
+  const waiting = async () =>
+    Number((await database.rows('SELECT count(*) AS n FROM reports WHERE delivery_due IS NOT NULL'))[0]!.n);
 
   beforeAll(async () => {
     database = await backend.create();
@@ -44,6 +51,9 @@ describe.each(BACKENDS)('the reports’ webhook on $name', { timeout: 60_000 }, 
       REPORT_WEBHOOK_RETRY_MS: '200',
       REPORT_WEBHOOK_RETRY_MAX_MS: '1000',
       REPORT_WEBHOOK_TIMEOUT_MS: '3000',
+      TRUST_PROXY: '1',
+      // The old outbox's cap, which dropped every delivery past it: no longer read, and said so at the start.
+      REPORT_WEBHOOK_OUTBOX_MAX: '3',
     });
   });
   afterAll(async () => {
@@ -52,10 +62,10 @@ describe.each(BACKENDS)('the reports’ webhook on $name', { timeout: 60_000 }, 
   });
 
   it('keeps a report while the receiver is down or hangs, answers the shopper meanwhile, and delivers both once it is back', async () => {
-    // Down: nothing listens. The delivery fails and stays in the outbox.
+    // Down: nothing listens. The delivery fails and waits on its report.
     const first = await send('Cửa hàng Một', OTHER_CODE);
     await vi.waitFor(() => expect(server.logs.join('\n')).toContain(`${first} not delivered`), WITHIN);
-    expect(await outbox()).toBe(1);
+    expect(await waiting()).toBe(1);
     // Staff close the first case before the brand's system has it: its phone number goes from the delivery too.
     const closed = await fetch(`${server.url}${REPORTS_URL_PATH}/${first}/close`, {
       method: 'POST',
@@ -82,7 +92,7 @@ describe.each(BACKENDS)('the reports’ webhook on $name', { timeout: 60_000 }, 
         const references = receiver.deliveries.map(({ headers }) => headers['x-report-reference']);
         expect(references).toEqual(expect.arrayContaining([first, second]));
       }, WITHIN);
-      await vi.waitFor(async () => expect(await outbox()).toBe(0), WITHIN);
+      await vi.waitFor(async () => expect(await waiting()).toBe(0), WITHIN);
 
       for (const { headers, body } of receiver.deliveries) {
         // What the brand's system checks (docs/deploy.md): the signature over timestamp.body, and a fresh timestamp.
@@ -106,6 +116,27 @@ describe.each(BACKENDS)('the reports’ webhook on $name', { timeout: 60_000 }, 
         hasPhoto: false,
         photoPath: null,
       });
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  it('keeps every report’s delivery while the receiver is down, past the old outbox’s cap, and delivers each once it is back', async () => {
+    expect(server.logs.join('\n')).toContain('REPORT_WEBHOOK_OUTBOX_MAX is no longer read');
+    const sent: string[] = [];
+    // Eight reports from eight networks, more than the old cap of 3 (which stored five of them undelivered).
+    for (let network = 10; network < 18; network++) sent.push(await send(`Cửa hàng ${network}`, CODE, network));
+    await vi.waitFor(() => expect(server.logs.join('\n')).toContain(`${sent.at(-1)} not delivered`), WITHIN);
+    expect(await waiting()).toBe(sent.length);
+
+    const receiver = await startReceiver(port);
+    try {
+      await vi.waitFor(async () => expect(await waiting()).toBe(0), WITHIN);
+      const references = receiver.deliveries.map(({ headers }) => String(headers['x-report-reference']));
+      expect(new Set(references)).toEqual(new Set(sent));
+      const bodies = receiver.deliveries.map(({ body }) => JSON.parse(body) as { shop: string; phone: string });
+      expect(new Set(bodies.map(({ shop }) => shop))).toEqual(new Set(sent.map((_, i) => `Cửa hàng ${10 + i}`)));
+      expect(bodies.every(({ phone }) => phone === '0905 123 456')).toBe(true);
     } finally {
       await receiver.close();
     }

@@ -361,3 +361,58 @@ describe('a report the database cannot store (SQLite locked past its wait)', { t
     }
   });
 });
+
+describe.each(BACKENDS)('the whole day’s bound on $name', { timeout: 60_000 }, (backend) => {
+  it('refuses reports past the day’s photos, then past its reports, with the shopper’s text and one log line, writing nothing, after a restart too', async () => {
+    const photos = await reportPhotos();
+    const database = await backend.create();
+    const env = {
+      ...database.env,
+      TRUST_PROXY: '1',
+      REPORTS_DAY_MAX: '3',
+      REPORTS_PHOTO_BYTES_DAY_MAX: String(photos.jpeg.length),
+    };
+    let server = await startTestServer(env);
+    const send = (body: object, network: number) =>
+      fetch(`${server.url}${REPORTS_URL_PATH}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [API_KEY_HEADER]: DEMO_KEY, ...from(network) },
+        body: JSON.stringify(body),
+      });
+    const refusal = async (response: Response) => {
+      expect(response.status).toBe(503);
+      expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+      return (await response.json()) as ReportErrorBody;
+    };
+    const stored = async () => Number((await database.rows('SELECT count(*) AS n FROM reports'))[0]!.n);
+    try {
+      expect((await send({ ...minimal, photo: photos.jpegUrl }, 50)).status).toBe(201);
+      // The day's photos are full: another photo is refused, on its field; the same report without it is taken
+      // (the refusal took nothing of the network's day).
+      expect(await refusal(await send({ ...minimal, photo: photos.jpegUrl }, 51))).toMatchObject({
+        Message: REPORT_ERRORS.photosDayFull,
+        field: 'photo',
+      });
+      expect((await send(minimal, 51)).status).toBe(201);
+      expect((await send(minimal, 52)).status).toBe(201);
+      // The day's reports are full: every report is refused, the brand told once in the log.
+      for (const network of [53, 54]) {
+        expect(await refusal(await send(minimal, network))).toMatchObject({ Message: REPORT_ERRORS.dayFull });
+      }
+      expect(server.logs.filter((line) => line.includes('REPORTS_DAY_MAX reports from everyone'))).toHaveLength(1);
+      expect(await stored()).toBe(3);
+      expect(await database.rows('SELECT reports, photo_bytes FROM report_days')).toEqual([
+        { reports: 3, photo_bytes: backend.name === 'SQLite' ? photos.jpeg.length : String(photos.jpeg.length) },
+      ]);
+
+      // Counted in the database: a restarted service (or another instance) goes on from the day's count.
+      await server.close();
+      server = await startTestServer(env);
+      expect(await refusal(await send(minimal, 55))).toMatchObject({ Message: REPORT_ERRORS.dayFull });
+      expect(await stored()).toBe(3);
+    } finally {
+      await server.close();
+      await database.drop();
+    }
+  });
+});

@@ -1,6 +1,17 @@
 import type { ReportPhotoType } from '../../../src/contract/reports.ts';
-import { reportRow, withoutPhone, type ReportStore } from '../../reports/reportStore.ts';
-import { insertQuery, listQuery, oneQuery, POSTGRES, sinceQuery, storedReport } from '../reportRows.ts';
+import { dayRefusal } from '../../reports/reportDays.ts';
+import { takenBefore } from '../reportRows.ts';
+import { reportRow, type ReportStore } from '../../reports/reportStore.ts';
+import {
+  claimedDelivery,
+  DELIVERY_COLUMNS,
+  insertQuery,
+  listQuery,
+  oneQuery,
+  POSTGRES,
+  sinceQuery,
+  storedReport,
+} from '../reportRows.ts';
 import { migrate, openPool } from './database.ts';
 
 /** Connections for reports: they are few and small; the webhook's claims take one now and then. */
@@ -18,27 +29,28 @@ export async function openPostgresReportStore(url: string): Promise<ReportStore>
   const rows = async (sql: string, values: unknown[]) =>
     (await pool.query(sql, values)).rows as Record<string, unknown>[];
   return {
-    async add(report, outbox) {
+    async add(report, { day, bounds, deliveryDue }) {
+      const photoBytes = report.photo?.body.byteLength ?? 0;
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const { sql, values } = insertQuery(reportRow(report), POSTGRES);
-        await client.query(sql, values);
-        let queued = false;
-        if (outbox !== undefined) {
-          // Bounded: the count is read in the transaction; two instances at the bound may add one each.
-          const { rows: counted } = await client.query<{ n: string }>('SELECT count(*) AS n FROM report_outbox');
-          if (Number(counted[0]?.n ?? 0) < outbox.outboxMax) {
-            await client.query('INSERT INTO report_outbox (reference, body, next_at) VALUES ($1, $2, $3)', [
-              report.reference,
-              outbox.body,
-              outbox.now,
-            ]);
-            queued = true;
-          }
+        // The report counted in its day first, which locks the day's row until COMMIT (instances storing at once
+        // take its places one after the other), then checked against what the day had before it: one round trip.
+        const { rows: counted } = await client.query<{ reports: number; photo_bytes: string }>(
+          `INSERT INTO report_days AS d (day, reports, photo_bytes) VALUES ($1, 1, $2)
+           ON CONFLICT (day) DO UPDATE SET reports = d.reports + 1, photo_bytes = d.photo_bytes + EXCLUDED.photo_bytes
+           RETURNING reports, photo_bytes`,
+          [day, photoBytes],
+        );
+        const refused = dayRefusal(takenBefore(counted[0]!, photoBytes), bounds, photoBytes);
+        if (refused !== undefined) {
+          await client.query('ROLLBACK');
+          return refused;
         }
+        const { sql, values } = insertQuery(reportRow(report, deliveryDue), POSTGRES);
+        await client.query(sql, values);
         await client.query('COMMIT');
-        return { queued };
+        return undefined;
       } catch (error) {
         await client.query('ROLLBACK').catch(() => {});
         throw error;
@@ -57,28 +69,12 @@ export async function openPostgresReportStore(url: string): Promise<ReportStore>
       return row && { type: row.photo_type as ReportPhotoType, body: row.photo as Buffer };
     },
     async closeReport(reference, note, day) {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        await client.query(
-          "UPDATE reports SET status = 'closed', closed_note = $1, closed_day = $2, phone = NULL WHERE reference = $3 AND status = 'open'",
-          [note, day, reference],
-        );
-        // FOR UPDATE: a webhook sender claiming the entry meanwhile reads the body without the number, or before it.
-        const { rows: waiting } = await client.query<{ id: string; body: string }>(
-          'SELECT id, body FROM report_outbox WHERE reference = $1 FOR UPDATE',
-          [reference],
-        );
-        for (const entry of waiting) {
-          await client.query('UPDATE report_outbox SET body = $1 WHERE id = $2', [withoutPhone(entry.body), entry.id]);
-        }
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw error;
-      } finally {
-        client.release();
-      }
+      // A delivery still waiting is built from this row when it is sent: without the number, from now on (one
+      // claimed before this commits carries the row as it was then).
+      await pool.query(
+        "UPDATE reports SET status = 'closed', closed_note = $1, closed_day = $2, phone = NULL WHERE reference = $3 AND status = 'open'",
+        [note, day, reference],
+      );
       const [row] = await rows(oneQuery(POSTGRES), [reference]);
       return row && row.status === 'closed' ? storedReport(row) : undefined;
     },
@@ -87,37 +83,38 @@ export async function openPostgresReportStore(url: string): Promise<ReportStore>
         "UPDATE reports SET photo = NULL, photo_type = NULL WHERE status = 'closed' AND closed_day <= $1 AND photo IS NOT NULL",
         [photosClosedBy],
       );
-      const reports = await pool.query("DELETE FROM reports WHERE status = 'closed' AND closed_day <= $1", [
-        reportsClosedBy,
-      ]);
+      const reports = await pool.query(
+        "DELETE FROM reports WHERE status = 'closed' AND closed_day <= $1 AND delivery_due IS NULL",
+        [reportsClosedBy],
+      );
+      await pool.query('DELETE FROM report_days WHERE day < $1', [photosClosedBy]);
       return { photos: photos.rowCount ?? 0, reports: reports.rowCount ?? 0 };
     },
     async since(hour, limit) {
       return (await rows(sinceQuery(POSTGRES), [hour, limit])).map(storedReport);
     },
     async claimDue(now, leaseMs, limit) {
-      // SKIP LOCKED: instances claiming at once take different entries.
+      // SKIP LOCKED: instances claiming at once take different reports.
       const claimed = await rows(
-        `UPDATE report_outbox SET next_at = $1, attempts = attempts + 1
-         WHERE id IN (SELECT id FROM report_outbox WHERE next_at <= $2 ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED)
-         RETURNING id, reference, body, attempts`,
+        `UPDATE reports SET delivery_due = $1, delivery_attempts = delivery_attempts + 1
+         WHERE id IN (SELECT id FROM reports WHERE delivery_due IS NOT NULL AND delivery_due <= $2
+                      ORDER BY id LIMIT $3 FOR UPDATE SKIP LOCKED)
+         RETURNING ${DELIVERY_COLUMNS}`,
         [now + leaseMs, now, limit],
       );
-      return claimed.map((row) => ({
-        id: Number(row.id),
-        reference: String(row.reference),
-        body: String(row.body),
-        attempts: Number(row.attempts),
-      }));
+      return claimed.sort((a, b) => Number(a.id) - Number(b.id)).map(claimedDelivery);
     },
-    async delivered(id) {
-      await pool.query('DELETE FROM report_outbox WHERE id = $1', [id]);
+    async delivered(reference) {
+      await pool.query('UPDATE reports SET delivery_due = NULL WHERE reference = $1', [reference]);
     },
-    async retryAt(id, nextAt) {
-      await pool.query('UPDATE report_outbox SET next_at = $1 WHERE id = $2', [nextAt, id]);
+    async retryAt(reference, dueAt) {
+      await pool.query('UPDATE reports SET delivery_due = $1 WHERE reference = $2 AND delivery_due IS NOT NULL', [
+        dueAt,
+        reference,
+      ]);
     },
     async nextDue() {
-      const [row] = await rows('SELECT min(next_at) AS at FROM report_outbox', []);
+      const [row] = await rows('SELECT min(delivery_due) AS at FROM reports WHERE delivery_due IS NOT NULL', []);
       return row?.at === null || row?.at === undefined ? undefined : Number(row.at);
     },
     async close() {

@@ -1,6 +1,17 @@
 import type { ReportPhotoType } from '../../../src/contract/reports.ts';
-import { reportRow, withoutPhone, type ReportStore } from '../../reports/reportStore.ts';
-import { insertQuery, listQuery, oneQuery, SQLITE, sinceQuery, storedReport } from '../reportRows.ts';
+import { dayRefusal } from '../../reports/reportDays.ts';
+import { takenBefore } from '../reportRows.ts';
+import { reportRow, type ReportStore } from '../../reports/reportStore.ts';
+import {
+  claimedDelivery,
+  DELIVERY_COLUMNS,
+  insertQuery,
+  listQuery,
+  oneQuery,
+  SQLITE,
+  sinceQuery,
+  storedReport,
+} from '../reportRows.ts';
 import { inTransaction, openDatabase } from './database.ts';
 
 /**
@@ -13,21 +24,34 @@ const BUSY_TIMEOUT_MS = 5_000;
 export function openSqliteReportStore(path: string): ReportStore {
   const db = openDatabase(path);
   db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}; PRAGMA secure_delete = ON`);
-  const outboxSize = db.prepare('SELECT count(*) AS n FROM report_outbox');
-  const enqueue = db.prepare('INSERT INTO report_outbox (reference, body, next_at) VALUES (?, ?, ?)');
+  // The report counted in its day, and what the day has now read back: one statement.
+  const countDay = db.prepare(
+    `INSERT INTO report_days (day, reports, photo_bytes) VALUES (?, 1, ?)
+     ON CONFLICT (day) DO UPDATE SET reports = reports + 1, photo_bytes = photo_bytes + excluded.photo_bytes
+     RETURNING reports, photo_bytes`,
+  );
   const one = db.prepare(oneQuery(SQLITE));
   const rows = (sql: string, values: (string | number)[]) =>
     db.prepare(sql).all(...values) as Record<string, unknown>[];
   return {
-    async add(report, outbox) {
-      return inTransaction(db, () => {
-        const { sql, values } = insertQuery(reportRow(report), SQLITE);
-        db.prepare(sql).run(...values);
-        if (outbox === undefined) return { queued: false };
-        if (Number((outboxSize.get() as { n: number }).n) >= outbox.outboxMax) return { queued: false };
-        enqueue.run(report.reference, outbox.body, outbox.now);
-        return { queued: true };
-      });
+    async add(report, { day, bounds, deliveryDue }) {
+      const photoBytes = report.photo?.body.byteLength ?? 0;
+      // BEGIN IMMEDIATE: the day's count is raised and read under the file's write lock, so two writers (another
+      // process on the file) cannot both take its last place; a refusal rolls the count back.
+      db.exec('BEGIN IMMEDIATE');
+      try {
+        const counted = countDay.get(day, photoBytes) as { reports: number; photo_bytes: number };
+        const refused = dayRefusal(takenBefore(counted, photoBytes), bounds, photoBytes);
+        if (refused === undefined) {
+          const { sql, values } = insertQuery(reportRow(report, deliveryDue), SQLITE);
+          db.prepare(sql).run(...values);
+        }
+        db.exec(refused === undefined ? 'COMMIT' : 'ROLLBACK');
+        return refused;
+      } catch (error) {
+        if (db.isTransaction) db.exec('ROLLBACK');
+        throw error;
+      }
     },
     async list(filter) {
       const { sql, values } = listQuery(filter, SQLITE);
@@ -40,20 +64,12 @@ export function openSqliteReportStore(path: string): ReportStore {
       return row && { type: row.photo_type, body: Buffer.from(row.photo) };
     },
     async closeReport(reference, note, day) {
-      const changed = inTransaction(db, () => {
-        const closed = db
-          .prepare(
-            "UPDATE reports SET status = 'closed', closed_note = ?, closed_day = ?, phone = NULL WHERE reference = ? AND status = 'open'",
-          )
-          .run(note, day, reference);
-        const waiting = db.prepare('SELECT id, body FROM report_outbox WHERE reference = ?').all(reference) as {
-          id: number;
-          body: string;
-        }[];
-        const rewrite = db.prepare('UPDATE report_outbox SET body = ? WHERE id = ?');
-        for (const entry of waiting) rewrite.run(withoutPhone(entry.body), entry.id);
-        return closed;
-      });
+      // A delivery still waiting is built from this row when it is sent: without the number, from now on.
+      const changed = db
+        .prepare(
+          "UPDATE reports SET status = 'closed', closed_note = ?, closed_day = ?, phone = NULL WHERE reference = ? AND status = 'open'",
+        )
+        .run(note, day, reference);
       const row = one.get(reference) as Record<string, unknown> | undefined;
       return row && (changed.changes > 0 || row.status === 'closed') ? storedReport(row) : undefined;
     },
@@ -65,8 +81,9 @@ export function openSqliteReportStore(path: string): ReportStore {
           )
           .run(photosClosedBy).changes;
         const reports = db
-          .prepare("DELETE FROM reports WHERE status = 'closed' AND closed_day <= ?")
+          .prepare("DELETE FROM reports WHERE status = 'closed' AND closed_day <= ? AND delivery_due IS NULL")
           .run(reportsClosedBy).changes;
+        db.prepare('DELETE FROM report_days WHERE day < ?').run(photosClosedBy);
         return { photos: Number(photos), reports: Number(reports) };
       });
     },
@@ -76,21 +93,30 @@ export function openSqliteReportStore(path: string): ReportStore {
     async claimDue(now, leaseMs, limit) {
       return inTransaction(db, () => {
         const due = db
-          .prepare('SELECT id, reference, body, attempts FROM report_outbox WHERE next_at <= ? ORDER BY id LIMIT ?')
-          .all(now, limit) as { id: number; reference: string; body: string; attempts: number }[];
-        const claim = db.prepare('UPDATE report_outbox SET next_at = ?, attempts = attempts + 1 WHERE id = ?');
-        for (const entry of due) claim.run(now + leaseMs, entry.id);
-        return due.map((entry) => ({ ...entry, attempts: entry.attempts + 1 }));
+          .prepare(
+            `SELECT ${DELIVERY_COLUMNS} FROM reports WHERE delivery_due IS NOT NULL AND delivery_due <= ? ORDER BY id LIMIT ?`,
+          )
+          .all(now, limit) as Record<string, unknown>[];
+        const claim = db.prepare(
+          'UPDATE reports SET delivery_due = ?, delivery_attempts = delivery_attempts + 1 WHERE id = ?',
+        );
+        for (const row of due) claim.run(now + leaseMs, Number(row.id));
+        return due.map((row) => claimedDelivery({ ...row, delivery_attempts: Number(row.delivery_attempts) + 1 }));
       });
     },
-    async delivered(id) {
-      db.prepare('DELETE FROM report_outbox WHERE id = ?').run(id);
+    async delivered(reference) {
+      db.prepare('UPDATE reports SET delivery_due = NULL WHERE reference = ?').run(reference);
     },
-    async retryAt(id, nextAt) {
-      db.prepare('UPDATE report_outbox SET next_at = ? WHERE id = ?').run(nextAt, id);
+    async retryAt(reference, dueAt) {
+      db.prepare('UPDATE reports SET delivery_due = ? WHERE reference = ? AND delivery_due IS NOT NULL').run(
+        dueAt,
+        reference,
+      );
     },
     async nextDue() {
-      const row = db.prepare('SELECT min(next_at) AS at FROM report_outbox').get() as { at: number | null };
+      const row = db.prepare('SELECT min(delivery_due) AS at FROM reports WHERE delivery_due IS NOT NULL').get() as {
+        at: number | null;
+      };
       return row.at === null ? undefined : Number(row.at);
     },
     async close() {

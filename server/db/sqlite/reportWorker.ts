@@ -20,7 +20,7 @@ export function openSqliteReportWorker(
   const call = <T>(op: ReportCall['op'], ...args: unknown[]): Promise<T> =>
     closed ? Promise.reject(new Error('the reports store is closed')) : (worker.call({ op, args }) as Promise<T>);
   return {
-    add: (report, outbox) => call('add', report, outbox),
+    add: (report, options) => call('add', report, options),
     list: (filter) => call('list', filter),
     // A Buffer crosses the thread as a Uint8Array.
     photo: async (reference) => {
@@ -33,8 +33,8 @@ export function openSqliteReportWorker(
     purge: (photos, reports) => call('purge', photos, reports),
     since: (hour, limit) => call('since', hour, limit),
     claimDue: (now, leaseMs, limit) => call('claimDue', now, leaseMs, limit),
-    delivered: (id) => call('delivered', id),
-    retryAt: (id, nextAt) => call('retryAt', id, nextAt),
+    delivered: (reference) => call('delivered', reference),
+    retryAt: (reference, dueAt) => call('retryAt', reference, dueAt),
     nextDue: () => call('nextDue'),
     async close() {
       if (closed) return;
