@@ -4,10 +4,10 @@ import { REPORTS_URL_PATH } from '../../../src/contract/reports.ts';
 import { API_KEY_HEADER } from '../../../src/contract/traceContract.ts';
 import { percentile } from '../../support/bench/percentile.ts';
 
-// bench:reports' shoppers (reportsBench.ts starts it once per service): on a `start` line on standard input,
-// reports at BENCH_REPORT_RATE a second to SERVICE_URL; on `stop`, one JSON line of what became of them. A process
-// of its own, so the load generator measuring the lookups shares no thread with building and sending 300 KB bodies.
-const URL_BASE = process.env.SERVICE_URL!;
+// bench:reports' shoppers (reportsBench.ts starts it once per service): on a `start <url>` line on standard input,
+// reports at BENCH_REPORT_RATE a second to that origin (the service, or the decoy of reportDecoy.ts); on `stop`, one
+// JSON line of what became of them. A process of its own, so the load generator measuring the lookups shares no
+// thread with building and sending 300 KB bodies.
 const KEY = process.env.API_KEY!;
 const RATE = Number(process.env.BENCH_REPORT_RATE ?? 10);
 const CODES = (process.env.CODES ?? '').split(',');
@@ -32,6 +32,8 @@ let n = 0;
 let serial = 0;
 const sending = new Set<Promise<void>>();
 let timer: NodeJS.Timeout | undefined;
+/** Where this round's reports go. */
+let origin = '';
 
 function send(): void {
   n++;
@@ -45,7 +47,7 @@ function send(): void {
     boughtOn: new Date().toISOString().slice(0, 10),
     photo,
   });
-  const sent = fetch(`${URL_BASE}${REPORTS_URL_PATH}`, {
+  const sent = fetch(`${origin}${REPORTS_URL_PATH}`, {
     method: 'POST',
     // Each from a network of its own (the service trusts one proxy hop), as shoppers' are.
     headers: {
@@ -66,8 +68,8 @@ function send(): void {
 }
 
 createInterface({ input: process.stdin }).on('line', async (line) => {
-  if (line === 'start') {
-    [latencies, refused, n] = [[], 0, 0];
+  if (line.startsWith('start ')) {
+    [latencies, refused, n, origin] = [[], 0, 0, line.slice('start '.length)];
     timer = setInterval(send, 1000 / RATE);
   } else if (line === 'stop') {
     clearInterval(timer);
