@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { vietnamDay, vietnamDayEnd } from '../../src/contract/vietnamDay.ts';
 import { networkOf } from '../checks/network.ts';
@@ -35,7 +35,11 @@ export interface LimitVerdict {
 
 export class ReportLimits {
   private day = '';
-  private salt = randomBytes(32);
+  /**
+   * The day's salt, prepared once as a key: createHmac given the bytes prepares them again on every call (11 µs
+   * against 1.7 µs on this machine, twice a report, on the service's thread).
+   */
+  private salt: KeyObject = createSecretKey(randomBytes(32));
   private readonly networks: LRUCache<string, number>;
   private readonly codes: LRUCache<string, number>;
   /** (code, network) pairs that reported today: a network reports one code once a day, so a few cannot fill its cap. */
@@ -56,7 +60,7 @@ export class ReportLimits {
     const today = vietnamDay(now);
     if (today !== this.day) {
       this.day = today;
-      this.salt = randomBytes(32);
+      this.salt = createSecretKey(randomBytes(32));
       this.networks.clear();
       this.codes.clear();
       this.pairs.clear();
