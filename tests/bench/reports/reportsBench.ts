@@ -20,8 +20,8 @@ import { cpuDelta, processCpu, threadCpu, type ThreadCpu } from './threadCpu.ts'
 // answers 201) while the lookups go to the service: lookups' p99 there minus alone is the machine's part, and the
 // service's minus the decoy's is the service's own (what a deployment, whose shoppers send from their phones,
 // sees). The three cases alternate over BENCH_ROUNDS rounds of BENCH_SECONDS each; each p99 is the median round, so
-// load from elsewhere skews all alike. The service's CPU per report, by thread, is summed over all rounds: it is
-// what a report costs whatever else runs on the machine, where p99 is not.
+// load from elsewhere skews all alike. Each round also sends reports alone, with no lookups: the service's CPU per
+// report, by thread, summed over those: what a report costs whatever else runs on the machine, where p99 is not.
 // Env: BENCH_SECONDS (default 5), BENCH_ROUNDS (default 3), BENCH_LOOKUP_RATE (300), BENCH_REPORT_RATE (10).
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -136,7 +136,7 @@ async function until(done: () => boolean): Promise<void> {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
-const totalCpu = (runs: Lookups[], kind: keyof ThreadCpu) => sum(runs.map((r) => r.threads[kind]));
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const load = () =>
   loadavg()
     .map((value) => value.toFixed(2))
@@ -150,10 +150,24 @@ async function bench(name: string, service: ServiceProcess, decoy: { url: string
   const reports: Sent[] = [];
   const sender = await reportSender();
   const cpu = { sender: 0, decoy: 0 };
+  /** The service's CPU over the rounds of reports alone, and the reports accepted in them. */
+  let reportsOnly: ThreadCpu = { eventLoop: 0, workers: 0, helpers: 0 };
+  let reportsOnlyAccepted = 0;
   try {
     await lookups(service.url, service.pid); // warm-up
     await sender.during(service.url, () => lookups(service.url, service.pid));
     for (let round = 0; round < ROUNDS; round++) {
+      // Reports without lookups: what each costs the service, by thread. Beside lookups the difference would
+      // undercount it on a busy machine (lookups held behind a report are then answered in batches, for less).
+      const before = threadCpu(service.pid);
+      const [, alongside] = await sender.during(service.url, () => sleep(SECONDS * 1000));
+      const spent = cpuDelta(before, threadCpu(service.pid));
+      reportsOnly = {
+        eventLoop: reportsOnly.eventLoop + spent.eventLoop,
+        workers: reportsOnly.workers + spent.workers,
+        helpers: reportsOnly.helpers + spent.helpers,
+      };
+      reportsOnlyAccepted += alongside.accepted;
       alone.push(await lookups(service.url, service.pid));
       const decoyBefore = processCpu(decoy.pid);
       const [nearDecoy, sentToDecoy] = await sender.during(decoy.url, () => lookups(service.url, service.pid));
@@ -191,8 +205,8 @@ async function bench(name: string, service: ServiceProcess, decoy: { url: string
   const accepted = sum(reports.map((r) => r.accepted));
   const sent = sum(reports.map((r) => r.sent));
   const decoyed = sum(toDecoy.map((r) => r.accepted));
-  // The service's CPU per report, by thread: the rounds with reports less those without, over the reports taken.
-  const per = (kind: keyof ThreadCpu) => ((totalCpu(beside, kind) - totalCpu(alone, kind)) * 1000) / accepted;
+  // The service's CPU per report, by thread, in the rounds of reports alone (its idle CPU is next to nothing).
+  const per = (kind: keyof ThreadCpu) => (reportsOnly[kind] * 1000) / Math.max(1, reportsOnlyAccepted);
   const [eventLoop, workers, helpers] = [per('eventLoop'), per('workers'), per('helpers')];
   console.log(
     `${name.padEnd(11)} reports with a ${reports[0]?.kb ?? 0} KB photo: ${accepted} of ${sent} accepted (${sum(reports.map((r) => r.refused))} refused), their p99 ${median(reports.map((r) => r.p99)).toFixed(1)} ms; ${decoyed} to the decoy`,
