@@ -188,6 +188,24 @@ describe.each(BACKENDS)('the deliveries’ migration on $name', { timeout: 60_00
 });
 
 describe('the SQLite reports’ worker', { timeout: 60_000 }, () => {
+  it('stores a photo’s bytes whole, moved to its thread rather than copied on the service’s', async () => {
+    const database = await BACKENDS.find((one) => one.name === 'SQLite')!.create();
+    const store = openSqliteReportWorker(database.config.dbPath!);
+    try {
+      // A photo as the report bodies' worker hands it over: 225 KB in a buffer of its own.
+      const bytes = Buffer.alloc(225 * 1024, 0x5a);
+      const body = Buffer.from(bytes);
+      await store.add({ ...report(43), photo: { type: 'image/jpeg', body } }, STORED);
+      expect(body.byteLength).toBe(0);
+      const stored = await store.photo(report(43).reference);
+      expect(stored?.type).toBe('image/jpeg');
+      expect(stored?.body.equals(bytes)).toBe(true);
+    } finally {
+      await store.close();
+      await database.drop();
+    }
+  });
+
   it('is started again on the next call once it ended: one crash never ends reports for good', async () => {
     const database = await BACKENDS.find((one) => one.name === 'SQLite')!.create();
     const store = openSqliteReportWorker(
