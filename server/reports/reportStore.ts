@@ -95,7 +95,8 @@ export interface ReportListFilter extends Omit<ReportListQuery, 'cursor'> {
 export interface ReportStore {
   /**
    * Stores a report and counts it in its day, in one transaction, unless the day's bounds refuse it: then nothing
-   * is written and the bound is returned.
+   * is written and the bound is returned. The photo's bytes are the store's once given (SQLite's moves them to its
+   * writer thread, PostgreSQL's frees them once sent): the caller must not read them after.
    */
   add(report: NewReport, options: AddOptions): Promise<DayRefusal | undefined>;
   list(filter: ReportListFilter): Promise<StoredReport[]>;

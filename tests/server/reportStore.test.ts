@@ -126,6 +126,19 @@ describe.each(BACKENDS)('the reports’ store on $name', { timeout: 60_000 }, (b
     await store.retryAt(leased.reference, 600_000);
     expect(await store.nextDue()).toBeUndefined();
   });
+
+  it('stores a photo’s bytes whole and keeps none on the service’s thread (moved, or freed once sent)', async () => {
+    // Last, since this report stays open. A photo as the report bodies' worker hands it over: 225 KB, a buffer
+    // of its own.
+    const bytes = Buffer.alloc(225 * 1024, 0x5a);
+    const body = Buffer.from(bytes);
+    await store.add({ ...report(43), photo: { type: 'image/jpeg', body } }, STORED);
+    // Neither copied and kept on the service's thread until its next garbage collection.
+    expect(body.byteLength).toBe(0);
+    const stored = await store.photo(report(43).reference);
+    expect(stored?.type).toBe('image/jpeg');
+    expect(stored?.body.equals(bytes)).toBe(true);
+  });
 });
 
 /** The migrations of `backend` before the deliveries' own (SQLite 011, PostgreSQL 008), applied to `database`. */
@@ -188,24 +201,6 @@ describe.each(BACKENDS)('the deliveries’ migration on $name', { timeout: 60_00
 });
 
 describe('the SQLite reports’ worker', { timeout: 60_000 }, () => {
-  it('stores a photo’s bytes whole, moved to its thread rather than copied on the service’s', async () => {
-    const database = await BACKENDS.find((one) => one.name === 'SQLite')!.create();
-    const store = openSqliteReportWorker(database.config.dbPath!);
-    try {
-      // A photo as the report bodies' worker hands it over: 225 KB in a buffer of its own.
-      const bytes = Buffer.alloc(225 * 1024, 0x5a);
-      const body = Buffer.from(bytes);
-      await store.add({ ...report(43), photo: { type: 'image/jpeg', body } }, STORED);
-      expect(body.byteLength).toBe(0);
-      const stored = await store.photo(report(43).reference);
-      expect(stored?.type).toBe('image/jpeg');
-      expect(stored?.body.equals(bytes)).toBe(true);
-    } finally {
-      await store.close();
-      await database.drop();
-    }
-  });
-
   it('is started again on the next call once it ended: one crash never ends reports for good', async () => {
     const database = await BACKENDS.find((one) => one.name === 'SQLite')!.create();
     const store = openSqliteReportWorker(

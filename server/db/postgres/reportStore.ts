@@ -1,4 +1,5 @@
 import type { ReportPhotoType } from '../../../src/contract/reports.ts';
+import { ownsItsBuffer } from '../../lazyWorker.ts';
 import { dayRefusal } from '../../reports/reportDays.ts';
 import { takenBefore } from '../reportRows.ts';
 import { reportRow, type ReportStore } from '../../reports/reportStore.ts';
@@ -16,6 +17,17 @@ import { migrate, openPool } from './database.ts';
 
 /** Connections for reports: they are few and small; the webhook's claims take one now and then. */
 const REPORT_CONNECTIONS = 2;
+
+/**
+ * Frees a photo's memory as soon as the insert has sent it (the driver sends a Buffer as binary, copied into its
+ * message: no hex text on this thread), not at the service's next garbage collection. 225 KB a report kept until
+ * then made the service's thread mark-compact its 34 MB heap every 15 or so reports in some runs (150 reports at
+ * bench:reports' rate, node --trace-gc, 4 runs: 6, 1, 1 and 6 mark-compacts; freed: 1, 1, 1 and 2).
+ * ArrayBuffer.prototype.transfer (ES2024, not in the compiler's lib here) detaches the buffer, freeing its memory.
+ */
+function release(bytes: Uint8Array): void {
+  if (ownsItsBuffer(bytes)) (bytes.buffer as ArrayBuffer & { transfer(length: number): ArrayBuffer }).transfer(0);
+}
 
 /** Shoppers' reports in PostgreSQL, on a pool of their own. */
 export async function openPostgresReportStore(url: string): Promise<ReportStore> {
@@ -49,6 +61,7 @@ export async function openPostgresReportStore(url: string): Promise<ReportStore>
         }
         const { sql, values } = insertQuery(reportRow(report, deliveryDue), POSTGRES);
         await client.query(sql, values);
+        if (report.photo) release(report.photo.body);
         await client.query('COMMIT');
         return undefined;
       } catch (error) {
