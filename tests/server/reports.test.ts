@@ -1,4 +1,5 @@
 import { DatabaseSync } from 'node:sqlite';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   REPORT_ERRORS,
@@ -9,6 +10,7 @@ import {
   type StaffReportList,
 } from '../../src/contract/reports.ts';
 import { API_KEY_HEADER } from '../../src/contract/traceContract.ts';
+import { REPORT_BODY_IN_WORKER_BYTES } from '../../server/routes/reports.ts';
 import { BACKENDS, type TestDatabase } from '../support/server/backends.ts';
 import { DEMO_KEY, startTestServer, type TestServer } from '../support/server/harness.ts';
 import { reportPhotos } from '../support/server/reportPhotos.ts';
@@ -121,6 +123,29 @@ describe.each(BACKENDS)('shoppers’ reports on $name', { timeout: 60_000 }, (ba
     const everything = JSON.stringify(await database.everyTable());
     expect(everything).not.toContain('203.0.11');
     expect(everything).not.toContain('TraceTestPhone');
+  });
+
+  it('keeps a phone-sized photo whole, read off the service’s thread and handed to the database', async () => {
+    // Noise, so the JPEG is the size of a phone's (the body ~200 KB: read in the worker, the photo's bytes moved
+    // back, then moved to SQLite's writer or freed once sent to PostgreSQL).
+    const jpeg = await sharp({
+      create: {
+        width: 800,
+        height: 600,
+        channels: 3,
+        background: '#888',
+        noise: { type: 'gaussian', mean: 128, sigma: 40 },
+      },
+    })
+      .jpeg()
+      .toBuffer();
+    expect(jpeg.byteLength).toBeGreaterThan(REPORT_BODY_IN_WORKER_BYTES);
+    const response = await send({ ...minimal, photo: `data:image/jpeg;base64,${jpeg.toString('base64')}` }, from(13));
+    expect(response.status).toBe(201);
+    const { reference } = (await response.json()) as { reference: string };
+    const photo = await staff(`/${reference}/photo`);
+    expect(photo.status).toBe(200);
+    expect(Buffer.from(await photo.arrayBuffer()).equals(jpeg)).toBe(true);
   });
 
   it('never lets a report reach a shopper’s answer', async () => {
