@@ -236,6 +236,9 @@ const serviceEnv = {
   TRUST_PROXY: '1',
   REPORTS_PER_NETWORK_DAY: '10000',
   REPORTS_PER_CODE_DAY: '1000000',
+  // The whole day's bounds, past any run's reports (each ~225 KB of photo): a refused report measures nothing.
+  REPORTS_DAY_MAX: '10000000',
+  REPORTS_PHOTO_BYTES_DAY_MAX: String(1024 ** 4),
 };
 const dir = mkdtempSync(join(tmpdir(), 'trace-bench-reports-'));
 const postgres = await startPostgres();
