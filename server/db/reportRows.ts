@@ -18,11 +18,12 @@ export const POSTGRES: Dialect = {
   day: (column) => `to_char(${column}, 'YYYY-MM-DD') AS ${column.split('.')[1]}`,
 };
 
-/** A report's columns and its code's facts (lookup counts, lot), never the photo's bytes. */
+/** A report's columns (with its pack's) and its code's facts (lookup counts, lot, GTIN), never the photo's bytes. */
 const columns = ({ day }: Dialect) => `r.id, r.reference, r.code, r.reason, r.province, r.shop, r.address,
   r.bought_on, r.phone, r.photo_type, r.created_hour, r.status, r.closed_note, r.closed_day,
+  r.pack_gtin, r.pack_lot, r.pack_expiry,
   k.first_day, k.lookups, k.networks,
-  l.lot_code, p.product_code, p.product_name, p.product_unit, ${day('l.product_date')}, ${day('l.expire_date')}, l.lot_status`;
+  l.lot_code, p.product_code, p.gtin, p.product_name, p.product_unit, ${day('l.product_date')}, ${day('l.expire_date')}, l.lot_status`;
 
 const REPORT_FROM = `FROM reports r
   LEFT JOIN check_codes k ON k.code = r.code
@@ -81,7 +82,7 @@ export function takenBefore(counted: { reports: unknown; photo_bytes: unknown },
 
 /** What a delivery's claim reads of a report: what the brand's system gets, never the photo's bytes. */
 export const DELIVERY_COLUMNS = `id, reference, code, reason, province, shop, address, bought_on, phone, photo_type,
-  created_hour, delivery_attempts`;
+  created_hour, pack_gtin, pack_lot, pack_expiry, delivery_attempts`;
 
 /** The shopper's fields of a report's row. */
 function fieldsOf(row: Row): ReportFields {
@@ -93,6 +94,10 @@ function fieldsOf(row: Row): ReportFields {
     address: text(row.address),
     boughtOn: text(row.bought_on),
     phone: text(row.phone),
+    pack:
+      row.pack_gtin === null || row.pack_gtin === undefined
+        ? null
+        : { gtin: String(row.pack_gtin), lot: text(row.pack_lot), expiry: text(row.pack_expiry) },
   };
 }
 
@@ -132,6 +137,7 @@ export function storedReport(row: Row): StoredReport {
           : {
               lotCode: String(row.lot_code),
               productCode: String(row.product_code),
+              gtin: text(row.gtin),
               productName: text(row.product_name),
               productUnit: String(row.product_unit),
               productDate: text(row.product_date),

@@ -48,6 +48,7 @@ export function readReportBody(json: Uint8Array, today: string): ReadReport {
       boughtOn: trimmed(report.boughtOn),
       phone: trimmed(report.phone),
       photo,
+      pack: report.pack ?? null,
     },
   };
 }

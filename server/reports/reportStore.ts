@@ -36,6 +36,9 @@ export function reportRow(report: NewReport, deliveryDue: number | null) {
     photo: report.photo?.body ?? null,
     photo_type: report.photo?.type ?? null,
     created_hour: report.createdHour,
+    pack_gtin: report.pack?.gtin ?? null,
+    pack_lot: report.pack?.lot ?? null,
+    pack_expiry: report.pack?.expiry ?? null,
     delivery_due: deliveryDue,
   };
 }

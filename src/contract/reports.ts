@@ -2,7 +2,8 @@
 // both sides check with the same function (the page before sending, the service on arrival).
 // Requests carry the same key header as lookups (API_KEY_HEADER): the page's key to send, a staff key to read.
 import { QR_CODE_MAX_LENGTH, QR_CODE_MIN_LENGTH, TRACE_API_BASE_PATH, type TraceErrorBody } from './traceContract.ts';
-import { vietnamDay } from './vietnamDay.ts';
+import { isPrintedPack, type PrintedPack } from './gs1/printedPack.ts';
+import { isIsoDay, vietnamDay } from './vietnamDay.ts';
 
 /**
  * POST a report here (the page's key); GET the list here (a staff key). Under the API base like TRACE_PATH
@@ -95,6 +96,11 @@ export interface ReportSubmission {
   phone?: string;
   /** A data: URL (`data:image/jpeg;base64,…`, or png/webp). */
   photo?: string;
+  /**
+   * What the pack's GS1 Digital Link printed (GTIN, lot, expiry), when the page was opened at one (or one was
+   * scanned or pasted): the desk compares it with the record. Null or absent otherwise.
+   */
+  pack?: PrintedPack | null;
 }
 
 /** The service's answer to a report accepted (201). */
@@ -121,14 +127,14 @@ export interface ReportFacts {
   caution: boolean;
   /** The code's product lot; null when the code is not in the service's data. */
   lot: ReportLot | null;
-  /** A lot or expiry mismatch between the pack's GS1 data and the record, where the service stored one. */
-  packMismatch?: string | null;
 }
 
 export interface ReportLot {
   /** The lot's code in the brand's data. */
   lotCode: string;
   productCode: string;
+  /** The product's GTIN-14, where the brand's data gives one: compared with the pack's (StaffReport.pack). */
+  gtin: string | null;
   productName: string | null;
   productUnit: string;
   productDate: string | null;
@@ -150,6 +156,8 @@ export interface ReportFields {
   boughtOn: string | null;
   /** Only when the shopper wants a call back; null once the case is closed. */
   phone: string | null;
+  /** What the pack's GS1 Digital Link printed, as the shopper's page sent it; null when the report came without one. */
+  pack: PrintedPack | null;
 }
 
 /**
@@ -157,8 +165,8 @@ export interface ReportFields {
  * of them that is written out, which the compiler keeps whole.
  */
 export function reportFields(report: ReportFields): ReportFields {
-  const { code, reason, province, shop, address, boughtOn, phone } = report;
-  return { code, reason, province, shop, address, boughtOn, phone };
+  const { code, reason, province, shop, address, boughtOn, phone, pack } = report;
+  return { code, reason, province, shop, address, boughtOn, phone, pack };
 }
 
 /** A report as the desk reads it: text fields are the shopper's own text, to be shown as text. */
@@ -201,6 +209,8 @@ export type ReportField = keyof ReportSubmission | 'note';
  */
 export const REPORT_ERRORS = {
   code: 'report.errors.code',
+  /** The pack's printed GTIN, lot or expiry is not one a Digital Link gives (the page never sends such a one). */
+  pack: 'report.errors.pack',
   reason: 'report.errors.reason',
   province: 'report.errors.province',
   shop: 'report.errors.shop',
@@ -243,7 +253,6 @@ export interface ReportErrorBody extends TraceErrorBody {
 }
 
 const CODE = new RegExp(`^[A-Za-z0-9]{${QR_CODE_MIN_LENGTH},${QR_CODE_MAX_LENGTH}}$`);
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** Separators a number is typed with; what is left is a Vietnamese number: +84 or 0, then 9 or 10 digits. */
 const PHONE_TYPED = /^[\d+ .-]+$/;
 const PHONE = /^(?:\+84|0)\d{9,10}$/;
@@ -270,13 +279,7 @@ export function photoParts(photo: string): { type: ReportPhotoType; base64: stri
 }
 
 function boughtOnProblem(value: unknown, today: string): ReportProblem | null {
-  if (!isText(value) || !DAY.test(value) || Number.isNaN(Date.parse(`${value}T00:00:00Z`))) {
-    return { field: 'boughtOn', key: REPORT_ERRORS.boughtOnFormat };
-  }
-  // Date.parse accepts 2025-02-31; a real day reads back the same.
-  if (new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) !== value) {
-    return { field: 'boughtOn', key: REPORT_ERRORS.boughtOnFormat };
-  }
+  if (!isIsoDay(value)) return { field: 'boughtOn', key: REPORT_ERRORS.boughtOnFormat };
   if (value > today) return { field: 'boughtOn', key: REPORT_ERRORS.boughtOnFuture };
   const earliest = `${Number(today.slice(0, 4)) - REPORT_BOUGHT_MAX_YEARS}${today.slice(4)}`;
   if (value < earliest) return { field: 'boughtOn', key: REPORT_ERRORS.boughtOnTooOld };
@@ -311,6 +314,9 @@ export function reportProblems(body: unknown, today: string = vietnamDay()): Rep
   const report = body as Record<string, unknown>;
   const problems: (ReportProblem | null)[] = [
     isText(report.code) && CODE.test(report.code.trim()) ? null : { field: 'code', key: REPORT_ERRORS.code },
+    report.pack === undefined || report.pack === null || isPrintedPack(report.pack)
+      ? null
+      : { field: 'pack', key: REPORT_ERRORS.pack },
     (REPORT_REASONS as readonly unknown[]).includes(report.reason)
       ? null
       : { field: 'reason', key: REPORT_ERRORS.reason },

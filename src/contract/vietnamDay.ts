@@ -39,3 +39,11 @@ export function daysBefore(day: string, days: number): string {
 export function vietnamDayEnd(day: string): number {
   return Date.parse(`${day}T00:00:00Z`) - VIETNAM_OFFSET_MS + 86_400_000;
 }
+
+/** Whether `value` is a real day written YYYY-MM-DD (not 2025-02-31): a date bought, a pack's expiry. */
+export function isIsoDay(value: unknown): value is string {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  // Date accepts 2025-02-31 (as 3 March); a real day reads back the same.
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+}

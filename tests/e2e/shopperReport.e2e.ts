@@ -33,6 +33,8 @@ const SMALL_PHONE: BrowserContextOptions = {
   locale: 'vi-VN',
 };
 const LAPTOP_EN: BrowserContextOptions = { viewport: { width: 1280, height: 800 }, locale: 'en-US' };
+/** A carton's unit in the demo data: GTIN 08930000000019, lot L2026-1105 in the record. */
+const LINKED_CODE = 'HP26A1105C48B0002';
 
 let browser: Browser;
 let postgres: PostgresServer | undefined;
@@ -265,6 +267,43 @@ describe.each(BACKENDS)('shoppers report a pack, staff act on it ($name)', ({ en
       expect(await panel.getByRole('article').count()).toBe(0);
     } finally {
       await context.close();
+    }
+  });
+
+  it("a shopper at a Digital Link whose lot is not the record's reports; the desk shows the mismatch beside it", async () => {
+    // The pack's link says lot L2025-FAKE; the record of its serial says L2026-1105.
+    const link = `/01/08930000000019/10/L2025-FAKE/21/${LINKED_CODE}`;
+    const { page, context } = await openPage(SMALL_PHONE, `${server.url}${link}`);
+    let sent = '';
+    try {
+      await page.getByRole('region', { name: vi.gs1.mismatch.title }).waitFor();
+      // Once the page is live: a tap before then is lost on a Digital Link's page (its part waits for the link
+      // parser's chunk, and React drops a click on a part it cannot hydrate yet), unlike on /dt where it is held.
+      await page.getByRole('button', { name: vi.scanner.photo, disabled: false }).waitFor();
+      await page.getByRole('button', { name: vi.reportAction.label }).tap();
+      const dialog = page.getByRole('dialog', { name: vi.report.title });
+      await dialog.getByRole('button', { name: vi.report.reasons.mismatch }).tap();
+      await dialog.getByRole('button', { name: vi.report.provinces.hue }).tap();
+      await dialog.getByRole('heading', { name: vi.report.sent.title }).waitFor();
+      sent = (await dialog.getByTestId('report-reference').textContent()) ?? '';
+    } finally {
+      await context.close();
+    }
+
+    const desk = await openPage(LAPTOP_EN, `${server.url}/support?lng=en`);
+    try {
+      await desk.page.getByRole('button', { name: en.support.addPhotos, disabled: false }).waitFor();
+      const panel = desk.page.getByRole('region', { name: en.support.reports.title });
+      await panel.getByLabel(en.support.reports.staffKey).fill(STAFF_KEY);
+      await panel.getByRole('button', { name: en.support.reports.useKey }).click();
+      const card = panel.getByRole('article', { name: sent });
+      await card
+        .getByText(fill(en.support.reports.facts.mismatch.lot, { printed: 'L2025-FAKE', recorded: 'L2026-1105' }))
+        .waitFor();
+      // Only the lot differs: the GTIN is the record's, and the link printed no expiry.
+      expect(await card.getByText(/Pack mismatch/).count()).toBe(1);
+    } finally {
+      await desk.context.close();
     }
   });
 });

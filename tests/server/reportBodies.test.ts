@@ -45,6 +45,7 @@ beforeAll(async () => {
     boughtOn: '2026-11-20',
     phone: '',
     photo: `data:image/jpeg;base64,${jpeg.toString('base64')}`,
+    pack: { gtin: '08930000000002', lot: 'L2026-0612', expiry: null },
   };
 });
 
@@ -64,6 +65,7 @@ describe('reportBodyReader', () => {
         boughtOn: '2026-11-20',
         phone: null,
         photo: { type: 'image/jpeg', body: expect.anything() },
+        pack: { gtin: '08930000000002', lot: 'L2026-0612', expiry: null },
       },
     });
     const photo = 'report' in read ? read.report.photo! : undefined;

@@ -24,6 +24,7 @@ const report = (n: number, photo = false): NewReport => ({
   boughtOn: null,
   phone: '0912345678',
   photo: photo ? { type: 'image/png', body: Buffer.from([0x89, 0x50, 0x4e, 0x47]) } : null,
+  pack: null,
   createdHour: '2026-01-01T00:00:00.000Z',
 });
 /** Stored without a delivery, within bounds no test here reaches. */
@@ -183,6 +184,7 @@ describe.each(BACKENDS)('the deliveries’ migration on $name', { timeout: 60_00
               address: null,
               boughtOn: null,
               phone: '0912000333',
+              pack: null,
               hasPhoto: false,
               createdHour: '2026-01-01T05:00:00.000Z',
             },

@@ -290,7 +290,9 @@ describe.each(BACKENDS)('shoppers’ reports on $name', { timeout: 60_000 }, (ba
     expect(csv.stderr).toBe('');
     expect(csv.code).toBe(0);
     const lines = csv.stdout.trim().split('\n');
-    expect(lines[0]).toBe('code,lot,province,shop,reason,bought_on,first_check,networks,status,reference,sent_hour');
+    expect(lines[0]).toBe(
+      'code,lot,province,shop,reason,bought_on,first_check,networks,status,reference,sent_hour,pack_gtin,pack_lot,pack_expiry',
+    );
     const row = lines.find((line) => line.includes(fullReference));
     // The shop as typed; first check and networks as the counts say them.
     expect(row).toMatch(

@@ -1,10 +1,8 @@
 import { aiFormat, type AiFormat } from './applicationIdentifiers.ts';
+import { CSET_39, CSET_82 } from './characterSets.ts';
 import { hasValidCheckDigit } from './checkDigit.ts';
 import type { DigitalLinkError } from './digitalLinkTypes.ts';
 
-// GS1's CSET 82 (General Specifications 7.11, figure 7.11-1): the characters of alphanumeric AI values.
-const CSET_82 = /^[!"%-?A-Z_a-z]*$/;
-const CSET_39 = /^[#\-/0-9A-Z]*$/;
 const DATE_AIS = new Set(['11', '12', '13', '15', '16', '17']);
 
 /** The AI's value checked against its format: null when it holds, else why not. */

@@ -4,7 +4,7 @@ import textStyles from '@/shared/styles/text.module.css';
 import { Button } from '@/shared/ui/Button';
 import { Spinner } from '@/shared/ui/Spinner';
 import { brand } from '../../../theme/brand';
-import type { PrintedPack } from './result/packMismatch';
+import type { PrintedPack } from '@/contract/gs1/printedPack';
 import type { FailureMessage, LookupView } from './lookupView';
 import { MessageBox } from './MessageBox';
 import { ResultIsland } from './ResultIsland';
@@ -26,10 +26,12 @@ function NextSteps({
   message,
   actions,
   code,
+  pack,
 }: {
   message: FailureMessage;
   actions: ResultActions;
   code: string | null;
+  pack: PrintedPack | null;
 }) {
   const { t } = useTranslation();
   if (message.offerAlternatives) {
@@ -53,7 +55,7 @@ function NextSteps({
         </Button>
         <p className={textStyles.body2}>{t('help.notFoundContact', { brand: brand.name })}</p>
         <BrandContact />
-        {code && <ReportAction code={code} />}
+        {code && <ReportAction code={code} pack={pack} />}
       </div>
     );
   }
@@ -94,7 +96,7 @@ export function LookupResult({ view, actions, code, pack = null }: LookupResultP
             <p className={`${textStyles.body} ${textStyles.strong} ${styles.failureText}`}>
               {t(view.message.key, view.message.params)}
             </p>
-            <NextSteps message={view.message} actions={actions} code={code} />
+            <NextSteps message={view.message} actions={actions} code={code} pack={pack} />
           </div>
         </MessageBox>
       );

@@ -1,7 +1,7 @@
 import type { Location } from 'react-router-dom';
 import { RECHECK_LINK_PARAMETER } from '@/contract/traceContract';
 import { digitalLinkAsk } from './digitalLink/addressLink';
-import type { PrintedPack } from './result/packMismatch';
+import type { PrintedPack } from '@/contract/gs1/printedPack';
 import { validateCode, type FieldErrorKey } from './qrCode';
 import { readTyped, type ScanNotice, type ScanReading } from './scanReading';
 

@@ -8,7 +8,7 @@ export { codeLink } from './codeLink';
 export { unitName } from './traceRows';
 export { rowText } from './result/rowText';
 export { UNITS_SHOWN_FIRST } from './result/UnitCodeList';
-export { packMismatches, type PrintedPack } from './result/packMismatch';
+export { packMismatches, recordMismatches, type PackMismatch } from './result/packMismatch';
 export { mismatchTexts } from './result/mismatchTexts';
 export { readDigitalLink } from './digitalLink/addressLink';
 export { addGs1Texts } from './digitalLink/gs1Texts';

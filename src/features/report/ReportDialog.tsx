@@ -8,6 +8,7 @@ import IconButton from '@mui/material/IconButton';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { PrintedPack } from '@/contract/gs1/printedPack';
 import { MuiTheme } from '@/shared/ui/MuiTheme';
 import { addReportTexts } from './reportTexts';
 import { useReportFlow } from './useReportFlow';
@@ -20,6 +21,8 @@ const TITLE_ID = 'report-title';
 export interface ReportDialogProps {
   /** The code looked up (found, or "No products found"). */
   code: string;
+  /** What the pack's Digital Link printed, when the code came in one: sent with the report, for the desk. */
+  pack?: PrintedPack | null;
   open: boolean;
   onClose: () => void;
   /** The brand's hotline or website, as the lookup page shows it. */
@@ -30,12 +33,12 @@ export interface ReportDialogProps {
  * "Report a problem with this pack": what is wrong, then where it was bought, then the reference. Full screen
  * on a phone, where one thumb reaches every choice; MUI's Dialog traps focus and gives it back on close.
  */
-export function ReportDialog({ code, open, onClose, contact }: ReportDialogProps) {
+export function ReportDialog({ code, pack = null, open, onClose, contact }: ReportDialogProps) {
   const { t, i18n } = useTranslation();
   // Its texts came with its chunk; in the instance before the first of them renders (once per instance).
   addReportTexts(i18n);
   const phone = useMediaQuery('(max-width: 599.95px)');
-  const flow = useReportFlow(code);
+  const flow = useReportFlow(code, pack);
   const close = () => onClose();
 
   return (

@@ -1,3 +1,4 @@
+import type { PrintedPack } from '@/contract/gs1/printedPack';
 import type { ProvinceId, ReportField, ReportProblem, ReportReason, ReportSubmission } from '@/contract/reports';
 
 /** What the shopper filled in beyond the reason and the province: all optional, as typed. */
@@ -12,12 +13,16 @@ export interface ReportDetails {
 
 export const NO_DETAILS: ReportDetails = { shop: '', address: '', boughtOn: '', phone: '', photo: null };
 
-/** The report as sent: exactly what the shopper typed or chose, blank fields left out. */
+/**
+ * The report as sent: exactly what the shopper typed or chose, blank fields left out; and what the pack's Digital
+ * Link printed, when the code came in one.
+ */
 export function submission(
   code: string,
   reason: ReportReason,
   province: ProvinceId,
   details: ReportDetails,
+  pack: PrintedPack | null = null,
 ): ReportSubmission {
   const text = (value: string) => (value.trim() === '' ? undefined : value.trim());
   return {
@@ -29,6 +34,7 @@ export function submission(
     boughtOn: text(details.boughtOn),
     phone: text(details.phone),
     photo: details.photo ?? undefined,
+    pack: pack ?? undefined,
   };
 }
 

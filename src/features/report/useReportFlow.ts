@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { PrintedPack } from '@/contract/gs1/printedPack';
 import { reportProblems, type ProvinceId, type ReportReason } from '@/contract/reports';
 import { lastProvince } from './lastProvince';
 import {
@@ -20,8 +21,11 @@ function focusField(errors: FieldErrors) {
   requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-field="${first}"]`)?.focus());
 }
 
-/** The report's steps and what the shopper filled in; sending checks it as the service will, first. */
-export function useReportFlow(code: string) {
+/**
+ * The report's steps and what the shopper filled in; sending checks it as the service will, first. `pack`: what the
+ * pack's Digital Link printed, sent with it.
+ */
+export function useReportFlow(code: string, pack: PrintedPack | null = null) {
   const [step, setStep] = useState<Step>({ name: 'reason' });
   const [details, setDetails] = useState<ReportDetails>(NO_DETAILS);
   const [detailsOpen, setDetailsOpen] = useState(false);
@@ -41,7 +45,7 @@ export function useReportFlow(code: string) {
 
   const send = async (province: ProvinceId) => {
     if (step.name !== 'where' || sending) return;
-    const body = submission(code, step.reason, province, details);
+    const body = submission(code, step.reason, province, details, pack);
     const problems = reportProblems(body);
     if (problems.length > 0) {
       const found = fieldErrors(problems);

@@ -1,5 +1,5 @@
 import type { TraceResult } from '@/api/traceResult';
-import type { PrintedPack } from '@/features/lookup';
+import type { PrintedPack } from '@/contract/gs1/printedPack';
 
 /** What looking a code up came to; 'pending' until its answer is in. */
 export type Outcome = 'pending' | 'found' | 'notFound' | 'invalid' | 'error';

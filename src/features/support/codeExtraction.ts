@@ -1,7 +1,8 @@
 import { QR_CODE_MAX_LENGTH, QR_CODE_MIN_LENGTH } from '@/contract/traceContract';
 import { hasValidCheckDigit } from '@/contract/gs1/checkDigit';
 import { parseDigitalLink } from '@/contract/gs1/digitalLink';
-import { installLinkParser, readDigitalLink, type PrintedPack } from '@/features/lookup';
+import type { PrintedPack } from '@/contract/gs1/printedPack';
+import { installLinkParser, readDigitalLink } from '@/features/lookup';
 import { withinInputLimit } from './inputLimit';
 
 // The desk is a chunk of its own: the Digital Link parser comes with it, for every link pasted.

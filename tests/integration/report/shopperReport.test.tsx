@@ -85,6 +85,27 @@ describe("a shopper's report", () => {
     expect(sent.map(({ body }) => body)).toEqual([{ code: UNKNOWN_CODE, reason: 'notFound', province: 'haNoi' }]);
   });
 
+  it("carries what the pack's Digital Link printed, from a page opened at one, for the desk to compare", async () => {
+    const sent = reportRoute();
+    // The pack says lot L2025-0101 and expiry 31 Jan 2029 (AI 17's 290131); the report says what it printed.
+    const { user } = await renderApp({
+      route: `/01/08930000000002/10/L2025-0101/21/${EXAMPLE_CODE}?17=290131`,
+      language: 'en',
+    });
+    await user.click(await screen.findByRole('button', { name: 'Report a problem with this pack' }));
+    await user.click(within(await dialog()).getByRole('button', { name: 'Details do not match the pack' }));
+    await user.click(within(await dialog()).getByRole('button', { name: 'Hanoi' }));
+    await within(await dialog()).findByText('R-7K3M-9Q2P');
+    expect(sent.map(({ body }) => body)).toEqual([
+      {
+        code: EXAMPLE_CODE,
+        reason: 'mismatch',
+        province: 'haNoi',
+        pack: { gtin: '08930000000002', lot: 'L2025-0101', expiry: '2029-01-31' },
+      },
+    ]);
+  });
+
   it('sends the optional details as typed, and says the phone number is deleted when the case is closed', async () => {
     const sent = reportRoute();
     const { user } = await renderApp({ route: `/dt?qr=${EXAMPLE_CODE}`, language: 'en' });

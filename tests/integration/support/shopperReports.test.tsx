@@ -25,6 +25,7 @@ const REPORT: StaffReport = {
   createdHour: '2026-11-27T05:00:00.000Z',
   status: 'open',
   closedNote: null,
+  pack: null,
   facts: {
     firstCheck: '2026-11-01',
     lookups: 42,
@@ -33,6 +34,7 @@ const REPORT: StaffReport = {
     lot: {
       lotCode: 'L2605A',
       productCode: 'SP01',
+      gtin: '08930000000002',
       productName: 'Sữa bột Đồng Xanh Gold 900g',
       productUnit: 'Lon',
       productDate: '2026-05-01',
@@ -143,6 +145,62 @@ describe("the desk's shopper reports", () => {
     expect(await within(panel()).findByText('No open reports.')).toBeVisible();
     const close = calls.find(({ body }) => body !== undefined);
     expect(close).toMatchObject({ key: STAFF_KEY, body: { note: 'Called the shop; pack sent to the lab.' } });
+  });
+
+  it("shows beside a report where the pack's Digital Link disagrees with the record, and nothing where it agrees", async () => {
+    const printed = { gtin: '08930000000002', lot: 'L2605A', expiry: '2028-05-01' };
+    reportsService([
+      { ...REPORT, reference: 'R-2222-AAAA', pack: { ...printed, lot: 'L2512Z', expiry: '2027-12-31' } },
+      { ...REPORT, reference: 'R-2222-BBBB', pack: printed },
+      { ...REPORT, reference: 'R-2222-CCCC', pack: { ...printed, gtin: '08930000000019', lot: null, expiry: null } },
+      // The code is not in the data: nothing to compare the pack with.
+      {
+        ...REPORT,
+        reference: 'R-2222-DDDD',
+        pack: { ...printed, lot: 'L2512Z' },
+        facts: { ...REPORT.facts, lot: null },
+      },
+    ]);
+    const { user } = await renderApp({ route: '/support', language: 'en' });
+    await giveKey(user, STAFF_KEY);
+    const facts = async (reference: string) =>
+      within(await within(panel()).findByRole('article', { name: reference })).getByRole('list', {
+        name: "The code's facts",
+      });
+    const lines = async (reference: string) =>
+      within(await facts(reference))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+
+    expect(await lines('R-2222-AAAA')).toEqual(
+      expect.arrayContaining([
+        "Pack mismatch: the pack's code says lot L2512Z, the record says lot L2605A",
+        "Pack mismatch: the pack's code says expiry 31 Dec 2027, the record says expiry 1 May 2028",
+      ]),
+    );
+    expect(await lines('R-2222-CCCC')).toEqual(
+      expect.arrayContaining([
+        "Pack mismatch: the pack's code says GTIN 08930000000019, the record says GTIN 08930000000002",
+      ]),
+    );
+    for (const agreeing of ['R-2222-BBBB', 'R-2222-DDDD']) {
+      expect(within(await facts(agreeing)).queryByText(/Pack mismatch/)).toBeNull();
+    }
+  });
+
+  it('says the mismatch in Vietnamese, with the date as Vietnamese write it', async () => {
+    reportsService([{ ...REPORT, pack: { gtin: '08930000000002', lot: 'L2512Z', expiry: '2027-12-31' } }]);
+    const { user } = await renderApp({ route: '/support' });
+    await giveKey(user, STAFF_KEY);
+    const card = await within(panel()).findByRole('article', { name: REPORT.reference });
+    expect(
+      within(card).getByText('Bao bì không khớp: mã trên bao bì ghi số lô L2512Z, hồ sơ ghi số lô L2605A'),
+    ).toBeVisible();
+    expect(
+      within(card).getByText(
+        'Bao bì không khớp: mã trên bao bì ghi hạn sử dụng 31/12/2027, hồ sơ ghi hạn sử dụng 01/05/2028',
+      ),
+    ).toBeVisible();
   });
 
   it('filters the list by province (newest first is the service’s order)', async () => {

@@ -89,6 +89,33 @@ describe('reportProblems', () => {
     expect(keys({ ...minimal, photo: 'https://example.com/a.jpg' })).toEqual([REPORT_ERRORS.photoType]);
   });
 
+  it('takes the pack a Digital Link printed (GTIN-14, lot within AI 10, a real expiry) and nothing else', () => {
+    const pack = { gtin: '08930000000002', lot: 'L2026-0612', expiry: '2028-06-12' };
+    expect(keys({ ...minimal, pack })).toEqual([]);
+    expect(keys({ ...minimal, pack: { ...pack, lot: null, expiry: null } })).toEqual([]);
+    // GS1's CSET 82 allows these punctuation marks in a lot, up to 20 characters.
+    expect(keys({ ...minimal, pack: { ...pack, lot: 'L/2026-06.12_a+b%"!*' } })).toEqual([]);
+    expect(keys({ ...minimal, pack: null })).toEqual([]);
+    const bad = [
+      { ...pack, gtin: '08930000000001' }, // check digit
+      { ...pack, gtin: '8930000000002' }, // a GTIN-13: the page sends 14 digits
+      { ...pack, gtin: 8930000000002 },
+      { ...pack, lot: '' },
+      { ...pack, lot: 'L'.repeat(21) },
+      { ...pack, lot: 'Lô 2026' }, // outside CSET 82
+      { ...pack, lot: 'L 2026' },
+      { ...pack, expiry: '2028-02-30' },
+      { ...pack, expiry: '280612' },
+      { gtin: pack.gtin, lot: pack.lot }, // every field named, null when the link has none
+      { ...pack, serial: '1D24B3261X54A2320' },
+      'https://id.gs1.org/01/08930000000002',
+      [pack],
+    ];
+    for (const value of bad)
+      expect(keys({ ...minimal, pack: value }), JSON.stringify(value)).toEqual([REPORT_ERRORS.pack]);
+    expect(reportProblems({ ...minimal, pack: bad[0] }, TODAY)).toEqual([{ field: 'pack', key: REPORT_ERRORS.pack }]);
+  });
+
   it('refuses what is not a report at all', () => {
     expect(keys(null)).toEqual([REPORT_ERRORS.body]);
     expect(keys([minimal])).toEqual([REPORT_ERRORS.body]);

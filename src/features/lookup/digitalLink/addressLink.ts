@@ -1,4 +1,4 @@
-import type { PrintedPack } from '../result/packMismatch';
+import type { PrintedPack } from '@/contract/gs1/printedPack';
 import { parseLink } from './linkParser';
 
 /**

@@ -1,6 +1,7 @@
 import ReportGmailerrorredOutlined from '@mui/icons-material/ReportGmailerrorredOutlined?shape';
 import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { PrintedPack } from '@/contract/gs1/printedPack';
 import { Button } from '@/shared/ui/Button';
 import { Icon } from '@/shared/ui/Icon';
 import { BrandContact } from './BrandContact';
@@ -20,9 +21,10 @@ function ReportUnavailable() {
 
 /**
  * "Report a problem with this pack", under a result or "No products found". Only the button is on the page until
- * it is tapped. A report never changes what this page or any other shopper's shows.
+ * it is tapped. A report never changes what this page or any other shopper's shows. `pack`: what the pack's
+ * Digital Link printed, when the code came in one: the report carries it to the desk.
  */
-export function ReportAction({ code }: { code: string }) {
+export function ReportAction({ code, pack = null }: { code: string; pack?: PrintedPack | null }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
@@ -42,7 +44,7 @@ export function ReportAction({ code }: { code: string }) {
       </Button>
       {wanted && (
         <Suspense fallback={null}>
-          <ReportDialog code={code} open={open} onClose={() => setOpen(false)} contact={<BrandContact />} />
+          <ReportDialog code={code} pack={pack} open={open} onClose={() => setOpen(false)} contact={<BrandContact />} />
         </Suspense>
       )}
     </div>

@@ -1,6 +1,7 @@
 import { traceItem, type TraceResult } from '@/api/traceResult';
 import { wireText } from '@/api/wireValues';
-import { packMismatches, type PrintedPack } from './packMismatch';
+import type { PrintedPack } from '@/contract/gs1/printedPack';
+import { packMismatches } from './packMismatch';
 import { TraceResultTable } from '../TraceResultTable';
 import { resultRows } from '../traceRows';
 import { ReportAction } from './ReportAction';
@@ -33,7 +34,7 @@ export function TraceResultView({ result, answeredAt, pack = null }: TraceResult
       {result.kind === 'box' && unitCodes.length > 0 && (
         <UnitCodeList carton={wireText(result.box.Code) ?? ''} codes={unitCodes} total={unitTotal} />
       )}
-      <ReportAction code={wireText(traceItem(result).Code) ?? ''} />
+      <ReportAction code={wireText(traceItem(result).Code) ?? ''} pack={pack} />
     </div>
   );
 }

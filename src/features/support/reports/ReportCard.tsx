@@ -95,7 +95,7 @@ export function ReportCard({ report, staffKey, onClosed }: ReportCardProps) {
         <Typography variant="body2" color="text.secondary" sx={{ fontWeight: 600 }}>
           {t('support.reports.facts.title')}
         </Typography>
-        <ReportFactsList facts={report.facts} />
+        <ReportFactsList facts={report.facts} pack={report.pack} />
       </Box>
     </Box>
   );

@@ -1,14 +1,20 @@
 import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
+import type { PrintedPack } from '@/contract/gs1/printedPack';
 import type { ReportFacts } from '@/contract/reports';
 import { languageOf } from '@/i18n/i18n';
 import { dayText } from './reportDates';
+import { reportPackMismatches } from './reportPackMismatches';
 import { statusTones } from '../../../../theme/statusTones';
 
-/** The code's facts beside a report: first check, lookups, the caution, the lot, a pack mismatch. */
-export function ReportFactsList({ facts }: { facts: ReportFacts }) {
+/**
+ * The code's facts beside a report: first check, lookups, the caution, the lot, and where the pack the shopper had
+ * (`pack`, its Digital Link's GTIN, lot and expiry) disagrees with the record.
+ */
+export function ReportFactsList({ facts, pack }: { facts: ReportFacts; pack: PrintedPack | null }) {
   const { t, i18n } = useTranslation();
-  const day = (value: string | null) => (value ? dayText(value, languageOf(i18n)) : '—');
+  const language = languageOf(i18n);
+  const day = (value: string | null) => (value ? dayText(value, language) : '—');
   const warn = { color: statusTones.warning.text, fontWeight: 600 };
   const lot = facts.lot;
   return (
@@ -38,11 +44,11 @@ export function ReportFactsList({ facts }: { facts: ReportFacts }) {
           {t('support.reports.facts.recalled')}
         </Box>
       )}
-      {facts.packMismatch && (
-        <Box component="li" sx={warn}>
-          {t('support.reports.facts.mismatch', { mismatch: facts.packMismatch })}
+      {reportPackMismatches(pack, lot, t, language).map((mismatch) => (
+        <Box component="li" key={mismatch} sx={warn}>
+          {mismatch}
         </Box>
-      )}
+      ))}
     </Box>
   );
 }
