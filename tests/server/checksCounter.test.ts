@@ -6,6 +6,7 @@ import { LookupCounter, type Visitor } from '../../server/checks/lookupCounter.t
 import { openCheckStore } from '../../server/db/openStorage.ts';
 import { FOLD_AFTER_MS } from '../../server/db/sqlite/checkStore.ts';
 import { openCodeLookup } from '../../server/db/sqlite/codeLookup.ts';
+import { countsPath } from '../../server/db/sqlite/countsDatabase.ts';
 import { BACKENDS, type TestDatabase } from '../support/server/backends.ts';
 
 // The counter on a real database with a test clock: the day's salt, the repeat window, two processes.
@@ -166,7 +167,7 @@ describe('the lookup counter on SQLite, beside a busy service', { timeout: 60_00
     // A lookup every few milliseconds: a read snapshot is always open, as on a service under load, and
     // SQLite's own checkpoint at commit cannot copy a batch back past it.
     const reading = setInterval(() => lookups.find(CODE), 5);
-    const logSize = () => statSync(`${dbPath}-wal`, { throwIfNoEntry: false })?.size ?? 0;
+    const logSize = () => statSync(`${countsPath(dbPath)}-wal`, { throwIfNoEntry: false })?.size ?? 0;
     const codesWritten = async () =>
       ((await database.rows('SELECT count(*) AS codes FROM check_codes')) as { codes: number }[])[0]?.codes;
     try {

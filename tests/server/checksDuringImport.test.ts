@@ -1,14 +1,16 @@
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { countsPath } from '../../server/db/sqlite/countsDatabase.ts';
 import { runTs } from '../support/system/childProcess.ts';
 import { BACKENDS, type TestDatabase } from '../support/server/backends.ts';
 import { BROWSER_AGENT, startTestServer, type TestServer } from '../support/server/harness.ts';
 import { HEADER, writeTempFile } from '../support/server/importFiles.ts';
 
-// Issue 36 point 11: while `npm run import` holds SQLite's write lock for a big file, the counter's batches
-// wait (busy_timeout, then the next flush) instead of being dropped; every counted lookup is in the database
-// once the import is done, and a refused batch is one log line without a stack. The second test holds the
-// lock itself, past the counter's wait, so a refused write is certain.
+// Issue 36 point 11: while `npm run import` writes a big file, every counted lookup is in the database once
+// the import is done. The counts are in a file of their own (server/db/sqlite/countsDatabase.ts), which the
+// import does not lock: no batch waits for it. The second test holds the counts' file's lock itself, past
+// the counter's wait, so a refused write is certain: the batch waits for the next flush instead of being
+// dropped, and a refused batch is one log line without a stack.
 
 const ROWS = 300_000;
 const CODES = [
@@ -59,21 +61,18 @@ describe('lookups counted through a big import, on SQLite', { timeout: 180_000 }
     const counted = async () =>
       Number((await database.rows('SELECT sum(lookups) AS lookups FROM check_codes'))[0]!.lookups);
     await vi.waitFor(async () => expect(await counted()).toBe(looked), { timeout: 60_000, interval: 500 });
-    // Nothing dropped, and any refused write said so in one line, without a stack.
-    const lines = server.logs.filter((line) => line.includes('lookup counts not written'));
-    for (const line of lines) {
-      expect(line).not.toContain('"stack"');
-      expect(line).not.toContain('dropped');
-    }
+    // No batch had to wait for the import, let alone be refused.
+    expect(server.logs.filter((line) => line.includes('lookup counts not written'))).toEqual([]);
   });
 
   it('keeps the counts while another writer holds the lock past the wait, says so in one line, then writes them', async () => {
     const counted = async () =>
       Number((await database.rows('SELECT sum(lookups) AS lookups FROM check_codes'))[0]?.lookups ?? 0);
     const before = await counted();
-    const writer = new DatabaseSync(database.env.TRACE_DB!);
+    const writer = new DatabaseSync(countsPath(database.env.TRACE_DB!));
     const refusedBefore = server.logs.filter((line) => line.includes('lookup counts not written')).length;
-    // Another program's write transaction (an import, a backup) holds SQLite's lock longer than the counter waits.
+    // Another program's write transaction on the counts' file (a backup's, another process's) holds SQLite's
+    // lock longer than the counter waits.
     writer.exec('BEGIN IMMEDIATE');
     let looked = 0;
     try {

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deviceHash } from '../../server/checks/device.ts';
 import { LookupCounter, type Visitor } from '../../server/checks/lookupCounter.ts';
 import { openCheckStore } from '../../server/db/openStorage.ts';
+import { countsPath } from '../../server/db/sqlite/countsDatabase.ts';
 import { BACKENDS, type TestDatabase } from '../support/server/backends.ts';
 import { startTestServer, type TestServer } from '../support/server/harness.ts';
 
@@ -112,13 +113,15 @@ describe('SQLite after the day is over', { timeout: 30_000 }, () => {
       clock.now += 86_400_000;
       await counter.flush();
       expect(await database.rows('SELECT network FROM check_unknown_networks')).toEqual([]);
-      const db = new DatabaseSync(database.config.dbPath!);
+      // The counts' own file (server/db/sqlite/countsDatabase.ts), its write-ahead log copied back in first.
+      const countsFile = countsPath(database.config.dbPath);
+      const db = new DatabaseSync(countsFile);
       try {
         db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
       } finally {
         db.close();
       }
-      const file = readFileSync(database.config.dbPath!).toString('latin1');
+      const file = readFileSync(countsFile).toString('latin1');
       expect(hashes.filter((hash) => file.includes(hash))).toEqual([]);
     } finally {
       await counter.close();

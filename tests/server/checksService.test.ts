@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { TraceResponse } from '../../src/contract/traceContract.ts';
 import { LookupCounter, type CounterObserver } from '../../server/checks/lookupCounter.ts';
 import { openCheckStore } from '../../server/db/openStorage.ts';
+import { countsPath } from '../../server/db/sqlite/countsDatabase.ts';
 import { vietnamDay } from '../../src/contract/vietnamDay.ts';
 import { runTs } from '../support/system/childProcess.ts';
 import { BACKENDS } from '../support/server/backends.ts';
@@ -92,7 +93,7 @@ describe('counting in the service', { timeout: 30_000 }, () => {
     const response = await server.trace({ QrCode: UNIT });
     expect(await response.json()).not.toHaveProperty('Checks');
     expect((await server.trace({ QrCode: 'FAKE0000000000001' })).status).toBe(204);
-    const db = new DatabaseSync(join(server.dir, 'data', 'trace.db'), { readOnly: true });
+    const db = new DatabaseSync(countsPath(join(server.dir, 'data', 'trace.db')), { readOnly: true });
     try {
       for (const table of ['check_codes', 'check_days', 'check_unknown', 'check_unknown_networks']) {
         expect(db.prepare(`SELECT * FROM ${table}`).all()).toEqual([]);
@@ -170,8 +171,8 @@ describe('a full pending batch', () => {
   });
 });
 
-describe('SQLite locked by an import', { timeout: 30_000 }, () => {
-  it('keeps answering with counts while a write waits for the lock, and writes once the import is done', async () => {
+describe("SQLite's counts locked by another writer", { timeout: 30_000 }, () => {
+  it('keeps answering with counts while a write waits for the lock, and writes once the lock is gone', async () => {
     const database = await BACKENDS[0]!.create();
     const failed: number[] = [];
     const observer: CounterObserver = {
@@ -185,8 +186,8 @@ describe('SQLite locked by an import', { timeout: 30_000 }, () => {
       flushMs: 3_600_000,
       observer,
     });
-    // What `npm run import` does for its whole write: SQLite's write lock, held by another connection.
-    const importer = new DatabaseSync(database.config.dbPath);
+    // The counts' file's write lock, held by another connection (another process's batch, a backup's write).
+    const locker = new DatabaseSync(countsPath(database.config.dbPath));
     try {
       expect(
         await counter.checks(UNIT, {
@@ -196,7 +197,7 @@ describe('SQLite locked by an import', { timeout: 30_000 }, () => {
           userAgent: 'PhoneA',
         }),
       ).toMatchObject({ Lookups: 1 });
-      importer.exec('BEGIN IMMEDIATE');
+      locker.exec('BEGIN IMMEDIATE');
       await counter.flush();
       expect(failed).toEqual([1]);
       // A code not in memory is still read: the lock stops writers, not readers.
@@ -208,15 +209,15 @@ describe('SQLite locked by an import', { timeout: 30_000 }, () => {
           userAgent: 'PhoneA',
         }),
       ).toMatchObject({ Lookups: 1 });
-      importer.exec('COMMIT');
+      locker.exec('COMMIT');
       await counter.flush();
       expect(await database.rows('SELECT code, lookups FROM check_codes ORDER BY code')).toEqual([
         { code: UNIT, lookups: 1 },
         { code: CARTON, lookups: 1 },
       ]);
     } finally {
-      if (importer.isTransaction) importer.exec('ROLLBACK');
-      importer.close();
+      if (locker.isTransaction) locker.exec('ROLLBACK');
+      locker.close();
       await counter.close();
       await database.drop();
     }

@@ -4,7 +4,8 @@ import { networksSince, windowStart } from '../../checks/networkDays.ts';
 import { reportedCodes, type ReportRow } from '../../checks/reportRows.ts';
 import { daysBefore } from '../../../src/contract/vietnamDay.ts';
 import { SNAPSHOT_MAX_AGE_MS } from './codeLookup.ts';
-import { inTransaction, openDatabase, pragmaValue } from './database.ts';
+import { openCountsDatabase } from './countsDatabase.ts';
+import { inTransaction, pragmaValue } from './sqliteFile.ts';
 
 type TotalsRow = { code: string; firstDay: string; lookups: number; networks: string };
 
@@ -16,8 +17,8 @@ export const FOLD_AFTER_MS = 4 * SNAPSHOT_MAX_AGE_MS;
 /** What the write-ahead log file is cut back to when SQLite starts it over (after a burst of batches). */
 const LOG_SIZE_LIMIT = 4 * 1024 * 1024;
 /**
- * How long a batch waits for the write lock (another instance's batch, `npm run import`'s write) before
- * it fails and is tried again with the next flush (server/checks/lookupCounter.ts keeps its lookups).
+ * How long a batch waits for the write lock (another process's batch, `npm run report:codes -- --clear`)
+ * before it fails and is tried again with the next flush (server/checks/lookupCounter.ts keeps its lookups).
  */
 export const BUSY_TIMEOUT_MS = 5_000;
 
@@ -25,13 +26,13 @@ const byKey = (a: CodeLookups, b: CodeLookups): number =>
   a.day < b.day ? -1 : a.day > b.day ? 1 : a.code < b.code ? -1 : a.code > b.code ? 1 : 0;
 
 /**
- * Lookup counts in the SQLite file, on a connection of their own (server/db/sqlite/checkWriter.ts runs
- * it in a worker thread, so waiting for the lock holds no lookup). It waits up to BUSY_TIMEOUT_MS: two processes
- * on one file flush at the same moment (a batch that failed at once lost the race and waited a whole
- * batch); while `npm run import` writes longer, the batch fails and is tried again with the next.
+ * Lookup counts in their SQLite file (countsDatabase.ts), on a connection of their own
+ * (server/db/sqlite/checkWriter.ts runs it in a worker thread, so waiting for the lock holds no lookup). It
+ * waits up to BUSY_TIMEOUT_MS: two processes on one file flush at the same moment (a batch that failed at
+ * once lost the race and waited a whole batch). `npm run import` writes the catalogue's file, not this one.
  */
 export function openSqliteCheckConnection(path: string): CheckStore {
-  const db = openDatabase(path);
+  const db = openCountsDatabase(path);
   // A batch upserts rows at random places of two tables: SQLite's default 2 MB page cache made a
   // quarter of a batch's CPU time re-reading pages (64 MB: about 38 → 29 µs per new code and device, then).
   // secure_delete: a deleted network share or day's count is zeroed in the file, not left in its free pages.

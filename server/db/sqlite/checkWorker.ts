@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { CheckStore, CodeTotals } from '../../checks/checkStore.ts';
 import type { WriterCall, WriterReply } from './checkWriter.ts';
+import { openCountsDatabase } from './countsDatabase.ts';
 import { openDatabase } from './database.ts';
 
 type TotalsRow = { firstDay: string; lookups: number; networks: string };
@@ -16,12 +17,15 @@ class WriterError extends Error {
 }
 
 /**
- * Lookup counts in the SQLite file: totals read on this thread (one primary-key read, answered at once
- * like the lookup itself), batches, reports and clears in a worker thread with a connection of its own.
+ * Lookup counts in their SQLite file (countsDatabase.ts): totals read on this thread (one primary-key read,
+ * answered at once like the lookup itself), batches, reports and clears in a worker thread with a
+ * connection of its own.
  */
 export function openSqliteCheckStore(path: string): CheckStore {
-  // Opened here first: it creates and migrates the file before the worker or the reads use it.
-  const db = openDatabase(path);
+  // Opened here first: both files are created and migrated (the counts moved out of the catalogue's file
+  // by its migration 010) before the worker or the reads use them.
+  openDatabase(path).close();
+  const db = openCountsDatabase(path);
   const readCode = db.prepare('SELECT first_day AS firstDay, lookups, networks FROM check_codes WHERE code = ?');
   const worker = new Worker(new URL('./checkWriter.ts', import.meta.url), { workerData: { path } });
   // Counting must never keep a finished process alive.

@@ -1,4 +1,5 @@
 import { DatabaseSync } from 'node:sqlite';
+import { attachCounts } from './countsDatabase.ts';
 import { productImageUrl, type StoredImage } from '../../domain/productImage.ts';
 import { isCarton, UNIT_CODES_MAX, type ProductLot, type StoredCode } from '../../domain/traceCode.ts';
 import type { CodeLookup, ImportRunTotals, LookupOptions } from '../storage.ts';
@@ -43,7 +44,9 @@ interface KeptLot {
  * that time, and the checkpoint that import ends with (foldWriteAheadLog) waits no longer.
  *
  * Millions of codes share a few hundred product lots, so each lot is read once and kept, until
- * another connection commits anything (SQLite's data_version, checked with each new snapshot).
+ * another connection commits anything to the catalogue's file (SQLite's data_version, checked with each
+ * new snapshot). The lookup counts are in a file of their own (countsDatabase.ts), attached: their batches
+ * leave the catalogue's data_version, its page cache here and the kept lots alone.
  */
 export function openCodeLookup(
   path: string,
@@ -52,12 +55,13 @@ export function openCodeLookup(
 ): SqliteCodeLookup {
   const db = new DatabaseSync(path, { readOnly: true });
   db.exec(`PRAGMA mmap_size = ${MMAP_SIZE}`);
+  if (withCounts) attachCounts(db, path);
   // A unit's carton and its unit count in the same statement, and the code's lookup counts when
   // counting is on: one call into SQLite, not two or three.
   const readCode = db.prepare(
     withCounts
       ? `SELECT c.product_id, c.lot_id, c.total_packet, c.parent_code, parent.total_packet, k.first_day, k.lookups, k.networks
-         FROM codes c LEFT JOIN codes parent ON parent.code = c.parent_code LEFT JOIN check_codes k ON k.code = c.code WHERE c.code = ?`
+         FROM codes c LEFT JOIN codes parent ON parent.code = c.parent_code LEFT JOIN counts.check_codes k ON k.code = c.code WHERE c.code = ?`
       : `SELECT c.product_id, c.lot_id, c.total_packet, c.parent_code, parent.total_packet
          FROM codes c LEFT JOIN codes parent ON parent.code = c.parent_code WHERE c.code = ?`,
   );

@@ -12,6 +12,7 @@ import {
   sinceQuery,
   storedReport,
 } from '../reportRows.ts';
+import { attachCounts, openCountsDatabase } from './countsDatabase.ts';
 import { inTransaction, openDatabase } from './database.ts';
 
 /**
@@ -24,6 +25,9 @@ const BUSY_TIMEOUT_MS = 5_000;
 export function openSqliteReportStore(path: string): ReportStore {
   const db = openDatabase(path);
   db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}; PRAGMA secure_delete = ON`);
+  // A report's code's lookup counts are in their own file (issue 36): read through it, attached.
+  openCountsDatabase(path).close();
+  attachCounts(db, path);
   // The report counted in its day, and what the day has now read back: one statement.
   const countDay = db.prepare(
     `INSERT INTO report_days (day, reports, photo_bytes) VALUES (?, 1, ?)

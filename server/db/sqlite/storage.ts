@@ -1,18 +1,22 @@
 import { existsSync } from 'node:fs';
 import type { TraceStorage } from '../storage.ts';
 import { openCodeLookup, type SqliteCodeLookup } from './codeLookup.ts';
-import { foldWriteAheadLog, openDatabase } from './database.ts';
+import { openCountsDatabase } from './countsDatabase.ts';
+import { foldWriteAheadLog, openDatabase, type Db } from './database.ts';
 import { openSqliteStaging } from './importStaging.ts';
 
-/** The embedded default: one database file, created with its tables on first open. */
+/** The embedded default: one database file (and the lookup counts' beside it), created with its tables on first open. */
 export function openSqliteStorage(path: string): TraceStorage {
   const created = !existsSync(path);
   const db = openDatabase(path);
   const lookups: SqliteCodeLookup[] = [];
+  // The counts' file (countsDatabase.ts), held open while lookups read it, as `db` is for the catalogue's.
+  let counts: Db | undefined;
   return {
     location: path,
     created,
     async openLookup(options) {
+      if (options?.counts) counts ??= openCountsDatabase(path);
       const lookup = openCodeLookup(path, undefined, options);
       lookups.push(lookup);
       return lookup;
@@ -53,6 +57,7 @@ export function openSqliteStorage(path: string): TraceStorage {
       // The writer last: SQLite folds the write-ahead log back and deletes it only when the last
       // connection closes, and only a connection that may write can.
       for (const lookup of lookups.splice(0)) lookup.close();
+      if (counts?.isOpen) counts.close();
       if (db.isOpen) db.close();
     },
   };

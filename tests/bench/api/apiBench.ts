@@ -7,6 +7,7 @@ import { API_KEY_HEADER, TRACE_API_BASE_PATH, TRACE_URL_PATH } from '../../../sr
 import { REPO_ROOT, startService, startTs, type RunningProcess } from '../../support/system/childProcess.ts';
 import { startFaultProxy } from '../../support/system/faultProxy.ts';
 import { startPostgres, type PostgresServer } from '../../support/system/postgres.ts';
+import { countsPath } from '../../../server/db/sqlite/countsDatabase.ts';
 import { buildPage } from '../../support/server/buildPage.ts';
 import {
   benchCode,
@@ -189,7 +190,9 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 await ensureBenchCsv(CSV);
 // Both imports into empty databases, each run: the figures of `npm run import` on 1,000,000 codes.
-for (const suffix of ['', '-wal', '-shm']) rmSync(`${DB}${suffix}`, { force: true });
+// The lookup counts' file too (server/db/sqlite/countsDatabase.ts): counts of an earlier run would join this one's.
+for (const file of [DB, countsPath(DB)])
+  for (const suffix of ['', '-wal', '-shm']) rmSync(`${file}${suffix}`, { force: true });
 const sqliteImport = await importBenchCsv(CSV, { TRACE_DB: DB });
 console.log(`SQLite: ${sqliteImport.summary}`);
 // The page built into a private folder, so the service renders /dt?qr= as `npm start` does.

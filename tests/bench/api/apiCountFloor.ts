@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { deviceHash } from '../../../server/checks/device.ts';
 import { openCodeLookup } from '../../../server/db/sqlite/codeLookup.ts';
-import { openDatabase } from '../../../server/db/sqlite/database.ts';
+import { openCountsDatabase } from '../../../server/db/sqlite/countsDatabase.ts';
 import { benchCode, CODE_COUNT } from './apiBenchData.ts';
 
 // What any counting must add to each lookup, however it is built (issue 26 point 9): reading the code's
@@ -31,9 +31,10 @@ function microsPerCall(calls: number, run: (i: number) => unknown): number {
  * of the two rows of a new code (its totals; its day).
  */
 export function countingFloor(databasePath: string) {
+  // The counts' file first, held open: the read-only lookup attaches it (server/db/sqlite/countsDatabase.ts).
+  const writer = openCountsDatabase(databasePath);
   const plain = openCodeLookup(databasePath);
   const counted = openCodeLookup(databasePath, undefined, { counts: true });
-  const writer = openDatabase(databasePath);
   const addDay = writer.prepare('INSERT INTO check_days (day, code, lookups) VALUES (?, ?, 1)');
   const addCode = writer.prepare(
     `INSERT INTO check_codes (code, first_day, lookups, networks) VALUES (?, ?, 1, '0520419')

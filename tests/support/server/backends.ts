@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import { inject } from 'vitest';
 import type { StorageConfig } from '../../../server/db/openStorage.ts';
+import { attachCounts, countsPath } from '../../../server/db/sqlite/countsDatabase.ts';
 import { createDatabase, dropDatabase } from '../system/postgres.ts';
 
 // The two databases the service runs on. Tests that hold for both run once per backend
@@ -40,6 +41,9 @@ const sqlite: Backend = {
     const withDb = <T>(work: (db: DatabaseSync) => T): T => {
       const db = new DatabaseSync(dbPath);
       try {
+        // The lookup counts' own file, once the service made it (server/db/sqlite/countsDatabase.ts): its
+        // tables read as the catalogue's do.
+        if (existsSync(countsPath(dbPath))) attachCounts(db, dbPath);
         return work(db);
       } finally {
         db.close();
@@ -53,7 +57,11 @@ const sqlite: Backend = {
       rows: async (sql) => withDb((db) => db.prepare(sql).all() as Record<string, unknown>[]),
       everyTable: async () =>
         withDb((db) => {
-          const tables = db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'").all() as { name: string }[];
+          const schemas = (db.prepare('PRAGMA database_list').all() as { name: string }[]).map(({ name }) => name);
+          const tables = schemas.flatMap(
+            (schema) =>
+              db.prepare(`SELECT name FROM "${schema}".sqlite_schema WHERE type = 'table'`).all() as { name: string }[],
+          );
           return Object.fromEntries(
             tables.map(({ name }) => [name, db.prepare(`SELECT * FROM "${name}"`).all() as Record<string, unknown>[]]),
           );
