@@ -113,6 +113,10 @@ export class LookupCounter {
   // halved the lookups a second; lru-cache: 0.7 µs).
   private readonly cache: LRUCache<string, Kept>;
   private readonly reads = new Map<string, Promise<CodeTotals | undefined>>();
+  /** The last write's totals of its codes, and when it returned (Unix ms). */
+  private written: { totals: ReadonlyMap<string, CodeTotals>; at: number } = { totals: new Map(), at: 0 };
+  /** Lookups came without their stored totals (upstream mode): this counter reads and keeps them (`cache`). */
+  private readsTotals = false;
   private readonly memory = new LRUCache<string, number>({ max: MEMORY_MAX });
   private memoryDay = '';
   private readonly localSalt = processSalt();
@@ -145,7 +149,7 @@ export class LookupCounter {
     this.daySalts = options.salts ?? memorySalts();
     this.observer = options.observer ?? silent;
     this.onWriteError = options.onWriteError ?? (() => {});
-    this.pending = new PendingBatch(this.pendingMax);
+    this.pending = new PendingBatch(this.pendingMax, !this.repeatsInMemory);
     this.timer = setInterval(() => void this.flush(), options.flushMs ?? FLUSH_MS).unref();
     this.loadSalt(this.dayOf(this.now()));
   }
@@ -194,12 +198,19 @@ export class LookupCounter {
       );
     }
     if (visitor.audience === 'shopper') this.count(code, visitor, now, today, carton);
+    if (stored !== undefined) {
+      // The lookup read the totals with the code. The last write's totals first, while fresh: they include
+      // this process's last batch, which a read of a snapshot begun just before that write's commit would
+      // not. One probe of the write's own map: no LRU kept per code for this (issue 36, point 10).
+      const written = this.written.totals.get(code);
+      const fresh =
+        written !== undefined && (now - this.written.at < this.cacheTtlMs || this.inFlight?.estimates.has(code));
+      return this.compose(code, fresh ? written : (stored ?? undefined), today, carton);
+    }
     const kept = this.cache.get(code);
     const fresh = kept !== undefined && (now - kept.readAt < this.cacheTtlMs || this.inFlight?.estimates.has(code));
-    // Kept totals first: after a write they include this process's last batch, which a read of a
-    // snapshot begun just before that write's commit would not.
+    // Kept totals first: after a write they include this process's last batch.
     if (fresh) return this.compose(code, kept.totals, today, carton);
-    if (stored !== undefined) return this.compose(code, stored ?? undefined, today, carton);
     if (this.away) return kept === undefined ? undefined : this.compose(code, kept.totals, today, carton);
     const read = this.read(code, now);
     if (!(read instanceof Promise)) return this.compose(code, read, today, carton);
@@ -264,6 +275,12 @@ export class LookupCounter {
     const key = `${code}\n${device ?? deviceHash(this.localSalt, address, userAgent)}`;
     const last = this.memory.get(key);
     if (last !== undefined && now - last < this.repeatWindowMs) return;
+    if (this.repeatsInMemory) {
+      if (this.pending.addCounted(code, today, networkBucket(code, networkOf(address)), carton, now))
+        this.memory.set(key, now);
+      else this.observer.dropped(1);
+      return;
+    }
     const lookup = {
       code,
       day: today,
@@ -281,6 +298,7 @@ export class LookupCounter {
   }
 
   private read(code: string, now: number): CodeTotals | undefined | Promise<CodeTotals | undefined> {
+    this.readsTotals = true;
     const inRead = this.reads.get(code);
     if (inRead) return inRead;
     const keep = (found: Map<string, CodeTotals>) => {
@@ -311,7 +329,10 @@ export class LookupCounter {
   ): TraceChecks | undefined {
     const inFlight = this.inFlight?.estimates.get(code);
     const pending = this.pending.estimates.get(code);
-    const lookups = (stored?.lookups ?? 0) + (inFlight?.lookups ?? 0) + (pending?.lookups ?? 0);
+    let lookups = stored?.lookups ?? 0;
+    // Each batch's entries of the code, one per day (two across midnight).
+    for (let entry = inFlight; entry; entry = entry.next) lookups += entry.lookups;
+    for (let entry = pending; entry; entry = entry.next) lookups += entry.lookups;
     if (lookups === 0) return undefined;
     const from = this.day.windowFrom;
     const storedNetworks = stored?.networks ?? '';
@@ -319,7 +340,8 @@ export class LookupCounter {
     // Networks not written yet: those whose bucket the stored ones do not hold already.
     if (inFlight !== undefined || pending !== undefined) {
       const known = bucketsSince(storedNetworks, from);
-      for (const bucket of [...(inFlight?.buckets ?? []), ...(pending?.buckets ?? [])]) known.add(bucket);
+      for (const head of [inFlight, pending])
+        for (let entry = head; entry; entry = entry.next) for (const bucket of entry.buckets) known.add(bucket);
       networks = known.size;
     }
     const firstDay = stored?.firstDay ?? today;
@@ -345,22 +367,22 @@ export class LookupCounter {
     const today = this.dayOf(this.now());
     if (this.pending.empty && today === this.writtenDay) return;
     const batch = this.pending;
-    this.pending = new PendingBatch(this.pendingMax);
+    this.pending = new PendingBatch(this.pendingMax, !this.repeatsInMemory);
     this.inFlight = batch;
     try {
       const visits = new Map<string, DeviceVisits>();
-      const counted = new Map<string, CodeLookups>();
       const networks = new Map<string, NetworkSeen>();
+      const counted: CodeLookups[] = [];
+      const seen: NetworkSeen[] = [];
+      // A store whose repeat window is this memory: each lookup of the batch counts (count() left the
+      // repeats out), and the batch holds them per code and day already.
+      if (this.repeatsInMemory)
+        for (const { day, code, lookups, buckets, carton } of batch.codes()) {
+          counted.push({ day, code, lookups });
+          for (const bucket of buckets) seen.push({ day, code, bucket, carton });
+        }
       for (const { code, day, at, device: hashed, visitor, bucket, carton } of batch.lookups) {
         networks.set(`${day}\n${code}\n${bucket}`, { day, code, bucket, carton });
-        if (this.repeatsInMemory) {
-          // Each of these lookups counts: the memory left the repeats out (count()).
-          const key = `${day}\n${code}`;
-          const found = counted.get(key);
-          if (found) found.lookups++;
-          else counted.set(key, { day, code, lookups: 1 });
-          continue;
-        }
         const device = hashed ?? deviceHash(await this.saltOf(day), visitor!.address, visitor!.userAgent);
         const key = `${day}\n${code}\n${device}`;
         const visit = visits.get(key);
@@ -373,8 +395,8 @@ export class LookupCounter {
       const result = await this.store.write(
         {
           visits: [...visits.values()],
-          counted: [...counted.values()],
-          networks: [...networks.values()],
+          counted,
+          networks: this.repeatsInMemory ? seen : [...networks.values()],
           unknown,
           today,
         },
@@ -387,7 +409,10 @@ export class LookupCounter {
         },
       );
       const readAt = this.now();
-      for (const code of batch.estimates.keys()) this.cache.set(code, { totals: result.totals.get(code), readAt });
+      this.written = { totals: result.totals, at: readAt };
+      // Totals this counter read itself (upstream mode) are kept per code: the batch's are renewed.
+      if (this.readsTotals)
+        for (const code of batch.estimates.keys()) this.cache.set(code, { totals: result.totals.get(code), readAt });
       if (result.crossed.length > 0) this.observer.crossed(result.crossed.length);
       this.writtenDay = today;
       this.away = false;
@@ -397,7 +422,7 @@ export class LookupCounter {
       this.observer.failed();
       const dropped = this.pending.takeBack(batch, this.now() - this.pendingMaxAgeMs);
       if (dropped > 0) this.observer.dropped(dropped);
-      this.onWriteError(error, { waiting: this.pending.lookups.length + this.pending.unknown.size, dropped });
+      this.onWriteError(error, { waiting: this.pending.size + this.pending.unknown.size, dropped });
     } finally {
       this.inFlight = undefined;
     }

@@ -8,6 +8,7 @@ import { makeSiteDir } from '../../support/server/harness.ts';
 import { countsPath } from '../../../server/db/sqlite/countsDatabase.ts';
 import { benchCode, CODE_COUNT, ensureBenchCsv, importBenchCsv } from './apiBenchData.ts';
 import { perRequest, threadCpu, type ThreadCpu } from './apiThreadCpu.ts';
+import { comparedTimes, nowUs, perLookup, selfTimes, type CpuProfile, type Window } from './apiCpuProfile.ts';
 
 // Where counting's CPU goes, function by function (issue 36, point 10): the service with counting on and
 // off on one fresh copy of bench:api's 1,000,000 codes, the same load (random existing codes, one device)
@@ -29,26 +30,6 @@ const PROFILE_DIR = process.env.PROFILE_DIR ?? join(REPO_ROOT, 'data/bench/profi
 /** A sample every 250 µs: enough of them in a few seconds for functions of a microsecond per request. */
 const INTERVAL_US = 250;
 
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-}
-interface CpuProfile {
-  nodes: ProfileNode[];
-  startTime: number;
-  samples: number[];
-  timeDeltas: number[];
-}
-
-/** A window of load, in the monotonic clock's µs, as V8's profiler stamps its samples. */
-interface Window {
-  from: number;
-  to: number;
-}
-
-const nowUs = () => Number(process.hrtime.bigint() / 1000n);
-
 function load(url: string, seconds: number) {
   return autocannon({
     url,
@@ -66,39 +47,6 @@ function load(url: string, seconds: number) {
       },
     ],
   });
-}
-
-/** A function as the summary names it: native calls (a statement's get, run) by their caller too. */
-function nameOf(node: ProfileNode, parent: ProfileNode | undefined): string {
-  const { functionName, url, lineNumber } = node.callFrame;
-  const file = url.replace(/^.*\/(server|node_modules|src)\//, '$1/');
-  const own = `${functionName || '(anonymous)'}${file ? ` ${file}:${lineNumber + 1}` : ''}`;
-  if (url !== '' || parent === undefined || functionName.startsWith('(')) return own;
-  return `${own} ← ${nameOf(parent, undefined)}`;
-}
-
-/** Self time (µs) per function of the samples inside the windows. */
-function selfTimes(profile: CpuProfile, windows: Window[]): Map<string, number> {
-  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
-  const parentOf = new Map<number, ProfileNode>();
-  for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node);
-  const names = new Map<number, string>();
-  const times = new Map<string, number>();
-  let at = profile.startTime;
-  for (const [i, id] of profile.samples.entries()) {
-    const delta = profile.timeDeltas[i] ?? 0;
-    at += delta;
-    if (!windows.some(({ from, to }) => at >= from && at < to)) continue;
-    let name = names.get(id);
-    if (name === undefined) {
-      name = nameOf(byId.get(id)!, parentOf.get(id));
-      names.set(id, name);
-    }
-    // Each sample stands for the time until the next one.
-    const span = profile.timeDeltas[i + 1] ?? delta;
-    times.set(name, (times.get(name) ?? 0) + span);
-  }
-  return times;
 }
 
 /** The main thread's profile of process `pid` (file names: CPU.<date>.<time>.<pid>.<thread>.<n>.cpuprofile). */
@@ -156,13 +104,12 @@ try {
   }
   await Promise.all(services.map((service) => service.stop(30_000)));
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-  const perLookup = modes.map((mode, i) => {
-    const times = selfTimes(mainProfile(join(PROFILE_DIR, mode), services[i]!.pid), figures[i]!.windows);
-    return new Map([...times].map(([name, us]) => [name, us / figures[i]!.requests]));
-  });
-  const [on, off] = perLookup as [Map<string, number>, Map<string, number>];
-  const total = (times: Map<string, number>) =>
-    [...times].filter(([name]) => !name.startsWith('(idle)')).reduce((sum, [, us]) => sum + us, 0);
+  const [on, off] = modes.map((mode, i) =>
+    perLookup(
+      selfTimes(mainProfile(join(PROFILE_DIR, mode), services[i]!.pid), figures[i]!.windows),
+      figures[i]!.requests,
+    ),
+  ) as [Map<string, number>, Map<string, number>];
   console.log(
     `\nRandom existing codes, one device, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s; load average ` +
       `${loadavg()[0]?.toFixed(1)} (1 min)`,
@@ -172,22 +119,10 @@ try {
     const thread = (kind: keyof ThreadCpu) => median(figure.threads.map((cpu) => cpu[kind])).toFixed(1);
     console.log(
       `counting ${mode.padEnd(3)}: ${median(figure.rates).toFixed(0)} lookups/s; /proc µs per lookup: main thread ${thread('main')}, ` +
-        `counts writer ${thread('writer')}, other threads ${thread('other')}; profile of the main thread (busy, ` +
-        `waiting for a core included) ${total(perLookup[i]!).toFixed(1)} µs per lookup, idle ${(perLookup[i]!.get('(idle)') ?? 0).toFixed(1)}`,
+        `counts writer ${thread('writer')}, other threads ${thread('other')}`,
     );
   }
-  const names = new Set([...on.keys(), ...off.keys()]);
-  const rows = [...names]
-    .filter((name) => name !== '(idle)')
-    .map((name) => ({ name, on: on.get(name) ?? 0, off: off.get(name) ?? 0 }))
-    .sort((a, b) => Math.abs(b.on - b.off) - Math.abs(a.on - a.off))
-    .slice(0, TOP);
-  console.log(`\nMain thread's self time, µs per lookup (the ${TOP} functions where on and off differ most):`);
-  console.log('    on     off    diff  function');
-  for (const row of rows)
-    console.log(
-      `${row.on.toFixed(2).padStart(6)} ${row.off.toFixed(2).padStart(7)} ${(row.on - row.off).toFixed(2).padStart(7)}  ${row.name}`,
-    );
+  console.log(`\n${comparedTimes(on, off, TOP).join('\n')}`);
   console.log(`\nProfiles: ${PROFILE_DIR}/{on,off}`);
 } finally {
   await Promise.all(services.map((service) => service.stop(30_000)));
