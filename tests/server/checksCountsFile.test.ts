@@ -37,12 +37,16 @@ const phone = (n: number): Visitor => ({
   userAgent: `TestPhone/${n}`,
 });
 
-/** A database file as the service left it before the counts had their own file (migrations 001 to 009). */
-function databaseBefore(path: string): void {
+/**
+ * A database file as a version without the counts' own file left it: migrations 001 to 009, or past 010's
+ * number without it (011 landed on main first).
+ */
+function databaseBefore(path: string, upTo: number): void {
   const db = new DatabaseSync(path);
   try {
     db.exec('PRAGMA journal_mode = WAL');
-    for (const { version, sql } of readMigrations(MIGRATIONS).filter(({ version }) => version <= 9)) {
+    const applied = readMigrations(MIGRATIONS).filter(({ version }) => version <= upTo && version !== 10);
+    for (const { version, sql } of applied) {
       db.exec(sql);
       db.exec(`PRAGMA user_version = ${version}`);
     }
@@ -78,13 +82,14 @@ describe("SQLite's lookup counts in a file of their own", { timeout: 30_000 }, (
   });
 
   it.each([
-    ['at its first start', 0],
-    ['after a start that stopped between the copy and the drop', 1],
-  ])('moves the counts of a database from before, whole and once, %s', (_when, stoppedStarts) => {
+    ['at its first start', 0, 9],
+    ['after a start that stopped between the copy and the drop', 1, 9],
+    ['from a file migrated past 010 by a version without it', 0, 11],
+  ])('moves the counts of a database from before, whole and once, %s', (_when, stoppedStarts, upTo) => {
     const dir = mkdtempSync(join(tmpdir(), 'trace-counts-'));
     dirs.push(dir);
     const path = join(dir, 'trace.db');
-    databaseBefore(path);
+    databaseBefore(path, upTo);
     // A start that copied the counts, then stopped before the catalogue's migration 010 dropped them.
     for (let stopped = 0; stopped < stoppedStarts; stopped++) moveCountsOut(path);
     openDatabase(path).close();

@@ -1,5 +1,6 @@
 import { COUNTS_OWN_FILE, moveCountsOut } from './countsDatabase.ts';
-import { openSqliteFile, pragmaValue, type Db } from './sqliteFile.ts';
+import { readMigrations } from '../migrations.ts';
+import { inTransaction, openSqliteFile, pragmaValue, type Db } from './sqliteFile.ts';
 
 // The catalogue's file (codes, products, lots, pictures, imports, shoppers' reports). The lookup counts
 // are in a file of their own beside it (countsDatabase.ts).
@@ -11,9 +12,22 @@ const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url);
 /** Opens (creating if needed) the database file and applies pending numbered migrations. */
 export function openDatabase(path: string): Db {
   // Before the migration that drops the counts' tables from this file, their rows go to the counts' own.
-  return openSqliteFile(path, MIGRATIONS_DIR, ({ version }) => {
+  const db = openSqliteFile(path, MIGRATIONS_DIR, ({ version }) => {
     if (version === COUNTS_OWN_FILE) moveCountsOut(path);
   });
+  try {
+    // A file migrated past 010 by a version without it (011 landed on main first) still holds the counts'
+    // tables: their rows moved and the tables dropped the same way, by 010's own statements.
+    if (db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'check_codes'").get()) {
+      moveCountsOut(path);
+      const drop = readMigrations(MIGRATIONS_DIR).find(({ version }) => version === COUNTS_OWN_FILE)!;
+      inTransaction(db, () => db.exec(drop.sql));
+    }
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
 }
 
 /**
