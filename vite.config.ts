@@ -25,6 +25,7 @@ export default defineConfig(({ isSsrBuild }) => ({
       main: `${src}/main.tsx`,
       earlyTrace: `${src}/app/earlyTrace.ts`,
       loader: `${src}/boot/afterFirstPaint.ts`,
+      shellModules: [`${src}/features/lookup/result/TraceResultView.tsx`],
       favicon: fileURLToPath(new URL('./theme/favicon.svg', import.meta.url)),
     }),
   ],

@@ -25,7 +25,7 @@ async function start() {
   await nextTask();
   await import('./app/providers'); // evaluated here, used by App
   await nextTask();
-  const { App } = await import('./app/App');
+  const { App, loadResultView } = await import('./app/App');
   await nextTask();
   // Until here the loader may swap the server's page for its copy in the other language (a tap on the
   // language button: src/boot/languageSwap.ts); from here on the HTML is read as it is.
@@ -38,6 +38,9 @@ async function start() {
   // A page the server rendered carries its store's state and its language; hydrate it in both.
   const serverState = document.getElementById(SERVER_STATE_ID)?.textContent;
   const renderedIn = document.documentElement.lang;
+  // The static build's shell renders the result itself, in its first render: its view's chunk (requested with
+  // the start-up chunks there) first. A page the server rendered keeps its result as HTML (ResultIsland).
+  if (!serverState) await loadResultView().catch(() => undefined);
   await createI18n(serverState && isLanguage(renderedIn) ? renderedIn : undefined);
   await nextTask();
   const root = pageRoot()!;

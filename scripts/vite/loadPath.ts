@@ -25,6 +25,11 @@ export interface LoadPathEntries {
   favicon: string;
   /** The after-paint loader's entry, src/boot/afterFirstPaint.ts, bundled and inlined into the head. */
   loader: string;
+  /**
+   * Modules the page loads on demand that the static build's shell needs at once: the result's view
+   * (src/features/lookup/resultView.ts), which a rendered deep link keeps as the server's HTML, the shell renders.
+   */
+  shellModules?: string[];
 }
 
 const MAIN = 'main';
@@ -126,25 +131,50 @@ export function pageModules(bundle: Rollup.OutputBundle): PageModules {
 }
 
 /**
+ * The chunks on demand whose facade is one of `modules`, with the chunks they import, less those in `have`:
+ * on the static shell they are requested with the start-up chunks, not a round trip after them.
+ */
+function chunksOf(bundle: Rollup.OutputBundle, modules: string[], have: string[]): string[] {
+  const seen = new Set(have);
+  const found: string[] = [];
+  const visit = (fileName: string) => {
+    if (seen.has(fileName)) return;
+    seen.add(fileName);
+    found.push(fileName);
+    const chunk = bundle[fileName];
+    if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
+  };
+  for (const module of modules) {
+    const chunk = Object.values(bundle).find(
+      (output): output is Rollup.OutputChunk => output.type === 'chunk' && output.facadeModuleId === module,
+    );
+    if (!chunk) throw new Error(`the bundle has no chunk of its own for ${module}`);
+    visit(chunk.fileName);
+  }
+  return found;
+}
+
+/**
  * Both pages from the bundle. On a rendered page the early trace chunk stays among the preloads: the
  * bundle imports it (for the early answer) there too, and unlisted it would be found only once its
- * importer was fetched, a round trip late. The static shell already requests it from its head.
+ * importer was fetched, a round trip late. The static shell already requests it from its head, and
+ * requests the chunks of `shellModules` with its start-up chunks.
  */
-export function pageForms(processed: string, bundle: Rollup.OutputBundle, loader: string): PageForms {
+export function pageForms(
+  processed: string,
+  bundle: Rollup.OutputBundle,
+  loader: string,
+  shellModules: string[] = [],
+): PageForms {
   const { main, earlyTrace: early, preloads } = pageModules(bundle);
+  const shellPreloads = preloads.filter((file) => file !== early);
+  shellPreloads.push(...chunksOf(bundle, shellModules, [main, early, ...preloads]));
   const { html, inlined } = inlineStylesheets(processed, bundle);
   if (!html.includes('<head>') || !html.includes('</head>')) throw new Error('index.html lacks <head> or </head>');
   const withHead = (first: string, last: string) =>
     html.replace('<head>', () => `<head>${first}`).replace('</head>', () => `${last}</head>`);
   return {
-    shell: withHead(
-      earlyTraceTag(early),
-      loaderTag(
-        [main],
-        preloads.filter((file) => file !== early),
-        loader,
-      ),
-    ),
+    shell: withHead(earlyTraceTag(early), loaderTag([main], shellPreloads, loader)),
     template: withHead('', loaderTag([main], preloads, loader)),
     inlined,
   };
@@ -174,7 +204,7 @@ function inlineFavicon(favicon: string): Plugin {
  * The template is a dot file beside index.html, which the static site does not serve (@fastify/static
  * leaves dot files out, as most static hosts do).
  */
-export function loadPath({ main, earlyTrace, favicon, loader }: LoadPathEntries): Plugin[] {
+export function loadPath({ main, earlyTrace, favicon, loader, shellModules = [] }: LoadPathEntries): Plugin[] {
   let template: string | undefined;
   let inlined: string[] = [];
   let mainUrl = '';
@@ -207,7 +237,7 @@ export function loadPath({ main, earlyTrace, favicon, loader }: LoadPathEntries)
         order: 'post',
         async handler(html, { bundle }) {
           if (!bundle) return html;
-          const forms = pageForms(html, bundle, await loaderCode(loader));
+          const forms = pageForms(html, bundle, await loaderCode(loader), shellModules);
           template = forms.template;
           inlined = forms.inlined;
           return forms.shell;

@@ -5,6 +5,10 @@ import { takeEarlyResponse } from './earlyTrace';
 import { AppProviders } from './providers';
 import { AppRoutes } from './router';
 import { LinkLevelPrefill } from '@/features/lookup';
+
+// For src/main.tsx, which imports this module as a start-up stage: the static build's shell loads the result's
+// view before its first render.
+export { loadResultView } from '@/features/lookup';
 import { makeStore } from '@/store/store';
 import type { Gs1LevelAnswer } from '@/contract/gs1/gs1Contract';
 

@@ -25,9 +25,10 @@ import {
   installLinkParser,
   isDigitalLinkAddress,
   LinkLevelPrefill,
-  packMismatches,
+  loadResultView,
   readAddress,
 } from '@/features/lookup';
+import { packMismatches } from '@/features/lookup/onDemand';
 import { createServerI18n, pageHead } from '@/i18n/i18n';
 import { switchedLanguage, type Language } from '@/i18n/languages';
 import { requestLanguage } from '@/i18n/requestLanguage';
@@ -43,6 +44,8 @@ const renderTurn = renderTurns();
 
 /** The whole HTML once every part is ready: the lazy scanner controls render too, so hydration matches. */
 async function renderToHtml(element: React.ReactNode): Promise<string> {
+  // The result's components are a chunk of their own in the browser (src/features/lookup/resultView.ts).
+  await loadResultView();
   await renderTurn();
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];

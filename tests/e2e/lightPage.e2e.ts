@@ -5,7 +5,7 @@ import { brand } from '../../theme/brand';
 import { axeViolations } from '../support/browser/axe';
 import { launchChromium } from '../support/browser/chromium';
 import { CARTON_CODE, TRACE_DATA, UNIT_CODE, builtPage } from '../support/browser/e2eSuite';
-import { holdBundle, holdScript } from '../support/browser/holdBundle';
+import { holdBundle, holdScript, type HeldScript } from '../support/browser/holdBundle';
 import { consoleProblems } from '../support/browser/pageProbes';
 import { PHONE_VI } from '../support/browser/profiles';
 import { TEXTS, fill } from '../support/browser/texts';
@@ -329,6 +329,26 @@ describe("the server's result on a rendered deep link", () => {
     await showAll.tap();
     await expect.poll(() => codes.count()).toBe(all);
     await expect.poll(() => codes.nth(10).evaluate((link) => link === document.activeElement)).toBe(true);
+  });
+
+  it('answers a tap made before its live view has come, the HTML shown meanwhile', async () => {
+    // The result's view is a chunk of its own, fetched once the page is live and idle (src/features/lookup/resultView.ts).
+    let view: HeldScript | undefined;
+    const { page, problems } = await livePage(
+      `/dt?qr=${CARTON_CODE}`,
+      async (page) => (view = await holdScript(page, /\/assets\/TraceResultView-[^/]+\.js$/)),
+    );
+    const codes = page.getByRole('region', { name: t.labels.canList }).getByRole('link');
+    const showAll = page.getByRole('button', {
+      name: new RegExp(fill(t.summary.showAllUnits_other, { count: '\\d+' })),
+    });
+    await showAll.tap();
+    // Still the server's HTML, whole, while the view is on its way.
+    expect(await codes.count()).toBe(10);
+    await view!.release();
+    await expect.poll(() => codes.count()).toBeGreaterThan(10);
+    await expect.poll(() => codes.nth(10).evaluate((link) => link === document.activeElement)).toBe(true);
+    expect(problems).toEqual([]);
   });
 
   it('shows the placeholder where its picture fails to load', async () => {

@@ -16,7 +16,6 @@ import {
   type DecodedCode,
 } from '@/features/scanner';
 import { arrivalDraft, draftOf, lookupAddress, readAddress, type Draft } from './addressCode';
-import { LinkLevelView } from './digitalLink/LinkLevelView';
 import { LookupResult } from './LookupResult';
 import { lookupView } from './lookupView';
 import { INPUT_ID, QrCodeField } from './QrCodeField';
@@ -34,6 +33,11 @@ import styles from './LookupPage.module.css';
 
 // The recall watch's chunk loads once the page is idle: background work, never before a result or a tap.
 const RecallWatch = lazy(() => import('./recent/RecallWatch'));
+// A Digital Link naming a lot or a product: only at such an address, so not in the first load of `/dt?qr=`. It has
+// no control to tap; while its chunk comes, a page the server rendered keeps its HTML (Suspense hydration).
+const LinkLevelView = lazy(() =>
+  import('./digitalLink/LinkLevelView').then(({ LinkLevelView }) => ({ default: LinkLevelView })),
+);
 
 export function LookupPage() {
   const { t } = useTranslation();
@@ -143,7 +147,9 @@ export function LookupPage() {
       />
       <ScanNotices notices={draft.notices} />
       {ask.kind === 'lot' || ask.kind === 'product' ? (
-        <LinkLevelView ask={ask} />
+        <Suspense fallback={null}>
+          <LinkLevelView ask={ask} />
+        </Suspense>
       ) : (
         <LookupResult view={view} actions={actions} code={lookup.code} pack={ask.kind === 'code' ? ask.pack : null} />
       )}

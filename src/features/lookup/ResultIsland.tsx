@@ -1,9 +1,14 @@
-import { useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
+import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined?shape';
+import { startTransition, useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { heldControl, heldTap, tapAgain, type HeldTap } from '@/boot/heldTap';
 import { languageOf } from '@/i18n/i18n';
 import { serverHtml } from '@/shared/serverHtml';
-import { TraceResultView, type TraceResultProps } from './result/TraceResultView';
+import textStyles from '@/shared/styles/text.module.css';
+import { MessageBox } from './MessageBox';
+import type { TraceResultProps } from './result/TraceResultView';
+import { loadResultView, loadedResultView } from './resultView';
+import { useWhenIdle } from './useWhenIdle';
 
 /** Kept as it is: the same object every render, so React never writes it into the element. */
 const SERVER_HTML = { __html: '' };
@@ -18,13 +23,31 @@ const SERVER_HTML = { __html: '' };
  * the page's loader makes the taps it held).
  */
 export function ResultIsland(props: TraceResultProps) {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const language = languageOf(i18n);
   const [renderedIn] = useState(() => (serverHtml.hydrating ? language : null));
   const [released, setReleased] = useState(false);
+  const [View, setView] = useState(loadedResultView);
+  const [failed, setFailed] = useState(false);
   const container = useRef<HTMLDivElement>(null);
   const held = useRef<HeldTap | null>(null);
-  const live = renderedIn === null || released || language !== renderedIn;
+  const wanted = renderedIn === null || released || language !== renderedIn;
+  // Live once the view's chunk is in: until then the server's HTML stays (a tap on it is made again after).
+  const live = wanted && View !== null;
+  // On a page the server rendered, the chunk is fetched once the browser is idle, so that a tap on the result
+  // rarely waits for it.
+  const idle = useWhenIdle(renderedIn !== null);
+
+  useEffect(() => {
+    if (View || !(wanted || idle)) return;
+    let current = true;
+    loadResultView().then(
+      (view) => current && startTransition(() => setView(() => view)),
+      // Where the server's HTML stays, the shopper reads it as it is; a result rendered here says it failed.
+      () => current && setFailed(true),
+    );
+    return () => void (current = false);
+  }, [View, wanted, idle]);
 
   useLayoutEffect(() => {
     const element = container.current;
@@ -46,6 +69,8 @@ export function ResultIsland(props: TraceResultProps) {
   }, [live]);
 
   const hold = (event: MouseEvent<HTMLDivElement>) => {
+    // Without the live view its links work as HTML links do; its buttons wait for nothing that will come.
+    if (failed) return;
     const element = container.current;
     const control = event.target instanceof Element ? event.target.closest<HTMLElement>('a[href], button') : null;
     // A link opened in a new tab or window is the browser's to follow.
@@ -58,11 +83,18 @@ export function ResultIsland(props: TraceResultProps) {
   };
 
   if (!live) {
+    if (failed && renderedIn === null) {
+      return (
+        <MessageBox role="alert" tone="error" icon={ErrorOutline}>
+          <p className={textStyles.body}>{t('result.viewUnavailable')}</p>
+        </MessageBox>
+      );
+    }
     return <div ref={container} dangerouslySetInnerHTML={SERVER_HTML} suppressHydrationWarning onClickCapture={hold} />;
   }
   return (
     <div ref={container}>
-      <TraceResultView {...props} />
+      <View {...props} />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import { productName, traceItem, type TraceResult } from '@/api/traceResult';
 import { wireText } from '@/api/wireValues';
 import type { PrintedPack } from '@/contract/gs1/printedPack';
-import { mismatchTexts, packMismatches, rowText, unitName } from '@/features/lookup';
+import { mismatchTexts, packMismatches, rowText, unitName } from '@/features/lookup/onDemand';
 import { parseWireDate } from '@/shared/dates/calendarDay';
 import { formatDay } from '@/i18n/formatDay';
 import { expiryStatus, type ExpiryStatus } from '@/shared/expiry/expiryStatus';

@@ -110,6 +110,22 @@ describe('the pages the load path writes from the bundle', () => {
     expect(Object.values(pageForms(PROCESSED, BUNDLE)).join('')).not.toContain('scanner-e5');
   });
 
+  it('requests on the static shell, with its start-up chunks, what it renders at once that a rendered page loads later', () => {
+    // The result's view: a rendered deep link keeps its result as the server's HTML, the shell renders it.
+    const view = chunk('assets/ResultView-f7.js', 'ResultView', {
+      facadeModuleId: '/src/ResultView.tsx',
+      imports: ['assets/runtime-c3.js', 'assets/icon-g8.js'],
+    });
+    const bundle = { ...BUNDLE, [view.fileName]: view, 'assets/icon-g8.js': chunk('assets/icon-g8.js', 'icon') };
+    const { shell, template } = formsWith(PROCESSED, bundle, CODE, ['/src/ResultView.tsx']);
+    expect(shell).toContain(
+      'data-preloads="/assets/runtime-c3.js /assets/App-d4.js /assets/ResultView-f7.js /assets/icon-g8.js"',
+    );
+    expect(template).toContain(LOADER);
+    expect(template).not.toContain('ResultView');
+    expect(() => formsWith(PROCESSED, bundle, CODE, ['/src/Missing.tsx'])).toThrow('no chunk of its own');
+  });
+
   it('refuses a bundle without the page entry, and a page without a head, instead of writing a page that never starts', () => {
     const { 'assets/main-b2.js': _main, ...withoutMain } = BUNDLE;
     expect(() => pageForms(PROCESSED, withoutMain)).toThrow('no entry named main');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rowText, unitName } from '@/features/lookup';
+import { rowText, unitName } from '@/features/lookup/onDemand';
 import { dateValue, packetValue, unitValue } from '@/features/lookup/traceRows';
 import { i18n } from '../../support/page/i18nInstance';
 

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { PrintedPack } from '@/contract/gs1/printedPack';
 import type { ReportLot } from '@/contract/reports';
-import { recordMismatches } from '@/features/lookup';
+import { recordMismatches } from '@/features/lookup/onDemand';
 import { formatDay } from '@/i18n/formatDay';
 
 /**
