@@ -25,7 +25,7 @@ async function start() {
   await nextTask();
   await import('./app/providers'); // evaluated here, used by App
   await nextTask();
-  const { App, loadResultView } = await import('./app/App');
+  const { App, loadResultView, whenLinkReaderLive } = await import('./app/App');
   await nextTask();
   // Until here the loader may swap the server's page for its copy in the other language (a tap on the
   // language button: src/boot/languageSwap.ts); from here on the HTML is read as it is.
@@ -47,7 +47,10 @@ async function start() {
   // The loader (inline in the head: src/boot/tapHolder.ts) holds the taps made on the HTML's buttons until
   // the page says it is live, then makes them again: from hydrateRoot on, React takes taps itself (hydrating
   // at once what a tap needs); a fresh render over the static shell answers them only once it has committed.
-  const live = () => announce(PAGE_LIVE);
+  // A Digital Link's page has its buttons behind the link reader's chunk (a Suspense boundary): live once they
+  // have hydrated, else a tap made again on them was lost.
+  const linkReader = whenLinkReaderLive(window.location);
+  const live = () => (linkReader ? void linkReader.then(() => announce(PAGE_LIVE)) : announce(PAGE_LIVE));
   const committed = () => {
     shellFields.endReplaced();
     if (!serverState) live();

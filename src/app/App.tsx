@@ -5,12 +5,12 @@ import { takeEarlyResponse } from './earlyTrace';
 import { AppProviders } from './providers';
 import { AppRoutes } from './router';
 import { LinkLevelPrefill } from '@/features/lookup';
-
-// For src/main.tsx, which imports this module as a start-up stage: the static build's shell loads the result's
-// view before its first render.
-export { loadResultView } from '@/features/lookup';
 import { makeStore } from '@/store/store';
 import type { Gs1LevelAnswer } from '@/contract/gs1/gs1Contract';
+
+// For src/main.tsx, which imports this module as a start-up stage: the static build's shell loads the result's
+// view before its first render, and a Digital Link's page is live once the link reader's part has hydrated.
+export { loadResultView, whenLinkReaderLive } from '@/features/lookup';
 
 /** What a server render leaves for the page: its store's answers, and a Digital Link's lot or product JSON. */
 export interface ServerState {

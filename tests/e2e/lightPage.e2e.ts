@@ -240,6 +240,25 @@ it("on the static build's Vietnamese shell, an English phone's tap on the camera
   expect(problems).toEqual([]);
 });
 
+// A GS1 Digital Link's address is the lookup page too, its parts behind the link reader's chunk (a Suspense
+// boundary the page hydrates once that chunk is in): a tap held until the page is live is still answered.
+describe.each([
+  ["a unit's", `/01/08930000000002/21/${UNIT_CODE}`],
+  ["a lot's", '/01/08930000000002/10/L2026-HELD'],
+  ["a product's", '/01/08930000000002'],
+])('a tap before the script ran, on %s Digital Link page', (_level, path) => {
+  it("on the camera button shows the scanner's frame at once, then the scanner once the script runs", async () => {
+    const { page, problems, release } = await beforeItsScript(`${rendered!.url}${path}`);
+    await page.getByRole('button', { name: t.lookup.camera }).tap();
+    const frame = page.getByRole('dialog', { name: t.scanner.title });
+    await frame.getByRole('status').filter({ hasText: t.scanner.starting }).waitFor();
+    await release();
+    await page.getByRole('dialog').getByLabel(t.scanner.video).waitFor();
+    await expect.poll(() => heldFrame(page).count()).toBe(0);
+    expect(problems).toEqual([]);
+  });
+});
+
 it('a tap on Search before the script ran still submits the form as HTML does', async () => {
   const { page, release } = await beforeItsScript(`${rendered!.url}/dt?qr=${UNIT_CODE}`);
   await page.getByRole('textbox', { name: t.lookup.inputLabel }).fill(CARTON_CODE);

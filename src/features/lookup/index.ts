@@ -1,7 +1,7 @@
 // What the rest of the page may use of the lookup; everything else in this folder is its own.
 export { LookupPage } from './LookupPage';
 export { addressDraft, isDigitalLinkAddress, readAddress } from './addressCode';
-export { DigitalLinkPath, LookupRoute } from './digitalLink/DigitalLinkPath';
+export { DigitalLinkPath, LookupRoute, whenLinkReaderLive } from './digitalLink/DigitalLinkPath';
 export { installLinkParser } from './digitalLink/linkParser';
 export { LinkLevelPrefill } from './digitalLink/linkLevelPrefill';
 export { codeLink } from './codeLink';

@@ -1,19 +1,23 @@
-import { Suspense, lazy, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
 import { mayBeDigitalLink } from '@/contract/gs1/digitalLinkShape';
-import { isDigitalLinkAddress } from '../addressCode';
+import { isDigitalLinkAddress, type Address } from '../addressCode';
 import { LookupPage } from '../LookupPage';
 import type { Gs1Catalogues } from './gs1Catalogues';
 import { addGs1Texts } from './gs1Texts';
 import { installLinkParser } from './linkParser';
 
 let gs1Catalogues: Gs1Catalogues | null = null;
+let readerCommitted: () => void = () => undefined;
+const readerLive = new Promise<void>((resolve) => (readerCommitted = resolve));
 
 /** Its children, once the parser and the texts are in: what the page at a Digital Link's address waits for. */
 function WithLinkReader({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   if (gs1Catalogues) addGs1Texts(i18n, gs1Catalogues);
+  // Its children (the page's buttons among them) are on the document, hydrated: they take taps from here on.
+  useEffect(() => readerCommitted(), []);
   return children;
 }
 
@@ -40,6 +44,15 @@ function readsWithParser(pathname: string, search: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * When the page at this address takes taps: null when at once (src/main.tsx announces it live as it starts
+ * hydrating), else once the link reader's chunk is in and the page behind it has hydrated. Until then its
+ * buttons are the server's HTML inside a Suspense boundary, and a tap the loader made again there was lost.
+ */
+export function whenLinkReaderLive({ pathname, search }: Address): Promise<void> | null {
+  return readsWithParser(pathname, search) ? readerLive : null;
 }
 
 /**
