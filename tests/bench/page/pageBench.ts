@@ -56,7 +56,11 @@ interface Figures {
 }
 
 async function precompress(staticDir: string): Promise<void> {
-  const { code, stderr } = await runTs('scripts/precompress.ts', { env: { STATIC_DIR: staticDir } });
+  // Generous: on a machine busy with other work (load average 15 on 2 cores) it took more than a minute.
+  const { code, stderr } = await runTs('scripts/precompress.ts', {
+    env: { STATIC_DIR: staticDir },
+    timeoutMs: 600_000,
+  });
   if (code !== 0) throw new Error(`precompress failed (${code}): ${stderr}`);
 }
 
