@@ -7,6 +7,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { build, type Rollup } from 'vite';
+import { catalogueParts } from './vite/catalogueParts.ts';
 
 const STACK_IMPORTS = `
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -69,6 +70,8 @@ async function builtAlone(name: string, source: string): Promise<string> {
     mode: 'production',
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     plugins: [
+      // The page's catalogues as its i18n imports them (locales/<code>.json?without=…).
+      catalogueParts(),
       {
         name,
         resolveId: (id) => (id === name ? virtual : null),
