@@ -5,7 +5,7 @@ import { inlineScriptSources } from '../../server/http/inlineScripts.ts';
 import { escapeHtml } from '../../src/contract/htmlEscape.ts';
 import { PAGE_TEMPLATE_FILE } from '../../src/contract/traceContract.ts';
 import { LOADER_MODULES, LOADER_PRELOADS } from '../../src/boot/protocol.ts';
-import { startUpChunks } from './startUpChunks.ts';
+import { importClosure, startUpChunks } from './startUpChunks.ts';
 
 // The build half of the page's load path (docs/architecture.md). index.html lists no module script:
 // the page's entry (src/main.tsx) and the early trace request (src/app/earlyTrace.ts) are entries of
@@ -135,23 +135,14 @@ export function pageModules(bundle: Rollup.OutputBundle): PageModules {
  * on the static shell they are requested with the start-up chunks, not a round trip after them.
  */
 function chunksOf(bundle: Rollup.OutputBundle, modules: string[], have: string[]): string[] {
-  const seen = new Set(have);
-  const found: string[] = [];
-  const visit = (fileName: string) => {
-    if (seen.has(fileName)) return;
-    seen.add(fileName);
-    found.push(fileName);
-    const chunk = bundle[fileName];
-    if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
-  };
-  for (const module of modules) {
+  const facades = modules.map((module) => {
     const chunk = Object.values(bundle).find(
       (output): output is Rollup.OutputChunk => output.type === 'chunk' && output.facadeModuleId === module,
     );
     if (!chunk) throw new Error(`the bundle has no chunk of its own for ${module}`);
-    visit(chunk.fileName);
-  }
-  return found;
+    return chunk.fileName;
+  });
+  return importClosure(bundle, facades, new Set(have));
 }
 
 /**

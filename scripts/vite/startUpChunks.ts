@@ -11,18 +11,24 @@ export function startUpChunks(
   bundle: Rollup.OutputBundle,
 ): { staticImports: string[]; stages: string[] } {
   const seen = new Set([entry.fileName]);
-  const closure = (fileNames: string[]): string[] => {
-    const found: string[] = [];
-    const visit = (fileName: string) => {
-      if (seen.has(fileName)) return;
-      seen.add(fileName);
-      found.push(fileName);
-      const chunk = bundle[fileName];
-      if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
-    };
-    fileNames.forEach(visit);
-    return found;
-  };
+  const closure = (fileNames: string[]) => importClosure(bundle, fileNames, seen);
   const staticImports = closure(entry.imports);
   return { staticImports, stages: closure(entry.dynamicImports) };
+}
+
+/**
+ * The chunks `fileNames` name and every chunk they import, in the order met, less those already in `seen`
+ * (which it fills, so calls one after another never list a chunk twice).
+ */
+export function importClosure(bundle: Rollup.OutputBundle, fileNames: string[], seen: Set<string>): string[] {
+  const found: string[] = [];
+  const visit = (fileName: string) => {
+    if (seen.has(fileName)) return;
+    seen.add(fileName);
+    found.push(fileName);
+    const chunk = bundle[fileName];
+    if (chunk?.type === 'chunk') chunk.imports.forEach(visit);
+  };
+  fileNames.forEach(visit);
+  return found;
 }
