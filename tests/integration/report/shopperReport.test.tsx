@@ -190,7 +190,7 @@ describe("a shopper's report", () => {
       );
     await user.click(within(await dialog()).getByRole('button', { name: 'Huế' }));
     expect(await within(await dialog()).findByRole('alert')).toHaveTextContent(
-      'Hôm nay đã có quá nhiều phản ánh được gửi từ đây. Vui lòng thử lại vào ngày mai hoặc gọi cho chúng tôi.',
+      'Hôm nay đã có quá nhiều phản ánh được gửi từ đây. Vui lòng thử lại vào ngày mai.',
     );
     expect(screen.queryByText('R-7K3M-9Q2P')).not.toBeInTheDocument();
   });
