@@ -8,7 +8,7 @@ import { describeSqliteFailure } from './sqlite/driverFailure.ts';
 import { openSqliteStorage } from './sqlite/storage.ts';
 import type { TraceStorage } from './storage.ts';
 import type { ReportStore } from '../reports/reportStore.ts';
-import { openPostgresReportStore } from './postgres/reportStore.ts';
+import { openPostgresReportWorker } from './postgres/reportWorker.ts';
 import { openSqliteReportWorker } from './sqlite/reportWorker.ts';
 import { describeSystemFailure } from './systemFailure.ts';
 
@@ -46,7 +46,7 @@ export function openCheckStore({ dbPath, databaseUrl }: StorageConfig): Promise<
 export function openReportStore({ dbPath, databaseUrl }: StorageConfig): Promise<ReportStore> {
   return databaseUrl === undefined
     ? Promise.resolve(openSqliteReportWorker(dbPath))
-    : openPostgresReportStore(databaseUrl);
+    : openPostgresReportWorker(databaseUrl);
 }
 
 /** One line for a storage failure (`the disk is full (SQLITE_FULL)`), or undefined for anything else. */

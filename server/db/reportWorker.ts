@@ -1,21 +1,20 @@
-import { lazyWorker, ownsItsBuffer } from '../../lazyWorker.ts';
-import type { ReportStore } from '../../reports/reportStore.ts';
-import type { ReportCall } from './reportWriter.ts';
-import { openDatabase } from './database.ts';
+import { answerCalls, lazyWorker, ownsItsBuffer } from '../lazyWorker.ts';
+import type { ReportStore } from '../reports/reportStore.ts';
+
+/** A call to the reports' store in its worker thread: the store's method and its arguments. */
+export type ReportCall = { op: keyof ReportStore; args: unknown[] };
 
 /**
- * Shoppers' reports in the SQLite file, every call answered by a worker thread with a connection of its own
- * (../../lazyWorker.ts): a worker that ended (out of memory, a crash) fails the calls it held and the next call
- * starts a new one, so one failure never ends reports for the process's life. A call's failure keeps SQLite's
- * code (SQLITE_BUSY while an import writes). `writer` is the worker's script (a test gives one that fails first).
+ * Shoppers' reports, every call answered by a worker thread with a connection of its own (../lazyWorker.ts), on
+ * either database: a report's photo is a few hundred kilobytes to hand to the database (SQLite writes it in 3 to
+ * 4 ms; PostgreSQL's driver builds a 340 KB message, 0.7 ms of the event loop and its garbage), which on the
+ * service's thread would hold every lookup behind it (bench:reports measures it in lookups' p99). A worker that
+ * ended (out of memory, a crash) fails the calls it held and the next call starts a new one, so one failure never
+ * ends reports for the process's life. A call's failure keeps the database's code (SQLITE_BUSY while an import
+ * writes). `writer` is the worker's script (./sqlite/reportWriter.ts, ./postgres/reportWriter.ts, or a test's).
  */
-export function openSqliteReportWorker(
-  path: string,
-  writer: URL = new URL('./reportWriter.ts', import.meta.url),
-): ReportStore {
-  // Opened here first, so the file is created and migrated (or its failure thrown) before the worker starts.
-  openDatabase(path).close();
-  const worker = lazyWorker<ReportCall, unknown>(writer, 'the reports writer', { path });
+export function reportWorkerStore(writer: URL, workerData: unknown): ReportStore {
+  const worker = lazyWorker<ReportCall, unknown>(writer, 'the reports writer', workerData);
   let closed = false;
   /** `moved`: buffers handed to the worker, not copied; the caller must not read them after. */
   const send = <T>(op: ReportCall['op'], args: unknown[], moved: ArrayBuffer[] = []): Promise<T> =>
@@ -53,4 +52,13 @@ export function openSqliteReportWorker(
       await worker.terminate();
     },
   };
+}
+
+/** The worker's side: answers each call with `store`'s method (the store opened in the worker, once). */
+export function answerReportCalls(store: Promise<ReportStore> | ReportStore): void {
+  // A store that failed to open fails each call with its error; unasked, it must not end the thread.
+  Promise.resolve(store).catch(() => {});
+  answerCalls<ReportCall, unknown>(async ({ op, args }) =>
+    ((await store)[op] as (...values: unknown[]) => Promise<unknown>)(...args),
+  );
 }
