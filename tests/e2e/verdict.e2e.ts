@@ -5,7 +5,7 @@ import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { busyPageHtml } from '../../server/http/busyPage';
 import { formatDay } from '../../src/i18n/formatDay';
-import { vietnamDayOf } from '../../src/contract/vietnamDay';
+import { vietnamDay, vietnamDayOf } from '../../src/contract/vietnamDay';
 import { axeViolations } from '../support/browser/axe';
 import { TRACE_DATA, TRACE_PATH, UNIT_CODE, UNKNOWN_CODE, e2eSuite } from '../support/browser/e2eSuite';
 import { lookupPage } from '../support/browser/lookupPage';
@@ -35,7 +35,9 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'verdict-'));
   const rows = JSON.parse(await readFile(TRACE_DATA, 'utf8')) as { code: string; [field: string]: unknown }[];
   const row = (code: string) => rows.find((entry) => entry.code === code)!;
-  const inTenDays = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+  // Ten days on Vietnam's calendar, as the page counts them: a UTC date was a day short from 17:00 UTC (Vietnam's
+  // midnight) to UTC's, and the page then said nine days.
+  const inTenDays = vietnamDay(Date.now() + 10 * 86_400_000);
   const file = join(dir, 'verdict.json');
   await writeFile(
     file,
