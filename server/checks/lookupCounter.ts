@@ -2,10 +2,11 @@ import { LRUCache } from 'lru-cache';
 import type { TraceChecks } from '../../src/contract/traceContract.ts';
 import type { CheckStore, CodeLookups, CodeTotals, DeviceVisits, NetworkSeen, UnknownLookups } from './checkStore.ts';
 import { memorySalts, PROVISIONAL_SALT_MS, type DaySalts } from './daySalts.ts';
-import { deviceHash, networkHash, processSalt } from './device.ts';
+import { deviceHash, networkHash } from './device.ts';
 import { networkBucket, networkOf } from './network.ts';
 import { bucketsSince, networksSince, windowStart } from './networkDays.ts';
 import { PendingBatch, type PendingUnknown } from './pendingBatch.ts';
+import { RecentVisits } from './recentVisits.ts';
 import { vietnamDay, vietnamDayEnd } from '../../src/contract/vietnamDay.ts';
 
 /**
@@ -72,11 +73,10 @@ const UNKNOWN_CODES_PER_DAY = 1_000;
 /** One network may store 2 % of the day's unknown codes: 50 networks to fill the day's slots. */
 const UNKNOWN_SHARE_PER_NETWORK = 0.02;
 /**
- * This process's memory of which device looked up which code when: the repeat window itself for a store
- * that keeps no device rows (SQLite), else the answers before a write. Past this many (code, device)
- * pairs in the window (about 13 MB), the oldest one's next lookup counts again.
+ * This process's memory of which device looked up which code when (recentVisits.ts): the repeat window itself
+ * for a store that keeps no device rows (SQLite), else the answers before a write. Slots: 4 MB, allocated once.
  */
-const MEMORY_MAX = 100_000;
+const RECENT_VISITS = 262_144;
 /** Salts of this many days are kept in memory: today's, and yesterday's for lookups written after midnight. */
 const SALT_DAYS = 2;
 
@@ -117,9 +117,8 @@ export class LookupCounter {
   private written: { totals: ReadonlyMap<string, CodeTotals>; at: number } = { totals: new Map(), at: 0 };
   /** Lookups came without their stored totals (upstream mode): this counter reads and keeps them (`cache`). */
   private readsTotals = false;
-  private readonly memory = new LRUCache<string, number>({ max: MEMORY_MAX });
+  private readonly visits = new RecentVisits(RECENT_VISITS);
   private memoryDay = '';
-  private readonly localSalt = processSalt();
   /** The store keeps no device rows (SQLite): no lookup waits for the day's salt, nor is hashed with it. */
   private readonly repeatsInMemory: boolean;
   private readonly salts = new LRUCache<string, Buffer>({ max: SALT_DAYS });
@@ -203,12 +202,11 @@ export class LookupCounter {
       // this process's last batch, which a read of a snapshot begun just before that write's commit would
       // not. One probe of the write's own map: no LRU kept per code for this (issue 36, point 10).
       const written = this.written.totals.get(code);
-      const fresh =
-        written !== undefined && (now - this.written.at < this.cacheTtlMs || this.inFlight?.estimates.has(code));
+      const fresh = written !== undefined && (now - this.written.at < this.cacheTtlMs || this.inFlight?.has(code));
       return this.compose(code, fresh ? written : (stored ?? undefined), today, carton);
     }
     const kept = this.cache.get(code);
-    const fresh = kept !== undefined && (now - kept.readAt < this.cacheTtlMs || this.inFlight?.estimates.has(code));
+    const fresh = kept !== undefined && (now - kept.readAt < this.cacheTtlMs || this.inFlight?.has(code));
     // Kept totals first: after a write they include this process's last batch.
     if (fresh) return this.compose(code, kept.totals, today, carton);
     if (this.away) return kept === undefined ? undefined : this.compose(code, kept.totals, today, carton);
@@ -264,29 +262,27 @@ export class LookupCounter {
 
   private count(code: string, { address, userAgent }: Visitor, now: number, today: string, carton: boolean): void {
     if (today !== this.memoryDay) {
-      this.memory.clear();
+      this.visits.clear();
       this.memoryDay = today;
     }
-    // The device's hash as the store keeps it, with the day's salt; none when the store keeps no devices.
-    const salt = this.repeatsInMemory ? undefined : this.salts.get(today);
-    if (salt === undefined && !this.repeatsInMemory) this.loadSalt(today);
-    const device = salt && deviceHash(salt, address, userAgent);
-    // Otherwise (or before the day's salt is known) a key of this process's own: the memory never holds an address.
-    const key = `${code}\n${device ?? deviceHash(this.localSalt, address, userAgent)}`;
-    const last = this.memory.get(key);
-    if (last !== undefined && now - last < this.repeatWindowMs) return;
+    if (!this.visits.counts(code, address, userAgent, now, this.repeatWindowMs)) return;
     if (this.repeatsInMemory) {
       if (this.pending.addCounted(code, today, networkBucket(code, networkOf(address)), carton, now))
-        this.memory.set(key, now);
+        this.visits.remember(now);
       else this.observer.dropped(1);
       return;
     }
+    // The device's hash as the store keeps it, with the day's salt (or, before the day's salt is known,
+    // what the write hashes once it has it).
+    const salt = this.salts.get(today);
+    if (salt === undefined) this.loadSalt(today);
+    const device = salt && deviceHash(salt, address, userAgent);
     const lookup = {
       code,
       day: today,
       at: now,
       device,
-      visitor: device === undefined && !this.repeatsInMemory ? { address, userAgent } : undefined,
+      visitor: device === undefined ? { address, userAgent } : undefined,
       bucket: networkBucket(code, networkOf(address)),
       carton,
     };
@@ -294,7 +290,7 @@ export class LookupCounter {
       this.observer.dropped(1);
       return;
     }
-    this.memory.set(key, now);
+    this.visits.remember(now);
   }
 
   private read(code: string, now: number): CodeTotals | undefined | Promise<CodeTotals | undefined> {
@@ -327,21 +323,22 @@ export class LookupCounter {
     today: string,
     carton: boolean,
   ): TraceChecks | undefined {
-    const inFlight = this.inFlight?.estimates.get(code);
-    const pending = this.pending.estimates.get(code);
-    let lookups = stored?.lookups ?? 0;
-    // Each batch's entries of the code, one per day (two across midnight).
-    for (let entry = inFlight; entry; entry = entry.next) lookups += entry.lookups;
-    for (let entry = pending; entry; entry = entry.next) lookups += entry.lookups;
+    const inFlight = this.inFlight?.has(code) === true;
+    const pending = this.pending.has(code);
+    // Each batch's rows of the code, one per day (two across midnight).
+    const lookups =
+      (stored?.lookups ?? 0) +
+      (inFlight ? this.inFlight!.lookupsOf(code) : 0) +
+      (pending ? this.pending.lookupsOf(code) : 0);
     if (lookups === 0) return undefined;
     const from = this.day.windowFrom;
     const storedNetworks = stored?.networks ?? '';
     let networks = networksSince(storedNetworks, from);
     // Networks not written yet: those whose bucket the stored ones do not hold already.
-    if (inFlight !== undefined || pending !== undefined) {
+    if (inFlight || pending) {
       const known = bucketsSince(storedNetworks, from);
-      for (const head of [inFlight, pending])
-        for (let entry = head; entry; entry = entry.next) for (const bucket of entry.buckets) known.add(bucket);
+      this.inFlight?.addBucketsOf(code, known);
+      this.pending.addBucketsOf(code, known);
       networks = known.size;
     }
     const firstDay = stored?.firstDay ?? today;
@@ -412,7 +409,7 @@ export class LookupCounter {
       this.written = { totals: result.totals, at: readAt };
       // Totals this counter read itself (upstream mode) are kept per code: the batch's are renewed.
       if (this.readsTotals)
-        for (const code of batch.estimates.keys()) this.cache.set(code, { totals: result.totals.get(code), readAt });
+        for (const code of batch.codeKeys()) this.cache.set(code, { totals: result.totals.get(code), readAt });
       if (result.crossed.length > 0) this.observer.crossed(result.crossed.length);
       this.writtenDay = today;
       this.away = false;

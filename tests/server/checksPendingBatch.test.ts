@@ -6,8 +6,11 @@ import { PendingBatch } from '../../server/checks/pendingBatch.ts';
 
 const CODE = 'HP26A1105C48B0001';
 const OTHER = 'HP26A1105C48B0002';
+/** The batch's rows, by code and day (their order is not the write's concern: it sorts them). */
 const entries = (batch: PendingBatch) =>
-  [...batch.codes()].map(({ day, code, lookups, buckets, carton }) => ({ day, code, lookups, buckets, carton }));
+  [...batch.codes()]
+    .map(({ day, code, lookups, buckets, carton }) => ({ day, code, lookups, buckets, carton }))
+    .sort((a, b) => a.code.localeCompare(b.code) || a.day.localeCompare(b.day));
 
 describe('a batch of counted lookups kept per code and day', () => {
   it("adds up each code's lookups and distinct network buckets, each day apart across midnight", () => {
