@@ -1,9 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { cpuByKind } from '../../support/bench/threadCpu.ts';
 
-// Where a service's CPU goes, by thread, from Linux's /proc: what counting costs on the thread that answers
-// lookups, in its counts writer, and in V8's helper threads (concurrent garbage collection, compilation).
-// A CPU profile of the service on this shared 2-core machine counted time waiting for a core as busy (it
-// put the writer at ~30 µs a lookup; /proc says 5-7); these are CPU times.
+// What counting costs on the thread that answers lookups, in its counts writer, and in V8's helper threads
+// (concurrent garbage collection, compilation): tests/support/bench/threadCpu.ts reads them from /proc.
 
 export interface ThreadCpu {
   /** The event loop's thread: lookups, the counter, the batches' preparation and replies. */
@@ -14,30 +12,11 @@ export interface ThreadCpu {
   other: number;
 }
 
-const seconds = (statPath: string): number => {
-  try {
-    const fields = readFileSync(statPath, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0; // the thread ended meanwhile
-  }
-};
-
 /** CPU seconds so far of each of the process's threads, summed by kind. */
-export function threadCpu(pid: number): ThreadCpu {
-  const cpu: ThreadCpu = { main: 0, writer: 0, other: 0 };
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    let name = '';
-    try {
-      name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
-    } catch {
-      continue;
-    }
-    const kind = tid === String(pid) ? 'main' : name === 'WorkerThread' ? 'writer' : 'other';
-    cpu[kind] += seconds(`/proc/${pid}/task/${tid}/stat`);
-  }
-  return cpu;
-}
+export const threadCpu = (pid: number): ThreadCpu =>
+  cpuByKind(pid, ['main', 'writer', 'other'], ({ main, name }) =>
+    main ? 'main' : name === 'WorkerThread' ? 'writer' : 'other',
+  );
 
 /** `after` minus `before`, in µs per request. */
 export const perRequest = (before: ThreadCpu, after: ThreadCpu, requests: number): ThreadCpu => ({

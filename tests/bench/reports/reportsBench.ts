@@ -6,7 +6,8 @@ import { API_KEY_HEADER, TRACE_URL_PATH } from '../../../src/contract/traceContr
 import { percentile } from '../../support/bench/percentile.ts';
 import { REPO_ROOT, runTs, startService, startTs, type ServiceProcess } from '../../support/system/childProcess.ts';
 import { startPostgres } from '../../support/system/postgres.ts';
-import { cpuDelta, processCpu, threadCpu, type ThreadCpu } from './threadCpu.ts';
+import { processCpu } from '../../support/bench/threadCpu.ts';
+import { cpuDelta, threadCpu, type ThreadCpu } from './threadCpu.ts';
 
 // npm run bench:reports — issue 41 point 8: lookups' latency while shoppers' reports arrive at 10 a second,
 // beside the same lookups without reports, in the same run, on SQLite and on PostgreSQL. Lookups are paced
