@@ -39,7 +39,7 @@ export function reportWorkerStore(writer: URL, workerData: unknown): ReportStore
       );
     },
     closeReport: (reference, note, day) => call('closeReport', reference, note, day),
-    purge: (photos, reports) => call('purge', photos, reports),
+    purge: (photos, reports, keepWaiting) => call('purge', photos, reports, keepWaiting),
     since: (hour, limit) => call('since', hour, limit),
     claimDue: (now, leaseMs, limit) => call('claimDue', now, leaseMs, limit),
     delivered: (reference) => call('delivered', reference),

@@ -108,10 +108,14 @@ export interface ReportStore {
   closeReport(reference: string, note: string, day: string): Promise<StoredReport | undefined>;
   /**
    * Deletes the photos of reports closed on or before `photosClosedBy`, and closed reports themselves closed on
-   * or before `reportsClosedBy`, but never one whose delivery still waits; and the day counts of days before
-   * `photosClosedBy`. Returns how many photos and reports went.
+   * or before `reportsClosedBy`, but, with `keepWaiting`, never one whose delivery still waits; and the day counts
+   * of days before `photosClosedBy`. Returns how many photos and reports went.
    */
-  purge(photosClosedBy: string, reportsClosedBy: string): Promise<{ photos: number; reports: number }>;
+  purge(
+    photosClosedBy: string,
+    reportsClosedBy: string,
+    keepWaiting: boolean,
+  ): Promise<{ photos: number; reports: number }>;
   /** Every report sent on or after `sinceHour` (ISO hour), newest first, at most `limit`: for the CSV. */
   since(sinceHour: string, limit: number): Promise<StoredReport[]>;
 

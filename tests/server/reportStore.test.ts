@@ -70,12 +70,22 @@ describe.each(BACKENDS)('the reports’ store on $name', { timeout: 60_000 }, (b
   it('keeps a closed report whose delivery still waits past its days, until it is delivered', async () => {
     await store.add(report(50), DUE);
     await store.closeReport('R-TEST-2250', 'done', '2026-01-01');
-    const rules = { photoKeepDays: 30, closedKeepDays: 365 };
+    const rules = { photoKeepDays: 30, closedKeepDays: 365, webhook: { url: 'https://brand.example/reports' } };
     expect((await purgeReports(store, rules, '2036-01-01')).reports).toBe(0);
     expect(await state()).toContain('R-TEST-2250:false');
     await store.delivered('R-TEST-2250');
     expect((await purgeReports(store, rules, '2036-01-01')).reports).toBe(1);
     expect(await state()).not.toContain('R-TEST-2250:false');
+  });
+
+  it('deletes a closed report waiting for a delivery on its day once no webhook is set: nothing will send it', async () => {
+    await store.add(report(51), DUE);
+    await store.closeReport('R-TEST-2251', 'done', '2026-01-01');
+    expect(await state()).toContain('R-TEST-2251:false');
+    const withoutWebhook = { photoKeepDays: 30, closedKeepDays: 365 };
+    expect((await purgeReports(store, withoutWebhook, '2026-12-31')).reports).toBe(0);
+    expect((await purgeReports(store, withoutWebhook, '2027-01-01')).reports).toBe(1);
+    expect(await state()).not.toContain('R-TEST-2251:false');
   });
 
   it('lists a page at a time by its cursor, newest first', async () => {

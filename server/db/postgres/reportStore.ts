@@ -91,14 +91,14 @@ export async function openPostgresReportStore(url: string): Promise<ReportStore>
       const [row] = await rows(oneQuery(POSTGRES), [reference]);
       return row && row.status === 'closed' ? storedReport(row) : undefined;
     },
-    async purge(photosClosedBy, reportsClosedBy) {
+    async purge(photosClosedBy, reportsClosedBy, keepWaiting) {
       const photos = await pool.query(
         "UPDATE reports SET photo = NULL, photo_type = NULL WHERE status = 'closed' AND closed_day <= $1 AND photo IS NOT NULL",
         [photosClosedBy],
       );
       const reports = await pool.query(
-        "DELETE FROM reports WHERE status = 'closed' AND closed_day <= $1 AND delivery_due IS NULL",
-        [reportsClosedBy],
+        "DELETE FROM reports WHERE status = 'closed' AND closed_day <= $1 AND (delivery_due IS NULL OR NOT $2)",
+        [reportsClosedBy, keepWaiting],
       );
       await pool.query('DELETE FROM report_days WHERE day < $1', [photosClosedBy]);
       return { photos: photos.rowCount ?? 0, reports: reports.rowCount ?? 0 };

@@ -77,7 +77,7 @@ export function openSqliteReportStore(path: string): ReportStore {
       const row = one.get(reference) as Record<string, unknown> | undefined;
       return row && (changed.changes > 0 || row.status === 'closed') ? storedReport(row) : undefined;
     },
-    async purge(photosClosedBy, reportsClosedBy) {
+    async purge(photosClosedBy, reportsClosedBy, keepWaiting) {
       return inTransaction(db, () => {
         const photos = db
           .prepare(
@@ -85,8 +85,10 @@ export function openSqliteReportStore(path: string): ReportStore {
           )
           .run(photosClosedBy).changes;
         const reports = db
-          .prepare("DELETE FROM reports WHERE status = 'closed' AND closed_day <= ? AND delivery_due IS NULL")
-          .run(reportsClosedBy).changes;
+          .prepare(
+            "DELETE FROM reports WHERE status = 'closed' AND closed_day <= ? AND (delivery_due IS NULL OR NOT ?)",
+          )
+          .run(reportsClosedBy, keepWaiting ? 1 : 0).changes;
         db.prepare('DELETE FROM report_days WHERE day < ?').run(photosClosedBy);
         return { photos: Number(photos), reports: Number(reports) };
       });
