@@ -1,6 +1,7 @@
 import type { DecodedCode } from '@/features/scanner';
 import { readDigitalLink } from './digitalLink/addressLink';
 import { compactCode, normalizeInput, validateCode } from './qrCode';
+import { httpUrl } from './httpUrl';
 
 /** Something the visitor is told about a scan, beside what the specification's rules do with it. */
 export type ScanNotice =
@@ -51,13 +52,4 @@ export function readTyped(typed: string, trustedHosts: readonly string[]): ScanR
   const text = normalizeInput(typed);
   if (httpUrl(text)) return readScan({ text, symbology: 'qr' }, trustedHosts);
   return { code: compactCode(text), accepted: true, notices: [] };
-}
-
-function httpUrl(text: string): URL | null {
-  try {
-    const url = new URL(text);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
-  } catch {
-    return null;
-  }
 }

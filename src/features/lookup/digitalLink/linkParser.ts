@@ -1,5 +1,6 @@
 import { mayBeDigitalLink } from '@/contract/gs1/digitalLinkShape';
 import type { parseDigitalLink } from '@/contract/gs1/digitalLink';
+import { httpUrl } from '../httpUrl';
 
 type Parse = typeof parseDigitalLink;
 
@@ -27,15 +28,6 @@ export function parseLink(url: URL) {
   if (parse === null || !mayBeDigitalLink(url)) return null;
   const link = parse(url);
   return link.ok ? link : null;
-}
-
-function httpUrl(text: string): URL | null {
-  try {
-    const url = new URL(text.trim());
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url : null;
-  } catch {
-    return null;
-  }
 }
 
 /**
