@@ -32,5 +32,5 @@ export function networkHash(salt: Buffer, network: string): string {
   return hash('sha256', `${saltText(salt)}network\n${network}`, 'base64url').slice(0, HASH_CHARS);
 }
 
-/** A new random salt, never stored: a day's salt of this process, or Redis's first one (daySalts.ts). */
+/** A new random salt, never in the database: a day's salt of this process, or Redis's first one (daySalts.ts). */
 export const processSalt = (): Buffer => randomBytes(SALT_BYTES);

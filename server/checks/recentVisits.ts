@@ -14,9 +14,9 @@ const WAYS = 8;
  *
  * A pair is known by 64 bits of a keyed hash (the key is random and never leaves the process), so the memory
  * holds no address, code or User-Agent. The table is set-associative: a pair lives in one set of WAYS slots
- * and a new pair takes the set's oldest slot. With pairs in the window at a third of the slots, 1 set in 200
- * holds more than WAYS of them and forgets its oldest early: that device's next lookup of the code counts
- * again. So the count can come out high under a load far past a shop's, never low (as the LRU it replaces,
+ * and a new pair takes the set's oldest slot. With pairs in the window at a third of the slots, about 1 set
+ * in 600 holds more than WAYS of them and forgets its oldest early (about 1 pair in 1,000): that device's next
+ * lookup of the code counts again. So the count can come out high under a load far past a shop's, never low (as the LRU it replaces,
  * which forgot the oldest pair past its bound). Two pairs share 64 bits once in 2^64.
  */
 export class RecentVisits {

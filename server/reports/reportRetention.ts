@@ -11,7 +11,7 @@ export interface RetentionRules {
   photoKeepDays: number;
   closedKeepDays: number;
   /** The brand's webhook, when one is set: then a closed report waits for its delivery before it is deleted. */
-  webhook?: unknown;
+  webhook: unknown;
 }
 
 interface Log {

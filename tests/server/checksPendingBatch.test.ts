@@ -46,4 +46,28 @@ describe('a batch of counted lookups kept per code and day', () => {
       { day: '2026-11-25', code: OTHER, lookups: 1, buckets: [2], carton: false },
     ]);
   });
+
+  it('says what a code gains before the write, all its days together, before and after a failed batch is taken back', () => {
+    const failed = new PendingBatch(100, false);
+    failed.addCounted(CODE, '2026-11-25', 7, false, 2_000);
+    failed.addCounted(CODE, '2026-11-26', 8, false, 2_001);
+    const pending = new PendingBatch(100, false);
+    pending.addCounted(CODE, '2026-11-26', 9, false, 3_000);
+    pending.addCounted(CODE, '2026-11-26', 7, false, 3_001);
+    pending.addCounted(OTHER, '2026-11-26', 1, false, 3_002);
+    const buckets = (batch: PendingBatch, code: string) => {
+      const found = new Set<number>();
+      batch.addBucketsOf(code, found);
+      return [...found].sort((a, b) => a - b);
+    };
+    expect([failed.lookupsOf(CODE), buckets(failed, CODE)]).toEqual([2, [7, 8]]);
+    expect([pending.lookupsOf(CODE), buckets(pending, CODE)]).toEqual([2, [7, 9]]);
+    expect(pending.has('HP26A1105C48B0003')).toBe(false);
+    expect([pending.lookupsOf('HP26A1105C48B0003'), buckets(pending, 'HP26A1105C48B0003')]).toEqual([0, []]);
+
+    expect(pending.takeBack(failed, 1_000)).toBe(0);
+    expect([pending.lookupsOf(CODE), buckets(pending, CODE)]).toEqual([4, [7, 8, 9]]);
+    expect([pending.lookupsOf(OTHER), buckets(pending, OTHER)]).toEqual([1, [1]]);
+    expect([...pending.codeKeys()].sort()).toEqual([CODE, OTHER]);
+  });
 });

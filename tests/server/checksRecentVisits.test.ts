@@ -43,18 +43,19 @@ describe('the repeat window in memory', () => {
   });
 
   it('holds a third of its slots in pairs without forgetting one early, and past its size forgets the oldest, never the newest', () => {
-    const visits = new RecentVisits(3 * 4_096);
-    const addresses = Array.from({ length: 4_096 }, (_, i) => `10.0.${i >> 8}.${i & 255}`);
+    const slots = 16_384;
+    const visits = new RecentVisits(slots);
+    const addresses = Array.from({ length: Math.floor(slots / 3) }, (_, i) => `10.0.${i >> 8}.${i & 255}`);
     addresses.forEach((address, i) => visit(visits, CODE, address, i));
-    const remembered = addresses.filter((address) => !visits.counts(CODE, address, PHONE, 5_000, WINDOW)).length;
-    expect(remembered).toBeGreaterThan(4_096 * 0.99);
+    const remembered = addresses.filter((address) => !visits.counts(CODE, address, PHONE, 50_000, WINDOW)).length;
+    expect(remembered).toBeGreaterThan(addresses.length * 0.99);
     // Ten times its slots of newer pairs: each set now holds its newest, the first ones are gone.
-    for (let i = 0; i < 10 * 3 * 4_096; i++)
-      visit(visits, 'HP26A1105C48B0002', `10.1.${i >> 8}.${i & 255}`, 10_000 + i);
-    const newest = Array.from({ length: 100 }, (_, i) => 10 * 3 * 4_096 - 1 - i).filter(
-      (i) => !visits.counts('HP26A1105C48B0002', `10.1.${i >> 8}.${i & 255}`, PHONE, 200_000, WINDOW),
+    const newer = (i: number) => `10.1.${i >> 8}.${i & 255}`;
+    for (let i = 0; i < 10 * slots; i++) visit(visits, 'HP26A1105C48B0002', newer(i), 100_000 + i);
+    const newest = Array.from({ length: 100 }, (_, i) => 10 * slots - 1 - i).filter(
+      (i) => !visits.counts('HP26A1105C48B0002', newer(i), PHONE, 300_000, WINDOW),
     ).length;
     expect(newest).toBe(100);
-    expect(visits.counts(CODE, addresses[0]!, PHONE, 200_000, WINDOW)).toBe(true);
+    expect(visits.counts(CODE, addresses[0]!, PHONE, 300_000, WINDOW)).toBe(true);
   });
 });

@@ -52,7 +52,7 @@ describe.each(BACKENDS)('the reports’ store on $name', { timeout: 60_000 }, (b
     for (const n of [2, 3, 4]) await store.add(report(n, true), STORED);
     await store.closeReport('R-TEST-2222', 'done', '2026-01-01');
     await store.closeReport('R-TEST-2223', 'done', '2026-03-01');
-    const rules = { photoKeepDays: 30, closedKeepDays: 365 };
+    const rules = { photoKeepDays: 30, closedKeepDays: 365, webhook: undefined };
     const purge = (today: string) => purgeReports(store, rules, today);
     // Closed on 1 January: its photo is kept 30 days, to the 30th.
     expect(await purge('2026-01-30')).toEqual({ photos: 0, reports: 0 });
@@ -82,7 +82,7 @@ describe.each(BACKENDS)('the reports’ store on $name', { timeout: 60_000 }, (b
     await store.add(report(51), DUE);
     await store.closeReport('R-TEST-2251', 'done', '2026-01-01');
     expect(await state()).toContain('R-TEST-2251:false');
-    const withoutWebhook = { photoKeepDays: 30, closedKeepDays: 365 };
+    const withoutWebhook = { photoKeepDays: 30, closedKeepDays: 365, webhook: undefined };
     expect((await purgeReports(store, withoutWebhook, '2026-12-31')).reports).toBe(0);
     expect((await purgeReports(store, withoutWebhook, '2027-01-01')).reports).toBe(1);
     expect(await state()).not.toContain('R-TEST-2251:false');
