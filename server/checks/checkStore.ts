@@ -55,11 +55,18 @@ export interface CheckRules {
   unknownCodesPerDay: number;
   /** New unknown codes one network may store a day: a small share of the day's slots. */
   unknownCodesPerNetwork: number;
+  /**
+   * The result's totals must hold every code of the batch. Otherwise a store may leave out the codes it did not
+   * hold before (`newCodesLeftOut`): their totals are what the batch brought, which the counter has.
+   */
+  totalsOfNewCodes: boolean;
 }
 
 export interface BatchResult {
-  /** The stored totals of every code in the batch, after it. */
+  /** The stored totals of every code in the batch, after it (with `newCodesLeftOut`, of those stored before it). */
   totals: Map<string, CodeTotals>;
+  /** The codes the batch stored first are not in `totals` (CheckRules.totalsOfNewCodes). */
+  newCodesLeftOut?: boolean;
   /** Codes whose networks reached `cautionNetworks` with this batch. */
   crossed: string[];
 }

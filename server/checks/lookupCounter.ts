@@ -82,6 +82,14 @@ const SALT_DAYS = 2;
 
 const silent: CounterObserver = { unknownLookup: () => {}, dropped: () => {}, failed: () => {}, crossed: () => {} };
 
+/** The last write's totals of its codes, and when it returned (Unix ms). */
+interface Written {
+  totals: ReadonlyMap<string, CodeTotals>;
+  at: number;
+  /** The batch written, when the store left out the codes it stored first: their totals are what it brought. */
+  batch: PendingBatch | undefined;
+}
+
 interface Kept {
   totals: CodeTotals | undefined;
   readAt: number;
@@ -114,7 +122,7 @@ export class LookupCounter {
   private readonly cache: LRUCache<string, Kept>;
   private readonly reads = new Map<string, Promise<CodeTotals | undefined>>();
   /** The last write's totals of its codes, and when it returned (Unix ms). */
-  private written: { totals: ReadonlyMap<string, CodeTotals>; at: number } = { totals: new Map(), at: 0 };
+  private written: Written = { totals: new Map(), at: 0, batch: undefined };
   /** Lookups came without their stored totals (upstream mode): this counter reads and keeps them (`cache`). */
   private readsTotals = false;
   private readonly visits = new RecentVisits(RECENT_VISITS);
@@ -200,9 +208,13 @@ export class LookupCounter {
     if (stored !== undefined) {
       // The lookup read the totals with the code. The last write's totals first, while fresh: they include
       // this process's last batch, which a read of a snapshot begun just before that write's commit would
-      // not. One probe of the write's own map: no LRU kept per code for this (issue 36, point 10).
-      const written = this.written.totals.get(code);
-      const fresh = written !== undefined && (now - this.written.at < this.cacheTtlMs || this.inFlight?.has(code));
+      // not. One probe of the write's own map: no LRU kept per code for this (issue 36, point 10). A code the
+      // write stored first is not in it: what its batch brought is its totals.
+      const { totals, at, batch } = this.written;
+      const written = totals.get(code);
+      const first = written === undefined && batch?.has(code) === true;
+      const fresh = (written !== undefined || first) && (now - at < this.cacheTtlMs || this.inFlight?.has(code));
+      if (fresh && first) return this.compose(code, undefined, today, carton, batch);
       return this.compose(code, fresh ? written : (stored ?? undefined), today, carton);
     }
     const kept = this.cache.get(code);
@@ -317,31 +329,35 @@ export class LookupCounter {
     }
   }
 
+  /** `written`: the last write's batch, when it stored the code first (its totals are what the batch brought). */
   private compose(
     code: string,
     stored: CodeTotals | undefined,
     today: string,
     carton: boolean,
+    written?: PendingBatch,
   ): TraceChecks | undefined {
     const inFlight = this.inFlight?.has(code) === true;
     const pending = this.pending.has(code);
     // Each batch's rows of the code, one per day (two across midnight).
     const lookups =
       (stored?.lookups ?? 0) +
+      (written?.lookupsOf(code) ?? 0) +
       (inFlight ? this.inFlight!.lookupsOf(code) : 0) +
       (pending ? this.pending.lookupsOf(code) : 0);
     if (lookups === 0) return undefined;
     const from = this.day.windowFrom;
     const storedNetworks = stored?.networks ?? '';
     let networks = networksSince(storedNetworks, from);
-    // Networks not written yet: those whose bucket the stored ones do not hold already.
-    if (inFlight || pending) {
+    // Networks not stored (or not read) yet: those whose bucket the stored ones do not hold already.
+    if (written !== undefined || inFlight || pending) {
       const known = bucketsSince(storedNetworks, from);
+      written?.addBucketsOf(code, known);
       this.inFlight?.addBucketsOf(code, known);
       this.pending.addBucketsOf(code, known);
       networks = known.size;
     }
-    const firstDay = stored?.firstDay ?? today;
+    const firstDay = stored?.firstDay ?? written?.firstDayOf(code) ?? today;
     return {
       FirstDay: firstDay,
       Lookups: lookups,
@@ -403,10 +419,12 @@ export class LookupCounter {
           windowDays: this.windowDays,
           unknownCodesPerDay: this.unknownCodesPerDay,
           unknownCodesPerNetwork: Math.max(1, Math.ceil(this.unknownCodesPerDay * UNKNOWN_SHARE_PER_NETWORK)),
+          // Totals this counter keeps per code (upstream mode) must hold the batch's new codes too.
+          totalsOfNewCodes: this.readsTotals,
         },
       );
       const readAt = this.now();
-      this.written = { totals: result.totals, at: readAt };
+      this.written = { totals: result.totals, at: readAt, batch: result.newCodesLeftOut ? batch : undefined };
       // Totals this counter read itself (upstream mode) are kept per code: the batch's are renewed.
       if (this.readsTotals)
         for (const code of batch.codeKeys()) this.cache.set(code, { totals: result.totals.get(code), readAt });

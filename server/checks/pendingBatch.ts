@@ -99,6 +99,14 @@ export class PendingBatch {
     return lookups;
   }
 
+  /** The earliest day of this code's lookups the batch holds; undefined when none. */
+  firstDayOf(code: string): string | undefined {
+    let first: string | undefined;
+    for (let row = this.first.get(code) ?? NONE; row !== NONE; row = this.next[row]!)
+      if (first === undefined || this.day[row]! < first) first = this.day[row];
+    return first;
+  }
+
   /** Adds the buckets of this code's networks the batch holds, all days, to `into`. */
   addBucketsOf(code: string, into: Set<number>): void {
     for (let row = this.first.get(code) ?? NONE; row !== NONE; row = this.next[row]!) {

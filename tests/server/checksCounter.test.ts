@@ -34,7 +34,7 @@ describe.each(BACKENDS)('the lookup counter on $name', { timeout: 30_000 }, (bac
 
   async function counterAt(
     clock: { now: number },
-    options: { cautionNetworks?: number; unknownCodesPerDay?: number; salts?: DaySalts } = {},
+    options: { cautionNetworks?: number; unknownCodesPerDay?: number; salts?: DaySalts; cacheTtlMs?: number } = {},
   ): Promise<LookupCounter> {
     database ??= await backend.create();
     const store: CheckStore = await openCheckStore(database.config);
@@ -45,7 +45,7 @@ describe.each(BACKENDS)('the lookup counter on $name', { timeout: 30_000 }, (bac
       unknownCodesPerDay: options.unknownCodesPerDay,
       now: () => clock.now,
       flushMs: 3_600_000,
-      cacheTtlMs: 0,
+      cacheTtlMs: options.cacheTtlMs ?? 0,
     });
     counters.push(counter);
     return counter;
@@ -99,6 +99,45 @@ describe.each(BACKENDS)('the lookup counter on $name', { timeout: 30_000 }, (bac
     clock.now += 11 * MINUTE;
     await counter.flush();
     expect(await deviceRows('day')).toEqual([]);
+  });
+
+  it("answers with what its last write brought while a lookup's read may not hold it yet, a code stored first by it included", async () => {
+    const clock = { now: Date.parse('2026-11-25T03:00:00Z') };
+    const counter = await counterAt(clock, { cacheTtlMs: 5_000 });
+    const OLD = 'HP26A1105C48B0001';
+    const stored = { firstDay: '2026-11-25', lookups: 1, networks: '' };
+    // OLD is stored before; past the totals' few seconds, its lookups' reads hold it.
+    await counter.checks(OLD, phone(1), null);
+    await counter.flush();
+    clock.now += 10_000;
+    // The lookups read the codes' counts with them (SQLite's statement): none yet for CODE.
+    expect(await counter.checks(CODE, phone(1), null)).toEqual({
+      FirstDay: '2026-11-25',
+      Lookups: 1,
+      Networks: 1,
+      Caution: false,
+    });
+    await counter.checks(OLD, phone(2), stored);
+    await counter.flush();
+    // A second later the lookups' read snapshot may still be from before that write: what it brought counts.
+    clock.now += 1_000;
+    expect(await counter.checks(CODE, phone(2), null)).toEqual({
+      FirstDay: '2026-11-25',
+      Lookups: 2,
+      Networks: 2,
+      Caution: false,
+    });
+    expect(await counter.checks(OLD, phone(3), stored)).toMatchObject({ Lookups: 3, Networks: 3 });
+    // Past the totals' few seconds, the read is trusted: it holds every write by then.
+    await counter.flush();
+    clock.now += 10_000;
+    const [row] = (await table(`SELECT first_day, lookups, networks FROM check_codes WHERE code = '${CODE}'`)) as [
+      { first_day: string; lookups: number; networks: string },
+    ];
+    expect(row.lookups).toBe(2);
+    expect(
+      await counter.checks(CODE, phone(4), { firstDay: row.first_day, lookups: row.lookups, networks: row.networks }),
+    ).toEqual({ FirstDay: '2026-11-25', Lookups: 3, Networks: 3, Caution: false });
   });
 
   it('counts a phone once within 30 minutes of its last counted lookup, again after; stores times to the minute', async () => {

@@ -126,10 +126,13 @@ export function openSqliteCheckConnection(path: string): CheckStore {
           if (row) before.set(code, { ...row });
         }
         const { codes, crossed } = planCodes(increments, networks, before, today, rules);
+        // A batch of new codes (most of them, on a busy day) would send back a map of thousands of totals the
+        // counter has already: the event loop decoded it and kept it past its young generation (issue 36).
         const after = new Map<string, CodeTotals>();
         for (const write of codes) {
           writeCode.run(write.code, write.firstDay, write.lookups, write.networks, write.cautionSince);
-          after.set(write.code, totalsAfter(write, before.get(write.code)));
+          const stored = before.get(write.code);
+          if (stored !== undefined || rules.totalsOfNewCodes) after.set(write.code, totalsAfter(write, stored));
         }
         for (const { day, code, lookups } of increments) addDay.run(day, code, lookups);
 
@@ -156,7 +159,7 @@ export function openSqliteCheckConnection(path: string): CheckStore {
 
         for (const statement of purge) statement.run(today);
         for (const statement of purgeOld) statement.run(daysBefore(today, REPORT_KEEP_DAYS));
-        return { totals: after, crossed };
+        return { totals: after, crossed, newCodesLeftOut: !rules.totalsOfNewCodes };
       });
       foldLater();
       return written;
