@@ -1,12 +1,11 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
-import { API_KEY_HEADER, TRACE_URL_PATH } from '../../../src/contract/traceContract.ts';
 import { REPO_ROOT, startService } from '../../support/system/childProcess.ts';
 import { makeSiteDir } from '../../support/server/harness.ts';
 import { countsPath } from '../../../server/db/sqlite/countsDatabase.ts';
-import { benchCode, CODE_COUNT, ensureBenchCsv, importBenchCsv } from './apiBenchData.ts';
+import { ensureBenchCsv, importBenchCsv } from './apiBenchData.ts';
+import { BENCH_KEY, randomLookups } from './apiRandomLookups.ts';
 
 // What counting does to the service's memory (issue 36, point 10): the profile of counting's CPU found every
 // part of a lookup slower with counting on, its own functions a third of the difference. This prints, for
@@ -20,25 +19,6 @@ const CSV = join(REPO_ROOT, 'data/bench/trace-1m-gtin.csv');
 const DB = join(REPO_ROOT, 'data/bench/trace-gc.db');
 const SECONDS = Number(process.env.GC_SECONDS ?? 5);
 const ROUNDS = Number(process.env.GC_ROUNDS ?? 2);
-const KEY = 'bench-key';
-
-const load = (url: string) =>
-  autocannon({
-    url,
-    connections: 10,
-    duration: SECONDS,
-    requests: [
-      {
-        method: 'POST',
-        path: TRACE_URL_PATH,
-        headers: { 'content-type': 'application/json', [API_KEY_HEADER]: KEY },
-        setupRequest: (request: object) => ({
-          ...request,
-          body: JSON.stringify({ QrCode: benchCode(Math.floor(Math.random() * CODE_COUNT)) }),
-        }),
-      },
-    ],
-  });
 
 /** /proc's counters of a process: its main thread's user and system time (s), the whole process's minor faults. */
 function counters(pid: number) {
@@ -76,7 +56,7 @@ try {
       const service = await startService(
         {
           TRACE_DB: DB,
-          TRACE_API_KEYS: KEY,
+          TRACE_API_KEYS: BENCH_KEY,
           RATE_LIMIT_MAX: '0',
           DRAIN_DELAY_MS: '0',
           LOG_LEVEL: 'warn',
@@ -88,10 +68,10 @@ try {
         { timeoutMs: 120_000 },
       );
       try {
-        await load(service.url); // warm-up: compiled code, the counts writer started, the page cache filled
+        await randomLookups(service.url, SECONDS); // warm-up: compiled code, the counts writer started, the page cache filled
         const logFrom = service.stdout().length;
         const before = counters(service.pid);
-        const result = await load(service.url);
+        const result = await randomLookups(service.url, SECONDS);
         const after = counters(service.pid);
         const lookups = result.requests.total;
         const perLookup = (value: number) => ((value * 1e6) / lookups).toFixed(1);

@@ -1,12 +1,11 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
-import { API_KEY_HEADER, TRACE_URL_PATH } from '../../../src/contract/traceContract.ts';
 import { REPO_ROOT, startService, type ServiceProcess } from '../../support/system/childProcess.ts';
 import { makeSiteDir } from '../../support/server/harness.ts';
 import { countsPath } from '../../../server/db/sqlite/countsDatabase.ts';
-import { benchCode, CODE_COUNT, ensureBenchCsv, importBenchCsv } from './apiBenchData.ts';
+import { ensureBenchCsv, importBenchCsv } from './apiBenchData.ts';
+import { BENCH_KEY, randomLookups } from './apiRandomLookups.ts';
 import { perRequest, threadCpu, type ThreadCpu } from './apiThreadCpu.ts';
 import { comparedTimes, nowUs, perLookup, selfTimes, type CpuProfile, type Window } from './apiCpuProfile.ts';
 
@@ -25,29 +24,9 @@ const SECONDS = Number(process.env.PROFILE_SECONDS ?? 5);
 const ROUNDS = Number(process.env.PROFILE_ROUNDS ?? 3);
 const TOP = Number(process.env.PROFILE_TOP ?? 25);
 const CONNECTIONS = 10;
-const KEY = 'bench-key';
 const PROFILE_DIR = process.env.PROFILE_DIR ?? join(REPO_ROOT, 'data/bench/profiles');
 /** A sample every 250 µs: enough of them in a few seconds for functions of a microsecond per request. */
 const INTERVAL_US = 250;
-
-function load(url: string, seconds: number) {
-  return autocannon({
-    url,
-    connections: CONNECTIONS,
-    duration: seconds,
-    requests: [
-      {
-        method: 'POST',
-        path: TRACE_URL_PATH,
-        headers: { 'content-type': 'application/json', [API_KEY_HEADER]: KEY },
-        setupRequest: (request: object) => ({
-          ...request,
-          body: JSON.stringify({ QrCode: benchCode(Math.floor(Math.random() * CODE_COUNT)) }),
-        }),
-      },
-    ],
-  });
-}
 
 /** The main thread's profile of process `pid` (file names: CPU.<date>.<time>.<pid>.<thread>.<n>.cpuprofile). */
 function mainProfile(dir: string, pid: number): CpuProfile {
@@ -66,7 +45,7 @@ const env = (mode: 'on' | 'off') => {
   mkdirSync(join(PROFILE_DIR, mode), { recursive: true });
   return {
     TRACE_DB: DB,
-    TRACE_API_KEYS: KEY,
+    TRACE_API_KEYS: BENCH_KEY,
     RATE_LIMIT_MAX: '0',
     DRAIN_DELAY_MS: '0',
     LOG_LEVEL: 'warn',
@@ -86,12 +65,12 @@ try {
     rates: [] as number[],
     threads: [] as ThreadCpu[],
   }));
-  for (const service of services) await load(service.url, 2);
+  for (const service of services) await randomLookups(service.url, 2, CONNECTIONS);
   for (let round = 0; round < ROUNDS; round++) {
     for (const [i, service] of services.entries()) {
       const before = threadCpu(service.pid);
       const from = nowUs();
-      const result = await load(service.url, SECONDS);
+      const result = await randomLookups(service.url, SECONDS, CONNECTIONS);
       const to = nowUs();
       const after = threadCpu(service.pid);
       const figure = figures[i]!;

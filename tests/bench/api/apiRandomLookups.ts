@@ -1,0 +1,29 @@
+import autocannon from 'autocannon';
+import { API_KEY_HEADER, TRACE_URL_PATH } from '../../../src/contract/traceContract.ts';
+import { benchCode, CODE_COUNT } from './apiBenchData.ts';
+
+/** The key the counting benches' services take (TRACE_API_KEYS). */
+export const BENCH_KEY = 'bench-key';
+
+/**
+ * bench:api's target load for counting (issue 36, point 10): lookups of random existing codes of the bench's
+ * 1,000,000, one device (the load generator), `connections` at a time for `seconds`.
+ */
+export function randomLookups(url: string, seconds: number, connections = 10) {
+  return autocannon({
+    url,
+    connections,
+    duration: seconds,
+    requests: [
+      {
+        method: 'POST',
+        path: TRACE_URL_PATH,
+        headers: { 'content-type': 'application/json', [API_KEY_HEADER]: BENCH_KEY },
+        setupRequest: (request: object) => ({
+          ...request,
+          body: JSON.stringify({ QrCode: benchCode(Math.floor(Math.random() * CODE_COUNT)) }),
+        }),
+      },
+    ],
+  });
+}
