@@ -351,7 +351,7 @@ describe("the server's result on a rendered deep link", () => {
   });
 
   it('answers a tap made before its live view has come, the HTML shown meanwhile', async () => {
-    // The result's view is a chunk of its own, fetched once the page is live and idle (src/features/lookup/resultView.ts).
+    // The result's view is a chunk of its own, fetched once the shopper acts on the page (src/features/lookup/ResultIsland.tsx).
     let view: HeldScript | undefined;
     const { page, problems } = await livePage(
       `/dt?qr=${CARTON_CODE}`,
@@ -367,6 +367,28 @@ describe("the server's result on a rendered deep link", () => {
     await view!.release();
     await expect.poll(() => codes.count()).toBeGreaterThan(10);
     await expect.poll(() => codes.nth(10).evaluate((link) => link === document.activeElement)).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
+  it("leaves its live view's chunk out of the first load until the shopper acts on the page", async () => {
+    const views: string[] = [];
+    const { page, problems } = await livePage(`/dt?qr=${UNIT_CODE}`, async (page) =>
+      page.on('request', (request) => /\/assets\/TraceResultView-[^/]+\.js$/.test(request.url()) && views.push('view')),
+    );
+    // Twice idle once live: where the view used to be fetched (a page load's audit measures this far).
+    await page.evaluate(
+      () => new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve, { timeout: 10_000 }))),
+    );
+    expect(views).toEqual([]);
+    // A scroll is enough (far from the result's controls): the view comes, and the result stays the server's HTML.
+    await page.mouse.wheel(0, 200);
+    await expect.poll(() => views, { timeout: 15_000 }).toEqual(['view']);
+    expect(
+      await page
+        .locator('table')
+        .first()
+        .evaluate((table) => Object.keys(table).some((key) => key.startsWith('__react'))),
+    ).toBe(false);
     expect(problems).toEqual([]);
   });
 

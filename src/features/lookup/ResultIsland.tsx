@@ -8,6 +8,7 @@ import textStyles from '@/shared/styles/text.module.css';
 import { MessageBox } from './MessageBox';
 import type { TraceResultProps } from './result/TraceResultView';
 import { loadResultView, loadedResultView } from './resultView';
+import { useAfterFirstInput } from './useAfterFirstInput';
 import { useWhenIdle } from './useWhenIdle';
 
 /** Kept as it is: the same object every render, so React never writes it into the element. */
@@ -29,17 +30,22 @@ export function ResultIsland(props: TraceResultProps) {
   const [released, setReleased] = useState(false);
   const [View, setView] = useState(loadedResultView);
   const [failed, setFailed] = useState(false);
+  // A finger or the focus on the result: a tap on one of its controls may follow, its view is asked for at once.
+  const [approached, setApproached] = useState(false);
   const container = useRef<HTMLDivElement>(null);
   const held = useRef<HeldTap | null>(null);
   const wanted = renderedIn === null || released || language !== renderedIn;
   // Live once the view's chunk is in: until then the server's HTML stays (a tap on it is made again after).
   const live = wanted && View !== null;
-  // On a page the server rendered, the chunk is fetched once the browser is idle, so that a tap on the result
-  // rarely waits for it.
-  const idle = useWhenIdle(renderedIn !== null);
+  // On a page the server rendered, the chunk is fetched once the browser is idle after the shopper's first
+  // touch, key or scroll anywhere (or at once on a touch or the focus on the result itself), so that a tap on the
+  // result rarely waits for it. Not before: its fetch and evaluation were main-thread work in a first load that
+  // shows and hydrates no part of it (about 60 ms of Lighthouse's mobile main-thread work: issue 38).
+  const idle = useWhenIdle(useAfterFirstInput(renderedIn !== null));
+  const soon = idle || approached;
 
   useEffect(() => {
-    if (View || !(wanted || idle)) return;
+    if (View || !(wanted || soon)) return;
     let current = true;
     loadResultView().then(
       (view) => current && startTransition(() => setView(() => view)),
@@ -47,7 +53,7 @@ export function ResultIsland(props: TraceResultProps) {
       () => current && setFailed(true),
     );
     return () => void (current = false);
-  }, [View, wanted, idle]);
+  }, [View, wanted, soon]);
 
   useLayoutEffect(() => {
     const element = container.current;
@@ -90,7 +96,17 @@ export function ResultIsland(props: TraceResultProps) {
         </MessageBox>
       );
     }
-    return <div ref={container} dangerouslySetInnerHTML={SERVER_HTML} suppressHydrationWarning onClickCapture={hold} />;
+    const approach = () => setApproached(true);
+    return (
+      <div
+        ref={container}
+        dangerouslySetInnerHTML={SERVER_HTML}
+        suppressHydrationWarning
+        onPointerDownCapture={approach}
+        onFocusCapture={approach}
+        onClickCapture={hold}
+      />
+    );
   }
   return (
     <div ref={container}>
