@@ -11,7 +11,7 @@
  * main thread's work, then the first tap on the camera and the language button (Chromium's CPU
  * throttled 4x, pageFirstTap.ts). `--beside <origin>`: another service serving the page
  * (`PORT=8091 npm start` in a checkout of an older commit: http://127.0.0.1:8091), whose deep link is
- * measured alike in the same run, so a change is seen beside what it replaces.
+ * measured alike in the same run, so a change is seen beside what it replaces; given more than once, each is.
  */
 import { createServer } from 'node:http';
 import { rm } from 'node:fs/promises';
@@ -30,8 +30,10 @@ const DEMO_CODE = '1D24B3261X54A2320';
 const STACK_SCRIPT = '/stack-floor.js';
 const runsArg = process.argv.indexOf('--runs');
 const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 5;
-const besideArg = process.argv.indexOf('--beside');
-const BESIDE = besideArg > 0 ? process.argv[besideArg + 1] : undefined;
+/** Each `--beside <origin>` given (it may be given more than once: e.g. the commit before a change and an older one). */
+const BESIDE = process.argv.flatMap((arg, i) =>
+  arg === '--beside' && process.argv[i + 1] ? [process.argv[i + 1]] : [],
+);
 const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
@@ -140,7 +142,7 @@ await precompress(page.staticDir);
 const service = await startTraceServer({ page });
 // No render module: index.html as built (with its prerendered shell) for every page route, like a static host.
 const staticHost = await startTraceServer({ page: { ...page, ssrEntry: `${root}/no-render-module.js` } });
-const beside = BESIDE ? { url: BESIDE.replace(/\/$/, '') } : undefined;
+const besides = BESIDE.map((origin) => ({ name: origin, url: origin.replace(/\/$/, '') }));
 const deepLink = `${service.url}/dt?qr=${DEMO_CODE}`;
 const rendered = await (await fetch(deepLink)).text();
 const withoutScripts = (html: string) =>
@@ -178,7 +180,7 @@ try {
     ['static floor: shell, stack, result', staticFloor.url],
     ['floor + the stack evaluated', stackFloor.url],
     ['floor + the stack started', stackStarted.url],
-    ...(beside ? [[`beside: ${BESIDE}`, `${beside.url}/dt?qr=${DEMO_CODE}`] as [string, string]] : []),
+    ...besides.map(({ name, url }): [string, string] => [`beside: ${name}`, `${url}/dt?qr=${DEMO_CODE}`]),
   ];
   const results = targets.map((): Figures[] => []);
   // Interleaved, so that the machine's load changes weigh on all alike.
@@ -246,7 +248,7 @@ try {
   };
   const tapTargets: [string, string][] = [
     ['rendered', deepLink],
-    ...(beside ? [['beside', `${beside.url}/dt?qr=${DEMO_CODE}`] as [string, string]] : []),
+    ...besides.map(({ name, url }): [string, string] => [`beside ${name}`, `${url}/dt?qr=${DEMO_CODE}`]),
   ];
   for (const [name, url] of tapTargets) {
     for (const target of ['camera', 'language'] as TapTarget[])
