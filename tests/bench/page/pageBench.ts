@@ -90,10 +90,14 @@ async function serveFloor(html: string, script?: string): Promise<{ url: string;
   };
 }
 
-async function audit(url: string, port: number): Promise<Figures> {
+async function audit(url: string, port: number, attempt = 1): Promise<Figures> {
   const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-  const { audits, categories } = result.lhr;
+  const { audits, categories, runtimeError } = result.lhr;
+  // Now and then its trace misses the navigation (NO_NAVSTART) and every figure of the run is NaN, which made the
+  // target's medians NaN: that run once more.
+  if (runtimeError && attempt < 3) return audit(url, port, attempt + 1);
+  if (runtimeError) throw new Error(`${url}: Lighthouse says ${runtimeError.code}: ${runtimeError.message}`);
   const work =
     (audits['mainthread-work-breakdown']?.details as { items?: { group: string; duration: number }[] } | undefined)
       ?.items ?? [];
