@@ -8,7 +8,7 @@ import textStyles from '@/shared/styles/text.module.css';
 import { MessageBox } from './MessageBox';
 import type { TraceResultProps } from './result/TraceResultView';
 import { loadResultView, loadedResultView } from './resultView';
-import { useAfterFirstInput } from './useAfterFirstInput';
+import { useAfterFirstScroll } from './useAfterFirstScroll';
 import { useWhenIdle } from './useWhenIdle';
 
 /** Kept as it is: the same object every render, so React never writes it into the element. */
@@ -37,11 +37,12 @@ export function ResultIsland(props: TraceResultProps) {
   const wanted = renderedIn === null || released || language !== renderedIn;
   // Live once the view's chunk is in: until then the server's HTML stays (a tap on it is made again after).
   const live = wanted && View !== null;
-  // On a page the server rendered, the chunk is fetched once the browser is idle after the shopper's first
-  // touch, key or scroll anywhere (or at once on a touch or the focus on the result itself), so that a tap on the
-  // result rarely waits for it. Not before: its fetch and evaluation were main-thread work in a first load that
-  // shows and hydrates no part of it (about 60 ms of Lighthouse's mobile main-thread work: issue 38).
-  const idle = useWhenIdle(useAfterFirstInput(renderedIn !== null));
+  // On a page the server rendered, the chunk is fetched once the browser is idle after the shopper first scrolls
+  // (or at once on a touch or the focus on the result itself), so that a tap on the result rarely waits for it.
+  // Not at the first idle moment: its fetch and evaluation were main-thread work in a first load that shows and
+  // hydrates no part of it (about 60-100 ms of Lighthouse's mobile main-thread work: issue 38). Not at any first
+  // touch either: a tap on the camera then started the scanner beside it (its picture played later).
+  const idle = useWhenIdle(useAfterFirstScroll(renderedIn !== null));
   const soon = idle || approached;
 
   useEffect(() => {
