@@ -5,7 +5,7 @@ import { REPO_ROOT, startService } from '../../support/system/childProcess.ts';
 import { makeSiteDir } from '../../support/server/harness.ts';
 import { countsPath } from '../../../server/db/sqlite/countsDatabase.ts';
 import { ensureBenchCsv, importBenchCsv } from './apiBenchData.ts';
-import { BENCH_KEY, randomLookups } from './apiRandomLookups.ts';
+import { countingServiceEnv, randomLookups } from './apiRandomLookups.ts';
 
 // What counting does to the service's memory (issue 36, point 10): the profile of counting's CPU found every
 // part of a lookup slower with counting on, its own functions a third of the difference. This prints, for
@@ -53,20 +53,9 @@ try {
   console.log(`\nRandom existing codes, one device, 10 connections, ${ROUNDS} rounds of ${SECONDS} s per mode`);
   for (let round = 0; round < ROUNDS; round++)
     for (const mode of ['on', 'off'] as const) {
-      const service = await startService(
-        {
-          TRACE_DB: DB,
-          TRACE_API_KEYS: BENCH_KEY,
-          RATE_LIMIT_MAX: '0',
-          DRAIN_DELAY_MS: '0',
-          LOG_LEVEL: 'warn',
-          STATIC_DIR: join(site, 'dist'),
-          SSR_ENTRY: join(site, 'no-ssr', 'entry-server.js'),
-          CHECKS: mode,
-          NODE_OPTIONS: `--import ${traceGc}`,
-        },
-        { timeoutMs: 120_000 },
-      );
+      const service = await startService(countingServiceEnv(DB, site, mode, `--import ${traceGc}`), {
+        timeoutMs: 120_000,
+      });
       try {
         await randomLookups(service.url, SECONDS); // warm-up: compiled code, the counts writer started, the page cache filled
         const logFrom = service.stdout().length;

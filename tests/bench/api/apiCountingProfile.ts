@@ -5,7 +5,7 @@ import { REPO_ROOT, startService, type ServiceProcess } from '../../support/syst
 import { makeSiteDir } from '../../support/server/harness.ts';
 import { countsPath } from '../../../server/db/sqlite/countsDatabase.ts';
 import { ensureBenchCsv, importBenchCsv } from './apiBenchData.ts';
-import { BENCH_KEY, randomLookups } from './apiRandomLookups.ts';
+import { countingServiceEnv, randomLookups } from './apiRandomLookups.ts';
 import { perRequest, threadCpu, type ThreadCpu } from './apiThreadCpu.ts';
 import { comparedTimes, nowUs, perLookup, selfTimes, type CpuProfile, type Window } from './apiCpuProfile.ts';
 
@@ -43,17 +43,12 @@ rmSync(PROFILE_DIR, { recursive: true, force: true });
 const site = makeSiteDir();
 const env = (mode: 'on' | 'off') => {
   mkdirSync(join(PROFILE_DIR, mode), { recursive: true });
-  return {
-    TRACE_DB: DB,
-    TRACE_API_KEYS: BENCH_KEY,
-    RATE_LIMIT_MAX: '0',
-    DRAIN_DELAY_MS: '0',
-    LOG_LEVEL: 'warn',
-    STATIC_DIR: join(site, 'dist'),
-    SSR_ENTRY: join(site, 'no-ssr', 'entry-server.js'),
-    CHECKS: mode,
-    NODE_OPTIONS: `--cpu-prof --cpu-prof-interval=${INTERVAL_US} --cpu-prof-dir=${join(PROFILE_DIR, mode)}`,
-  };
+  return countingServiceEnv(
+    DB,
+    site,
+    mode,
+    `--cpu-prof --cpu-prof-interval=${INTERVAL_US} --cpu-prof-dir=${join(PROFILE_DIR, mode)}`,
+  );
 };
 const modes = ['on', 'off'] as const;
 const services: ServiceProcess[] = [];

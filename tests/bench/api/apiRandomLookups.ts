@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { API_KEY_HEADER, TRACE_URL_PATH } from '../../../src/contract/traceContract.ts';
 import { benchCode, CODE_COUNT } from './apiBenchData.ts';
@@ -27,3 +28,19 @@ export function randomLookups(url: string, seconds: number, connections = 10) {
     ],
   });
 }
+
+/**
+ * The counting benches' service: the bench's database `db`, the built site `site` (makeSiteDir), counting `mode`,
+ * no rate limit, quiet logs; `nodeOptions` for what the bench watches (a profiler, V8's GC trace).
+ */
+export const countingServiceEnv = (db: string, site: string, mode: 'on' | 'off', nodeOptions: string) => ({
+  TRACE_DB: db,
+  TRACE_API_KEYS: BENCH_KEY,
+  RATE_LIMIT_MAX: '0',
+  DRAIN_DELAY_MS: '0',
+  LOG_LEVEL: 'warn',
+  STATIC_DIR: join(site, 'dist'),
+  SSR_ENTRY: join(site, 'no-ssr', 'entry-server.js'),
+  CHECKS: mode,
+  NODE_OPTIONS: nodeOptions,
+});
