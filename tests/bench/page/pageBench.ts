@@ -16,14 +16,12 @@
 import { createServer } from 'node:http';
 import { rm } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { buildPage } from '../../support/server/buildPage';
-import { CHROMIUM_PATH } from '../../support/browser/chromium';
 import { startTraceServer } from '../../support/server/traceServer';
 import { runTs } from '../../support/system/childProcess';
 import { stackFloorCode, stackStartedCode } from '../../../scripts/stackFloor';
 import { loaderCode, loaderTag } from '../../../scripts/vite/loadPath';
+import { launchForLighthouse, lighthouseRun } from './lighthouseRun';
 import { firstTaps, type TapFigures, type TapTarget } from './pageFirstTap';
 
 const DEMO_CODE = '1D24B3261X54A2320';
@@ -34,15 +32,6 @@ const RUNS = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 5;
 const BESIDE = process.argv.flatMap((arg, i) =>
   arg === '--beside' && process.argv[i + 1] ? [process.argv[i + 1]] : [],
 );
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 interface Figures {
   score: number;
@@ -90,14 +79,8 @@ async function serveFloor(html: string, script?: string): Promise<{ url: string;
   };
 }
 
-async function audit(url: string, port: number, attempt = 1): Promise<Figures> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
-  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-  const { audits, categories, runtimeError } = result.lhr;
-  // Now and then its trace misses the navigation (NO_NAVSTART) and every figure of the run is NaN, which made the
-  // target's medians NaN: that run once more.
-  if (runtimeError && attempt < 3) return audit(url, port, attempt + 1);
-  if (runtimeError) throw new Error(`${url}: Lighthouse says ${runtimeError.code}: ${runtimeError.message}`);
+async function audit(url: string, port: number): Promise<Figures> {
+  const { audits, categories } = (await lighthouseRun(url, port)).lhr;
   const work =
     (audits['mainthread-work-breakdown']?.details as { items?: { group: string; duration: number }[] } | undefined)
       ?.items ?? [];
@@ -175,7 +158,7 @@ const staticFloor = await serveFloor(
 // started as the page must at load to show the visitor's recent lookups.
 const stackFloor = await serveFloor(loadingStack(renderedFloor), stack);
 const stackStarted = await serveFloor(loadingStack(renderedFloor), await stackStartedCode());
-const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
+const chrome = await launchForLighthouse();
 try {
   const targets: [string, string][] = [
     ['deep link, npm start (rendered)', deepLink],

@@ -7,9 +7,8 @@
  * which is where Lighthouse's window ends on this page) with the functions of most self time, per script.
  * Attribution, not a pass/fail figure: bench:page stays the bench.
  */
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import { CHROMIUM_PATH, launchChromium } from '../../support/browser/chromium';
+import { launchChromium } from '../../support/browser/chromium';
+import { launchForLighthouse, lighthouseRun } from './lighthouseRun';
 import { PHONE_VI } from '../../support/browser/profiles';
 
 const DEMO_CODE = '1D24B3261X54A2320';
@@ -18,13 +17,6 @@ const runsAt = args.indexOf('--runs');
 const RUNS = runsAt >= 0 ? Number(args[runsAt + 1]) : 3;
 const ORIGINS = args.filter((arg, i) => !arg.startsWith('--') && (runsAt < 0 || i !== runsAt + 1));
 if (ORIGINS.length === 0) throw new Error('usage: pageBreakdown.ts [--runs N] <origin>...');
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--no-first-run',
-];
 const TOP = 20;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
@@ -81,13 +73,9 @@ function selfTimes(events: TraceEvent[]): Map<string, number> {
 
 type Items<T> = { items?: T[] } | undefined;
 
-async function lighthouseBreakdown(url: string, port: number, attempt = 1): Promise<Breakdown> {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
-  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-  const { audits, runtimeError } = result.lhr;
-  // Now and then (NO_NAVSTART) its trace misses the navigation: once more.
-  if (runtimeError && attempt < 3) return lighthouseBreakdown(url, port, attempt + 1);
-  if (runtimeError) throw new Error(`${url}: Lighthouse says ${runtimeError.code}: ${runtimeError.message}`);
+async function lighthouseBreakdown(url: string, port: number): Promise<Breakdown> {
+  const result = await lighthouseRun(url, port);
+  const { audits } = result.lhr;
   const groups = new Map<string, number>();
   for (const item of (audits['mainthread-work-breakdown']?.details as Items<{ group: string; duration: number }>)
     ?.items ?? [])
@@ -160,7 +148,7 @@ async function cpuProfile(url: string): Promise<{ functions: [string, number][];
 }
 
 const urls = ORIGINS.map((origin) => `${origin.replace(/\/$/, '')}/dt?qr=${DEMO_CODE}`);
-const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROME_FLAGS });
+const chrome = await launchForLighthouse();
 const runs = urls.map((): Breakdown[] => []);
 try {
   // Interleaved, so that the machine's load weighs on all alike.
